@@ -1,0 +1,60 @@
+import type { Container } from 'inversify';
+import type { DependencyFunction, Provider } from '../src/metadata/types';
+import { bindInjectable } from './bind-injectable';
+import { declaredScope } from './dependency-graph';
+import { isFunctionProvider } from './provider-kind';
+import { RequestScope, withRequestScope } from './request-scope';
+import type { Scope } from './scope';
+
+/** What a resolver needs from the request: its scope, created on first use. */
+export interface ScopedContext {
+  scope?: RequestScope;
+}
+
+/** Resolves one dependency for one request; prepared once at `ready()`. */
+export type Resolver = (ctx: ScopedContext) => unknown;
+
+function scopeOf(ctx: ScopedContext): RequestScope {
+  if (!ctx.scope) ctx.scope = new RequestScope();
+  return ctx.scope;
+}
+
+function planFunction(fn: DependencyFunction, scope: Scope): Resolver {
+  if (scope === 'transient') return (ctx) => fn(ctx);
+  if (scope === 'singleton') {
+    let value: unknown;
+    let called = false;
+    return (ctx) => {
+      if (!called) {
+        value = fn(ctx);
+        called = true;
+      }
+      return value;
+    };
+  }
+  return (ctx) => scopeOf(ctx).getOrCreate(fn, () => fn(ctx));
+}
+
+/**
+ * The resolution plan of one `Depends(provider, scope)`: singletons are resolved here, once;
+ * everything else resolves per request inside that request's scope.
+ */
+export function planResolution(container: Container, provider: Provider, scope?: Scope): Resolver {
+  if (isFunctionProvider(provider)) return planFunction(provider, scope ?? 'request');
+  if (typeof provider === 'function') {
+    const declared = declaredScope(provider);
+    if (scope && scope !== declared && container.isBound(provider)) {
+      throw new Error(
+        `Depends(${provider.name}, '${scope}') conflicts with its declared scope '${declared}'`,
+      );
+    }
+    if (!container.isBound(provider))
+      bindInjectable(container, provider as new () => unknown, scope ?? declared);
+    if ((scope ?? declared) === 'singleton') {
+      const instance = container.get(provider);
+      return () => instance;
+    }
+  }
+  const token = provider;
+  return (ctx) => withRequestScope(scopeOf(ctx), () => container.get(token));
+}

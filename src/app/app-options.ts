@@ -1,0 +1,39 @@
+import type { Logger } from 'pino';
+import type { EngineName } from '../engine/engine';
+import type { Class } from '../metadata/types';
+
+/** OpenAPI document settings; `false` turns `/openapi.json` and `/docs` off. */
+export interface OpenApiOptions {
+  title: string;
+  version: string;
+  description?: string;
+}
+
+/** GraphQL settings; `false` turns the endpoint off. */
+export interface GraphqlOptions {
+  /** Default `/graphql`. */
+  path?: string;
+  /** Schema introspection; default on, off when NODE_ENV=production. */
+  introspection?: boolean;
+}
+
+/** What `createApp` takes. */
+export interface AppOptions {
+  controllers?: Class[];
+  gateways?: Class[];
+  resolvers?: Class[];
+  /** Extra injectables to bind. */
+  providers?: Class[];
+  openapi?: OpenApiOptions | false;
+  graphql?: GraphqlOptions | false;
+  /** Largest accepted JSON body, default `'100kb'`. */
+  bodyLimit?: string;
+  /** Default `'express'`. */
+  engine?: EngineName;
+  /** A pino logger; default JSON lines on stdout at `LOG_LEVEL`. */
+  logger?: Logger;
+  /** Express's `trust proxy`: set it behind a reverse proxy so the client address is the real one. */
+  trustProxy?: boolean | number | string;
+  /** How long `close()` lets in-flight requests finish before cutting connections; default 10 000 ms. */
+  shutdownTimeoutMs?: number;
+}

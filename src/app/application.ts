@@ -1,0 +1,221 @@
+import type { RequestListener, Server } from 'node:http';
+import { Container } from 'inversify';
+import type { Logger } from 'pino';
+import { bindDependencyGraph } from '../../container/dependency-graph';
+import { isClassProvider } from '../../container/provider-kind';
+import type { Engine, Middleware } from '../engine/engine';
+import { GuardRegistry } from '../guards/guard-registry';
+import { createLogger } from '../logging/logger';
+import { metadataRegistry } from '../metadata/registry';
+import type { Class } from '../metadata/types';
+import { compileControllers } from '../routing/compile-controllers';
+import type { CompiledRoute } from '../routing/compiled-route';
+import type { AppOptions } from './app-options';
+import { createEngine } from './engines';
+import { closeGracefully } from './graceful-close';
+import { findModule, type ModuleOptionsMap, type TrellisModule } from './module-registry';
+
+type Hook<A extends unknown[]> = (...args: A) => void | Promise<void>;
+type Token = Class | symbol | string;
+
+const DEFAULT_SHUTDOWN_MS = 10_000;
+
+/** A Trellis application: its container, its classes, and its lifecycle (`ready`, `listen`, `close`). */
+export class Application {
+  /** The Inversify container every class is resolved from. */
+  readonly container = new Container();
+  /** The guard kinds installed modules provide. */
+  readonly guards = new GuardRegistry();
+  readonly logger: Logger;
+  readonly engine: Engine;
+  /** The routes compiled by `ready()`. */
+  routes: readonly CompiledRoute[] = [];
+
+  private readonly classes = {
+    controller: new Set<Class>(),
+    gateway: new Set<Class>(),
+    resolver: new Set<Class>(),
+  };
+  private readonly providers = new Set<Class>();
+  private readonly overrides = new Map<Token, unknown>();
+  private readonly installed = new Set<string>();
+  private readonly hooks = {
+    ready: [] as Hook<[Application]>[],
+    compiled: [] as Hook<[readonly CompiledRoute[]]>[],
+    listen: [] as Hook<[Server]>[],
+    shutdown: [] as Hook<[]>[],
+    close: [] as Hook<[]>[],
+  };
+  private readying?: Promise<RequestListener>;
+  private server?: Server;
+
+  constructor(readonly options: Readonly<AppOptions> = {}) {
+    this.logger = options.logger ?? createLogger();
+    this.engine = createEngine(options.engine ?? 'express', {
+      bodyLimit: options.bodyLimit ?? '100kb',
+      logger: this.logger,
+      trustProxy: options.trustProxy,
+    });
+    this.register(...(options.controllers ?? []), ...(options.gateways ?? []), ...(options.resolvers ?? []));
+    for (const provider of options.providers ?? []) this.providers.add(provider);
+  }
+
+  /** The Express application (express engine). */
+  get express(): import('express').Express | undefined {
+    return this.engine.name === 'express' ? (this.engine.native as import('express').Express) : undefined;
+  }
+
+  /** The Fastify instance (fastify engine). */
+  get fastify(): import('fastify').FastifyInstance | undefined {
+    return this.engine.name === 'fastify'
+      ? (this.engine.native as import('fastify').FastifyInstance)
+      : undefined;
+  }
+
+  /** Installs a module by name (`'auth'`, `'rbac'`) or by value; chainable. */
+  install<K extends keyof ModuleOptionsMap>(name: K, options: ModuleOptionsMap[K]): this;
+  install<O>(module: TrellisModule<O>, options: O): this;
+  install(nameOrModule: string | TrellisModule<unknown>, options: unknown): this {
+    const module = typeof nameOrModule === 'string' ? findModule(nameOrModule) : nameOrModule;
+    if (!module) throw new Error(`Unknown module '${String(nameOrModule)}'`);
+    if (this.installed.has(module.name)) throw new Error(`Module '${module.name}' is already installed`);
+    this.assertNotReady('install()');
+    this.installed.add(module.name);
+    module.install(this, options);
+    return this;
+  }
+
+  /** Whether a module of that name is installed. */
+  has(moduleName: string): boolean {
+    return this.installed.has(moduleName);
+  }
+
+  /** Adds controllers, gateways, resolvers (by their decorator) or plain injectables. */
+  register(...classes: Class[]): this {
+    this.assertNotReady('register()');
+    for (const target of classes) {
+      const role = metadataRegistry.find(target)?.role;
+      if (role) this.classes[role].add(target);
+      else this.providers.add(target);
+    }
+    return this;
+  }
+
+  /** Adds `(req, res, next)` middleware, for every path or under `path`; runs before the routes. */
+  use(pathOrMiddleware: string | Middleware, ...middleware: Middleware[]): this {
+    this.assertNotReady('use()');
+    if (typeof pathOrMiddleware === 'string') this.engine.use(pathOrMiddleware, middleware);
+    else this.engine.use(undefined, [pathOrMiddleware, ...middleware]);
+    return this;
+  }
+
+  /** Replaces a binding with a value or a class (a sinon stub, say); call before `ready()`. */
+  override(token: Token, valueOrClass: unknown): this {
+    this.assertNotReady('override()');
+    this.overrides.set(token, valueOrClass);
+    return this;
+  }
+
+  /** The registered classes of one kind. */
+  classesOf(role: 'controller' | 'gateway' | 'resolver'): Class[] {
+    return [...this.classes[role]];
+  }
+
+  /** Runs at `ready()` before routes are compiled: modules and features prepare here. */
+  onReady(hook: Hook<[Application]>): this {
+    this.hooks.ready.push(hook);
+    return this;
+  }
+
+  /** Runs at `ready()` with the compiled routes, before they are mounted. */
+  onCompiled(hook: Hook<[readonly CompiledRoute[]]>): this {
+    this.hooks.compiled.push(hook);
+    return this;
+  }
+
+  /** Runs when the HTTP server exists, before it listens (WebSocket upgrades attach here). */
+  onListen(hook: Hook<[Server]>): this {
+    this.hooks.listen.push(hook);
+    return this;
+  }
+
+  /** Runs first in `close()`, while requests drain: long-lived connections end here. */
+  onShutdown(hook: Hook<[]>): this {
+    this.hooks.shutdown.push(hook);
+    return this;
+  }
+
+  /** Runs last in `close()`, after the server stopped: release stores and clients here. */
+  onClose(hook: Hook<[]>): this {
+    this.hooks.close.push(hook);
+    return this;
+  }
+
+  /** Builds everything once (bindings, guards, routes); returns a node:http request listener. */
+  ready(): Promise<RequestListener> {
+    this.readying ??= this.build();
+    return this.readying;
+  }
+
+  /** Listens on `port` (0 = ephemeral) and `host` (default 127.0.0.1); resolves to the server. */
+  async listen(port = 0, host = '127.0.0.1'): Promise<Server> {
+    await this.ready();
+    if (this.server) throw new Error('listen() was already called');
+    const server = this.engine.createServer();
+    this.server = server;
+    for (const hook of this.hooks.listen) await hook(server);
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, host, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+    return server;
+  }
+
+  /** Stops accepting, lets in-flight requests finish (bounded), then releases everything. */
+  async close(): Promise<void> {
+    for (const hook of this.hooks.shutdown) await hook();
+    if (this.server)
+      await closeGracefully(this.server, this.options.shutdownTimeoutMs ?? DEFAULT_SHUTDOWN_MS);
+    for (const hook of [...this.hooks.close].reverse()) await hook();
+    await this.engine.close();
+  }
+
+  private async build(): Promise<RequestListener> {
+    for (const hook of this.hooks.ready) await hook(this);
+    this.applyOverrides();
+    bindDependencyGraph(this.container, [
+      ...this.providers,
+      ...this.classes.controller,
+      ...this.classes.gateway,
+      ...this.classes.resolver,
+    ]);
+    const env = {
+      container: this.container,
+      guards: this.guards,
+      writer: this.engine.writer,
+      logger: this.logger,
+    };
+    this.routes = compileControllers(this.classes.controller, env);
+    for (const hook of this.hooks.compiled) await hook(this.routes);
+    return this.engine.mount(this.routes);
+  }
+
+  private applyOverrides(): void {
+    for (const [token, value] of this.overrides) {
+      if (this.container.isBound(token)) this.container.unbind(token);
+      if (isClassProvider(value as Class))
+        this.container
+          .bind(token)
+          .to(value as Class)
+          .inSingletonScope();
+      else this.container.bind(token).toConstantValue(value);
+    }
+  }
+
+  private assertNotReady(call: string): void {
+    if (this.readying) throw new Error(`${call} must be called before ready()`);
+  }
+}

@@ -1,0 +1,14 @@
+import type { Engine, EngineName, EngineOptions } from '../engine/engine';
+
+// Each engine is loaded only when chosen, so an Express app never loads Fastify and vice versa.
+const factories: Record<EngineName, (options: EngineOptions) => Engine> = {
+  express: (options) => new (require('../engine/express/express-engine').ExpressEngine)(options),
+  fastify: (options) => new (require('../engine/fastify/fastify-engine').FastifyEngine)(options),
+};
+
+/** The engine called `name`. */
+export function createEngine(name: EngineName, options: EngineOptions): Engine {
+  const factory = factories[name];
+  if (!factory) throw new Error(`Unknown engine '${name}': use 'express' or 'fastify'`);
+  return factory(options);
+}

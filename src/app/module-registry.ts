@@ -1,0 +1,24 @@
+import type { Application } from './application';
+
+/** An installable module: it binds its services and guards through the application's public API. */
+export interface TrellisModule<Options = unknown> {
+  name: string;
+  install(app: Application, options: Options): void;
+}
+
+/** Maps module names to their options; each module adds its entry (`auth`, `rbac`). */
+// biome-ignore lint/suspicious/noEmptyInterface: filled by declaration merging in each module
+export interface ModuleOptionsMap {}
+
+const modules = new Map<string, TrellisModule<any>>();
+
+/** Makes a module installable by name with `app.install(name, options)`. */
+export function defineModule<Options>(module: TrellisModule<Options>): TrellisModule<Options> {
+  modules.set(module.name, module);
+  return module;
+}
+
+/** The module defined under `name`. */
+export function findModule(name: string): TrellisModule<any> | undefined {
+  return modules.get(name);
+}

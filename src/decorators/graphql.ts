@@ -1,0 +1,18 @@
+import { injectable } from 'inversify';
+import type { ZodType } from 'zod';
+import { metadataRegistry } from '../metadata/registry';
+
+/** Declares a GraphQL resolver class; its `Query` and `Mutation` methods become schema fields. */
+export function Resolver(): ClassDecorator {
+  return (target) => {
+    metadataRegistry.forClass(target).role = 'resolver';
+    injectable()(target);
+  };
+}
+
+/** A GraphQL mutation returning `returns`. */
+export function Mutation(returns?: ZodType): MethodDecorator {
+  return (target, key) => {
+    metadataRegistry.forMethod(target.constructor, key).graphql = { operation: 'mutation', returns };
+  };
+}

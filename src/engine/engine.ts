@@ -1,0 +1,37 @@
+import type { RequestListener, Server } from 'node:http';
+import type { Logger } from 'pino';
+import type { CompiledRoute } from '../routing/compiled-route';
+import type { ResponseWriter } from '../routing/response-writer';
+
+/** Connect-style middleware, accepted by `app.use` on either engine. */
+export type Middleware = (req: any, res: any, next: (err?: unknown) => void) => void;
+
+/** The engines Trellis can mount on. */
+export type EngineName = 'express' | 'fastify';
+
+/** What an engine is built from. */
+export interface EngineOptions {
+  bodyLimit: string;
+  logger: Logger;
+  /** Express's `trust proxy` setting (Fastify's `trustProxy`). */
+  trustProxy?: boolean | number | string;
+}
+
+/**
+ * The seam between Trellis and an HTTP engine. Compiled routes, guards, extraction, validation
+ * and errors are engine-neutral; an engine only routes, parses bodies and writes responses.
+ */
+export interface Engine {
+  readonly name: EngineName;
+  /** The underlying Express application or Fastify instance. */
+  readonly native: unknown;
+  readonly writer: ResponseWriter;
+  /** Adds middleware, run before routes in the order added. */
+  use(path: string | undefined, middleware: Middleware[]): void;
+  /** Mounts the compiled routes, then the 404 and error answers; returns the request listener. */
+  mount(routes: readonly CompiledRoute[]): Promise<RequestListener>;
+  /** The server to listen on, serving the mounted routes. */
+  createServer(): Server;
+  /** Releases what the engine holds. */
+  close(): Promise<void>;
+}

@@ -1,0 +1,47 @@
+import { createServer, type RequestListener, type Server } from 'node:http';
+import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import { NotFoundException } from '../../errors/exceptions';
+import type { CompiledRoute } from '../../routing/compiled-route';
+import { nodeResponseWriter } from '../../routing/node-response-writer';
+import { writeError } from '../../routing/write-response';
+import type { Engine, EngineOptions, Middleware } from '../engine';
+import { ExpressContext } from './express-context';
+import { routeDispatcher } from './route-dispatcher';
+
+/** Trellis on Express 5, the default engine. */
+export class ExpressEngine implements Engine {
+  readonly name = 'express';
+  readonly writer = nodeResponseWriter;
+  readonly native: Express;
+
+  constructor(private readonly options: EngineOptions) {
+    this.native = express();
+    this.native.disable('x-powered-by');
+    this.native.set('etag', false);
+    if (options.trustProxy !== undefined) this.native.set('trust proxy', options.trustProxy);
+  }
+
+  use(path: string | undefined, middleware: Middleware[]): void {
+    if (path === undefined) this.native.use(...middleware);
+    else this.native.use(path, ...middleware);
+  }
+
+  async mount(routes: readonly CompiledRoute[]): Promise<RequestListener> {
+    const { logger } = this.options;
+    this.native.use(routeDispatcher(routes, this.options));
+    this.native.use((req: Request, res: Response) => {
+      const ctx = new ExpressContext(req, res, {});
+      writeError(this.writer, ctx, new NotFoundException(`Cannot ${req.method} ${req.path}`), logger);
+    });
+    this.native.use((err: unknown, req: Request, res: Response, _next: NextFunction) => {
+      writeError(this.writer, new ExpressContext(req, res, {}), err, logger);
+    });
+    return this.native;
+  }
+
+  createServer(): Server {
+    return createServer(this.native);
+  }
+
+  async close(): Promise<void> {}
+}

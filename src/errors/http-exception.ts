@@ -1,0 +1,52 @@
+import { reasonPhrase } from './catalog';
+
+/** One failed check of a request value: where, what, and zod's issue code. */
+export interface ValidationDetail {
+  path: string;
+  message: string;
+  code: string;
+}
+
+/** The JSON body of every error response. */
+export interface ErrorBody {
+  statusCode: number;
+  error: string;
+  message: string;
+  details?: ValidationDetail[];
+}
+
+/** Extra parts of an exception: validation details, response headers, the underlying cause. */
+export interface HTTPExceptionOptions {
+  details?: ValidationDetail[];
+  headers?: Record<string, string>;
+  cause?: unknown;
+}
+
+/** An error that becomes an HTTP response with its status and a JSON `{ statusCode, error, message }` body. */
+export class HTTPException extends Error {
+  readonly details?: ValidationDetail[];
+  readonly headers?: Record<string, string>;
+
+  constructor(
+    readonly statusCode: number,
+    message: string = reasonPhrase(statusCode),
+    options: HTTPExceptionOptions = {},
+  ) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = new.target.name;
+    this.details = options.details;
+    this.headers = options.headers;
+  }
+
+  /** The reason phrase of the status, e.g. 'Not Found'. */
+  get error(): string {
+    return reasonPhrase(this.statusCode);
+  }
+
+  /** The response body. */
+  toJSON(): ErrorBody {
+    const body: ErrorBody = { statusCode: this.statusCode, error: this.error, message: this.message };
+    if (this.details) body.details = this.details;
+    return body;
+  }
+}

@@ -1,0 +1,9 @@
+export { HTTP_STATUS, reasonPhrase } from './catalog';
+export * from './exceptions';
+export {
+  type ErrorBody,
+  HTTPException,
+  type HTTPExceptionOptions,
+  type ValidationDetail,
+} from './http-exception';
+export { toHttpException } from './to-http-exception';

@@ -1,0 +1,32 @@
+import type { GuardMetadata } from '../metadata/types';
+import type { GuardCheck, GuardRegistry, GuardSite } from './guard-registry';
+
+/**
+ * The checks of one handler, in priority order: the guards of its class and its method,
+ * plus those they require. Fails with a clear message when a guard's module is missing.
+ */
+export function compileGuards(
+  declared: GuardMetadata[],
+  registry: GuardRegistry,
+  site: GuardSite,
+): GuardCheck[] {
+  const optionsByKind = new Map<string, unknown[]>();
+  const where = `${site.className}.${site.methodName}`;
+  const add = (kind: string, options: unknown, label: string, module: string): void => {
+    const definition = registry.get(kind);
+    if (!definition)
+      throw new Error(`${label} on ${where} needs the '${module}' module: app.install('${module}', ...)`);
+    const list = optionsByKind.get(kind) ?? [];
+    if (options !== undefined) list.push(options);
+    optionsByKind.set(kind, list);
+    for (const required of definition.requires ?? []) {
+      if (!optionsByKind.has(required))
+        add(required, undefined, `${label} (which needs ${required})`, required);
+    }
+  };
+  for (const guard of declared) add(guard.kind, guard.options, guard.label, guard.module);
+  return [...optionsByKind.entries()]
+    .map(([kind, options]) => ({ definition: registry.get(kind)!, options }))
+    .sort((a, b) => a.definition.priority - b.definition.priority)
+    .map(({ definition, options }) => definition.compile(options, site));
+}

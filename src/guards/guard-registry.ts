@@ -1,0 +1,39 @@
+import type { Container } from 'inversify';
+import type { RequestContext } from '../routing/request-context';
+
+/** Where a guard is compiled: which class and method, and over which transport. */
+export interface GuardSite {
+  className: string;
+  methodName: string;
+  transport: 'http' | 'ws' | 'graphql';
+  container: Container;
+}
+
+/** A compiled guard: returns when the request may pass, throws an HTTPException otherwise. */
+export type GuardCheck = (ctx: RequestContext) => void | Promise<void>;
+
+/** How a module provides one guard kind (`auth`, `minimumRole`, ...). */
+export interface GuardDefinition {
+  kind: string;
+  /** Lower runs first: authentication (401) before authorisation (403). */
+  priority: number;
+  /** Guard kinds that must run on the same route, even when not declared (rbac needs auth). */
+  requires?: string[];
+  /** Builds the check once, from the options of every decorator of this kind on the route. */
+  compile(options: unknown[], site: GuardSite): GuardCheck;
+}
+
+/** The guard kinds installed modules provide. */
+export class GuardRegistry {
+  private readonly definitions = new Map<string, GuardDefinition>();
+
+  /** Makes a guard kind available to routes, gateways and resolvers. */
+  define(definition: GuardDefinition): void {
+    this.definitions.set(definition.kind, definition);
+  }
+
+  /** The definition of a guard kind, if a module provided it. */
+  get(kind: string): GuardDefinition | undefined {
+    return this.definitions.get(kind);
+  }
+}

@@ -1,0 +1,57 @@
+import type { ZodType } from 'zod';
+import type { Scope } from '../../container/scope';
+
+/** Any class constructor. */
+export type Class<T = any> = new (...args: any[]) => T;
+
+/** HTTP verbs a route can answer; `ALL` answers every verb. */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH' | 'ALL';
+
+/** What a guard decorator recorded: the guard's kind and its options, read by the guard's module. */
+export interface GuardMetadata {
+  kind: string;
+  /** The module that provides the guard, named in the error when it is not installed. */
+  module: string;
+  /** How the decorator was written, for error messages. */
+  label: string;
+  options?: unknown;
+}
+
+/** A plain function dependency, called per request with the request context. */
+export type DependencyFunction<T = unknown> = (ctx: any) => T | Promise<T>;
+
+/** What `Depends` accepts: a class, a container token or a plain function. */
+export type Provider = Class | symbol | string | DependencyFunction;
+
+/** One decorated handler parameter. */
+export type ParamMetadata =
+  | { index: number; kind: 'body' | 'query'; schema?: ZodType }
+  | { index: number; kind: 'param' | 'header' | 'cookie'; name?: string; schema?: ZodType }
+  | { index: number; kind: 'depends'; provider: Provider; scope?: Scope }
+  | { index: number; kind: 'arg'; name: string; schema?: ZodType }
+  | { index: number; kind: 'user' | 'req' | 'res' };
+
+/** Everything recorded about one method of a decorated class. */
+export interface MethodMetadata {
+  name: string;
+  http?: { method: HttpMethod; path: string };
+  ws?: { event: 'connect' | 'message' | 'disconnect'; schema?: ZodType };
+  graphql?: { operation: 'query' | 'mutation'; returns?: ZodType };
+  guards: GuardMetadata[];
+  params: ParamMetadata[];
+  summary?: string;
+  description?: string;
+}
+
+/** Everything recorded about one decorated class. */
+export interface ClassMetadata {
+  target: Class;
+  role?: 'controller' | 'gateway' | 'resolver';
+  /** Controller prefix or gateway path. */
+  path?: string;
+  scope?: Scope;
+  guards: GuardMetadata[];
+  summary?: string;
+  description?: string;
+  methods: Map<string, MethodMetadata>;
+}

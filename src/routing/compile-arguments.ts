@@ -1,0 +1,93 @@
+import type { Container } from 'inversify';
+import { planResolution, type Resolver } from '../../container/resolution-plan';
+import { ValidationException } from '../errors/exceptions';
+import type { ValidationDetail } from '../errors/http-exception';
+import type { GuardSite } from '../guards/guard-registry';
+import type { ParamMetadata } from '../metadata/types';
+import { compileValidator, type Validator } from '../validation/compile-validator';
+import type { Reader, ReaderTable } from './http-readers';
+import type { RequestContext } from './request-context';
+
+interface ValueStep {
+  index: number;
+  read: Reader;
+  validate?: Validator;
+}
+
+interface DependencyStep {
+  index: number;
+  resolve: Resolver;
+}
+
+/** Builds a handler's argument list for one request: values validated first, then dependencies. */
+export type ArgumentBuilder = (ctx: RequestContext) => unknown[] | Promise<unknown[]>;
+
+function isPromise(value: unknown): value is Promise<unknown> {
+  return typeof (value as Promise<unknown> | undefined)?.then === 'function';
+}
+
+/**
+ * Prepares, once, how a handler's parameters are read, validated and resolved. A request whose
+ * values fail their schemas is refused with one 422 listing every failure; the handler and the
+ * dependencies are never reached.
+ */
+export function compileArguments(
+  params: readonly ParamMetadata[],
+  readers: ReaderTable,
+  site: GuardSite,
+  container: Container,
+): ArgumentBuilder {
+  const values: ValueStep[] = [];
+  const dependencies: DependencyStep[] = [];
+  let arity = 0;
+  for (const param of params) {
+    arity = Math.max(arity, param.index + 1);
+    if (param.kind === 'depends') {
+      dependencies.push({
+        index: param.index,
+        resolve: planResolution(container, param.provider, param.scope),
+      });
+      continue;
+    }
+    const reader = readers[param.kind];
+    if (!reader) {
+      throw new Error(
+        `${site.className}.${site.methodName}: a '${param.kind}' parameter cannot be used over ${site.transport}`,
+      );
+    }
+    const { read, source } = reader(param);
+    const schema = 'schema' in param ? param.schema : undefined;
+    values.push({
+      index: param.index,
+      read,
+      validate: schema ? compileValidator(schema, source) : undefined,
+    });
+  }
+
+  return (ctx) => {
+    const args = new Array<unknown>(arity);
+    let failures: ValidationDetail[] | undefined;
+    for (const step of values) {
+      const raw = step.read(ctx);
+      if (!step.validate) {
+        args[step.index] = raw;
+        continue;
+      }
+      const result = step.validate(raw);
+      if (result.ok) args[step.index] = result.value;
+      else failures = failures ? failures.concat(result.details) : result.details;
+    }
+    if (failures) throw new ValidationException(failures);
+    let pending: Promise<unknown>[] | undefined;
+    for (const step of dependencies) {
+      const value = step.resolve(ctx);
+      if (isPromise(value)) {
+        pending ??= [];
+        pending.push(value.then((resolved) => (args[step.index] = resolved)));
+      } else {
+        args[step.index] = value;
+      }
+    }
+    return pending ? Promise.all(pending).then(() => args) : args;
+  };
+}

@@ -1,0 +1,40 @@
+import { metadataRegistry } from '../metadata/registry';
+import type { Class } from '../metadata/types';
+import { compileRoute, type RouteCompilerEnv } from './compile-route';
+import type { CompiledRoute } from './compiled-route';
+import { routeShape } from './route-path';
+
+function checkUnique(routes: CompiledRoute[]): void {
+  const seen = new Map<string, CompiledRoute>();
+  for (const route of routes) {
+    const shape = routeShape(route.path);
+    const clashes = [`${route.method} ${shape}`, `ALL ${shape}`];
+    if (route.method === 'ALL')
+      for (const other of seen.values())
+        if (routeShape(other.path) === shape) clashes.push(`${other.method} ${shape}`);
+    for (const key of clashes) {
+      const first = seen.get(key);
+      if (first) {
+        throw new Error(
+          `Duplicate route ${route.method} ${route.path}: ${route.controller.target.name}.${route.handler.name} ` +
+            `and ${first.controller.target.name}.${first.handler.name}`,
+        );
+      }
+    }
+    seen.set(`${route.method} ${shape}`, route);
+  }
+}
+
+/** Compiles every route of the given controllers, refusing two routes with one method and path. */
+export function compileControllers(controllers: Iterable<Class>, env: RouteCompilerEnv): CompiledRoute[] {
+  const routes: CompiledRoute[] = [];
+  for (const target of controllers) {
+    const meta = metadataRegistry.find(target);
+    if (meta?.role !== 'controller') throw new Error(`${target.name} is not decorated with @Controller()`);
+    for (const method of meta.methods.values()) {
+      if (method.http) routes.push(compileRoute(meta, method, env));
+    }
+  }
+  checkUnique(routes);
+  return routes;
+}

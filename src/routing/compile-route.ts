@@ -1,0 +1,73 @@
+import type { Container } from 'inversify';
+import type { Logger } from 'pino';
+import { planResolution } from '../../container/resolution-plan';
+import { compileGuards } from '../guards/compile-guards';
+import type { GuardRegistry, GuardSite } from '../guards/guard-registry';
+import { runGuards } from '../guards/run-guards';
+import type { ClassMetadata, MethodMetadata } from '../metadata/types';
+import { compileArguments } from './compile-arguments';
+import type { CompiledRoute } from './compiled-route';
+import { HTTP_READERS } from './http-readers';
+import type { RequestContext } from './request-context';
+import type { ResponseWriter } from './response-writer';
+import { joinPaths } from './route-path';
+import { writeError, writeResult } from './write-response';
+
+/** What compiling a route needs from the application. */
+export interface RouteCompilerEnv {
+  container: Container;
+  guards: GuardRegistry;
+  writer: ResponseWriter;
+  logger: Logger;
+}
+
+const CREATED = 201;
+const OK = 200;
+
+/**
+ * Compiles one controller method into the function that serves it:
+ * guards -> extraction and validation -> container resolution -> handler -> response.
+ */
+export function compileRoute(
+  controller: ClassMetadata,
+  handler: MethodMetadata,
+  env: RouteCompilerEnv,
+): CompiledRoute {
+  const http = handler.http!;
+  const site: GuardSite = {
+    className: controller.target.name,
+    methodName: handler.name,
+    transport: 'http',
+    container: env.container,
+  };
+  const declaredGuards = [...controller.guards, ...handler.guards];
+  const checks = compileGuards(declaredGuards, env.guards, site);
+  const buildArguments = compileArguments(handler.params, HTTP_READERS, site, env.container);
+  const resolveController = planResolution(env.container, controller.target);
+  const method = controller.target.prototype[handler.name] as (...args: unknown[]) => unknown;
+  const defaultStatus = http.method === 'POST' ? CREATED : OK;
+  const { writer, logger } = env;
+  const onDisposeError = (err: unknown) => logger.error({ err }, 'request scope disposal failed');
+
+  return {
+    method: http.method,
+    path: joinPaths(controller.path, http.path),
+    readsBody: handler.params.some((param) => param.kind === 'body'),
+    controller,
+    handler,
+    guards: declaredGuards,
+    async handle(ctx: RequestContext) {
+      try {
+        if (checks.length > 0) await runGuards(checks, ctx);
+        const built = buildArguments(ctx);
+        const args = Array.isArray(built) ? built : await built;
+        const result = await method.apply(resolveController(ctx), args);
+        writeResult(writer, ctx, result, defaultStatus);
+      } catch (err) {
+        writeError(writer, ctx, err, logger);
+      } finally {
+        if (ctx.scope) void ctx.scope.dispose(onDisposeError);
+      }
+    },
+  };
+}

@@ -1,0 +1,16 @@
+import type { ClassMetadata, GuardMetadata, HttpMethod, MethodMetadata } from '../metadata/types';
+import type { RequestContext } from './request-context';
+
+/** A route ready to serve: everything that depends only on metadata is already decided. */
+export interface CompiledRoute {
+  method: HttpMethod;
+  /** Full path in Express syntax, prefix included. */
+  path: string;
+  readsBody: boolean;
+  controller: ClassMetadata;
+  handler: MethodMetadata;
+  /** The guards that apply (class and method), for documentation. */
+  guards: GuardMetadata[];
+  /** Serves one request, answering it in every case (errors included). */
+  handle(ctx: RequestContext): Promise<void>;
+}

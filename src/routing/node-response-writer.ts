@@ -1,0 +1,30 @@
+import type { ServerResponse } from 'node:http';
+import type { ResponseWriter } from './response-writer';
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+const DEFAULT_STATUS = 200;
+
+function raw(ctx: { res: ServerResponse }): ServerResponse {
+  return ctx.res;
+}
+
+/**
+ * Writes straight to Node's `ServerResponse` (which Express's `res` is): one `end()` with the
+ * serialised body, no ETag hashing and no content negotiation on the hot path.
+ */
+export const nodeResponseWriter: ResponseWriter = {
+  sent: (ctx) => raw(ctx).headersSent,
+  chosenStatus: (ctx) => (raw(ctx).statusCode === DEFAULT_STATUS ? undefined : raw(ctx).statusCode),
+  json(ctx, status, body, headers) {
+    const res = raw(ctx);
+    res.statusCode = status;
+    if (headers) for (const name in headers) res.setHeader(name, headers[name]);
+    res.setHeader('Content-Type', JSON_TYPE);
+    res.end(body);
+  },
+  empty(ctx, status) {
+    const res = raw(ctx);
+    res.statusCode = status;
+    res.end();
+  },
+};

@@ -1,0 +1,38 @@
+import type { Logger } from 'pino';
+import { toHttpException } from '../errors/to-http-exception';
+import type { RequestContext } from './request-context';
+import type { ResponseWriter } from './response-writer';
+
+const NO_CONTENT = 204;
+const SERVER_ERROR = 500;
+
+/** Sends a handler's return value: JSON with the chosen or default status; `undefined` is a 204. */
+export function writeResult(
+  writer: ResponseWriter,
+  ctx: RequestContext,
+  result: unknown,
+  defaultStatus: number,
+): void {
+  if (writer.sent(ctx)) return;
+  const status = writer.chosenStatus(ctx);
+  if (result === undefined) writer.empty(ctx, status ?? NO_CONTENT);
+  else writer.json(ctx, status ?? defaultStatus, JSON.stringify(result));
+}
+
+/** Sends any thrown value as the JSON error body; 5xx are logged with their cause, never shown. */
+export function writeError(writer: ResponseWriter, ctx: RequestContext, err: unknown, logger: Logger): void {
+  const exception = toHttpException(err);
+  if (exception.statusCode >= SERVER_ERROR) {
+    logger.error(
+      {
+        err: exception.cause ?? exception,
+        method: ctx.method,
+        url: ctx.req?.url,
+        statusCode: exception.statusCode,
+      },
+      'request failed',
+    );
+  }
+  if (writer.sent(ctx)) return;
+  writer.json(ctx, exception.statusCode, JSON.stringify(exception.toJSON()), exception.headers);
+}
