@@ -31,7 +31,10 @@ export function routeDispatcher(routes: readonly CompiledRoute[], options: Engin
 
   return function dispatch(req: Request, res: Response, next: NextFunction): void {
     const found = router.find(req.method as HTTPMethod, req.url);
-    if (!found) return next();
+    if (!found) {
+      next();
+      return;
+    }
     const { route, wildcard } = found.store as Entry;
     const params = found.params as Record<string, string>;
     if (wildcard && wildcard !== '*') params[wildcard] = params['*'];
