@@ -12,3 +12,8 @@ export type { Class, DependencyFunction, Provider } from './metadata/types';
 export type { CompiledRoute } from './routing/compiled-route';
 export type { AuthenticatedUser, RequestContext } from './routing/request-context';
 export * from './validation';
+export * from './graphql';
+export * from './openapi';
+export * from './pagination';
+export * from './rate-limit';
+export * from './websocket';

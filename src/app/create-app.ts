@@ -1,3 +1,6 @@
+import { graphqlFeature } from '../graphql/feature';
+import { openapiFeature } from '../openapi/feature';
+import { websocketFeature } from '../websocket/feature';
 import type { AppOptions } from './app-options';
 import { Application } from './application';
 
@@ -6,5 +9,9 @@ import { Application } from './application';
  * @example const app = createApp({ controllers: [HelloController] }); await app.listen(3000);
  */
 export function createApp(options: AppOptions = {}): Application {
-  return new Application(options);
+  const app = new Application(options);
+  websocketFeature(app);
+  graphqlFeature(app);
+  openapiFeature(app);
+  return app;
 }

@@ -1,0 +1,1 @@
+export { graphqlFeature } from './feature';

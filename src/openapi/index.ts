@@ -1,0 +1,1 @@
+export { openapiFeature } from './feature';

@@ -1,0 +1,1 @@
+export { websocketFeature } from './feature';
