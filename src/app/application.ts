@@ -47,6 +47,8 @@ export class Application {
     close: [] as Hook<[]>[],
   };
   private readying?: Promise<RequestListener>;
+  /** Set once routes are mounted: from then on the shape of the app is fixed. */
+  private sealed = false;
   private server?: Server;
 
   constructor(readonly options: Readonly<AppOptions> = {}) {
@@ -111,7 +113,7 @@ export class Application {
 
   /** Replaces a binding with a value or a class (a sinon stub, say); call before `ready()`. */
   override(token: Token, valueOrClass: unknown): this {
-    this.assertNotReady('override()');
+    if (this.readying) throw new Error('override() must be called before ready()');
     this.overrides.set(token, valueOrClass);
     return this;
   }
@@ -200,6 +202,7 @@ export class Application {
     };
     this.routes = compileControllers(this.classes.controller, env);
     for (const hook of this.hooks.compiled) await hook(this.routes);
+    this.sealed = true;
     return this.engine.mount(this.routes);
   }
 
@@ -215,7 +218,8 @@ export class Application {
     }
   }
 
+  // Modules and features may still add classes and middleware from their ready hooks.
   private assertNotReady(call: string): void {
-    if (this.readying) throw new Error(`${call} must be called before ready()`);
+    if (this.sealed) throw new Error(`${call} must be called before ready()`);
   }
 }
