@@ -1,19 +1,33 @@
-import type { Container } from 'inversify';
+import type { Container, ServiceIdentifier } from 'inversify';
 import { activeRequestScope } from './request-scope';
 import type { Scope } from './scope';
 
-/** Binds a class to itself in the container with one of Trellis's scopes. */
+const boundScopes = new WeakMap<Container, Map<Function, Scope>>();
+
+/** The scope Trellis bound `target` with in `container`, if Trellis bound it. */
+export function boundScope(container: Container, target: Function): Scope | undefined {
+  return boundScopes.get(container)?.get(target);
+}
+
+function remember(container: Container, target: Function, scope: Scope): void {
+  const scopes = boundScopes.get(container) ?? new Map<Function, Scope>();
+  boundScopes.set(container, scopes.set(target, scope));
+}
+
+/** Binds a class under `token` (itself by default) with one of Trellis's scopes. */
 export function bindInjectable(
   container: Container,
   target: new (...args: any[]) => unknown,
   scope: Scope,
+  token: ServiceIdentifier = target,
 ): void {
+  if (typeof token === 'function') remember(container, token, scope);
   if (scope === 'singleton') {
-    container.bind(target).toSelf().inSingletonScope();
+    container.bind(token).to(target).inSingletonScope();
     return;
   }
   if (scope === 'transient') {
-    container.bind(target).toSelf().inTransientScope();
+    container.bind(token).to(target).inTransientScope();
     return;
   }
   // Inversify's own request scope lasts one resolution tree, not one HTTP request, so the
@@ -21,7 +35,7 @@ export function bindInjectable(
   const builder = Symbol(`${target.name}:request-scoped-builder`);
   container.bind(builder).to(target).inTransientScope();
   container
-    .bind(target)
+    .bind(token)
     .toDynamicValue((context) => {
       const scope = activeRequestScope();
       if (!scope) {
@@ -30,7 +44,7 @@ export function bindInjectable(
             'or make the class that needs it request-scoped too',
         );
       }
-      return scope.getOrCreate(target, () => context.get(builder));
+      return scope.getOrCreate(token, () => context.get(builder));
     })
     .inTransientScope();
 }

@@ -18,24 +18,41 @@ function constructorDependencies(target: Function): Class[] {
   );
 }
 
+function captureError(holder: Function, through: Function[], target: Function): Error {
+  const via = through.length > 0 ? ` through transient ${through.map((c) => c.name).join(' -> ')}` : '';
+  return new Error(
+    `${holder.name} is a singleton but its constructor needs request-scoped ${target.name}${via}: ` +
+      `make ${holder.name} request-scoped or take ${target.name} through Depends()`,
+  );
+}
+
 /**
  * Binds `roots` and every decorated class they reach through constructor injection, each in
- * its declared scope, and refuses a longer-lived class that captures a request-scoped one.
+ * its declared scope (or `rootScope` for the roots), and refuses a singleton that captures a
+ * request-scoped class, directly or through transient ones.
  */
-export function bindDependencyGraph(container: Container, roots: Iterable<Function>): void {
-  const visiting = new Set<Function>();
-  const visit = (target: Function, parent?: Function): void => {
-    const scope = declaredScope(target);
-    if (parent && scope === 'request' && declaredScope(parent) === 'singleton') {
-      throw new Error(
-        `${parent.name} is a singleton but its constructor needs request-scoped ${target.name}: ` +
-          `make ${parent.name} request-scoped or take ${target.name} through Depends()`,
-      );
-    }
-    if (visiting.has(target)) return;
-    visiting.add(target);
+export function bindDependencyGraph(
+  container: Container,
+  roots: Iterable<Function>,
+  rootScope?: Scope,
+): void {
+  const scopes = new Map<Function, Scope>();
+  // A transient class lives as long as what holds it, so it is checked once per holder lifetime.
+  const visited = new Map<Function, Set<Scope>>();
+  const visit = (target: Function, path: Function[]): void => {
+    const scope = scopes.get(target) ?? (path.length === 0 && rootScope ? rootScope : declaredScope(target));
+    scopes.set(target, scope);
+    const holderIndex = path.findLastIndex((ancestor) => scopes.get(ancestor) !== 'transient');
+    const holder = path[holderIndex];
+    const holderScope = holder ? scopes.get(holder)! : 'transient';
+    if (scope === 'request' && holderScope === 'singleton')
+      throw captureError(holder, path.slice(holderIndex + 1), target);
+    const lifetime = scope === 'transient' ? holderScope : scope;
+    const seen = visited.get(target) ?? new Set<Scope>();
+    if (seen.has(lifetime)) return;
+    visited.set(target, seen.add(lifetime));
     if (!container.isBound(target as Class)) bindInjectable(container, target as Class, scope);
-    for (const dependency of constructorDependencies(target)) visit(dependency, target);
+    for (const dependency of constructorDependencies(target)) visit(dependency, [...path, target]);
   };
-  for (const root of roots) visit(root);
+  for (const root of roots) visit(root, []);
 }

@@ -16,20 +16,31 @@ export class RequestScope {
     return value;
   }
 
-  /** Releases every instance that knows how; errors are reported, never thrown into the response. */
+  /**
+   * Releases every instance that knows how, newest first (a service before what it uses);
+   * errors are reported, never thrown into the response.
+   */
   async dispose(onError: (err: unknown) => void): Promise<void> {
-    for (const value of this.instances.values()) {
-      const instance = (value && typeof value === 'object' ? value : undefined) as Disposable | undefined;
-      if (!instance) continue;
+    const values = [...this.instances.values()].reverse();
+    this.instances.clear();
+    for (const value of values) {
       try {
+        // A function dependency may resolve asynchronously; a rejection was already answered.
+        const instance = (isThenable(value) ? await value.then(undefined, () => undefined) : value) as
+          | Disposable
+          | undefined;
+        if (!instance || typeof instance !== 'object') continue;
         if (typeof instance[Symbol.asyncDispose] === 'function') await instance[Symbol.asyncDispose]!();
         else if (typeof instance.dispose === 'function') await instance.dispose();
       } catch (err) {
         onError(err);
       }
     }
-    this.instances.clear();
   }
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return typeof (value as PromiseLike<unknown> | undefined)?.then === 'function';
 }
 
 // Container resolution is synchronous, so the scope of the resolution under way can live in a

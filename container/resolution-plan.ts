@@ -1,7 +1,8 @@
 import type { Container } from 'inversify';
+import { metadataRegistry } from '../src/metadata/registry';
 import type { DependencyFunction, Provider } from '../src/metadata/types';
-import { bindInjectable } from './bind-injectable';
-import { declaredScope } from './dependency-graph';
+import { boundScope } from './bind-injectable';
+import { bindDependencyGraph, declaredScope } from './dependency-graph';
 import { isFunctionProvider } from './provider-kind';
 import { RequestScope, withRequestScope } from './request-scope';
 import type { Scope } from './scope';
@@ -37,23 +38,26 @@ function planFunction(fn: DependencyFunction, scope: Scope): Resolver {
 
 /**
  * The resolution plan of one `Depends(provider, scope)`: singletons are resolved here, once;
- * everything else resolves per request inside that request's scope.
+ * everything else resolves per request inside that request's scope. Refuses, here rather than
+ * per request, a scope that contradicts the class's own and a token nothing binds.
  */
 export function planResolution(container: Container, provider: Provider, scope?: Scope): Resolver {
   if (isFunctionProvider(provider)) return planFunction(provider, scope ?? 'request');
   if (typeof provider === 'function') {
-    const declared = declaredScope(provider);
-    if (scope && scope !== declared && container.isBound(provider)) {
-      throw new Error(
-        `Depends(${provider.name}, '${scope}') conflicts with its declared scope '${declared}'`,
-      );
+    const current = boundScope(container, provider) ?? metadataRegistry.find(provider)?.scope;
+    if (scope && current && scope !== current) {
+      throw new Error(`Depends(${provider.name}, '${scope}') conflicts with its declared scope '${current}'`);
     }
-    if (!container.isBound(provider))
-      bindInjectable(container, provider as new () => unknown, scope ?? declared);
-    if ((scope ?? declared) === 'singleton') {
+    const effective = scope ?? current ?? declaredScope(provider);
+    if (!container.isBound(provider)) bindDependencyGraph(container, [provider], effective);
+    if (effective === 'singleton') {
       const instance = container.get(provider);
       return () => instance;
     }
+  } else if (!container.isBound(provider)) {
+    throw new Error(
+      `Depends(${String(provider)}): nothing is bound to this token; bind it with app.container.bind() before ready()`,
+    );
   }
   const token = provider;
   return (ctx) => withRequestScope(scopeOf(ctx), () => container.get(token));

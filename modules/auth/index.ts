@@ -1,1 +1,12 @@
-export {};
+export { authModule } from './auth-module';
+export type { AuthOptions, JwtAlgorithm, JwtOptions, UserProvider, UserRecord } from './auth-options';
+export { AuthService } from './auth-service';
+export type { AuthSettings } from './auth-settings';
+export { AUTH_SETTINGS, USER_PROVIDER } from './auth-tokens';
+export type { ExpiringMapOptions } from './expiring-map';
+export { InMemoryTokenDenyList } from './in-memory-token-deny-list';
+export { InMemoryTokenStore } from './in-memory-token-store';
+export { passwordSchema } from './password-schema';
+export type { LoginResult, TokenClaims, TokenPair, TokenType } from './token-claims';
+export { TokenDenyList } from './token-deny-list';
+export { type NewSession, type RotationOutcome, TokenStore } from './token-store';

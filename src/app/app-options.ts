@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { EngineName } from '../engine/engine';
 import type { Class } from '../metadata/types';
+import type { WebSocketOptions } from '../websocket/websocket-options';
 
 /** OpenAPI document settings; `false` turns `/openapi.json` and `/docs` off. */
 export interface OpenApiOptions {
@@ -13,7 +14,7 @@ export interface OpenApiOptions {
 export interface GraphqlOptions {
   /** Default `/graphql`. */
   path?: string;
-  /** Schema introspection; default on, off when NODE_ENV=production. */
+  /** Schema introspection and the Apollo Sandbox landing page at `path`; default on, off when NODE_ENV=production. */
   introspection?: boolean;
 }
 
@@ -26,6 +27,8 @@ export interface AppOptions {
   providers?: Class[];
   openapi?: OpenApiOptions | false;
   graphql?: GraphqlOptions | false;
+  /** Gateway limits (message size, heartbeat, slow clients) and the broadcaster. */
+  websocket?: WebSocketOptions;
   /** Largest accepted JSON body, default `'100kb'`. */
   bodyLimit?: string;
   /** Default `'express'`. */

@@ -1,7 +1,8 @@
 import type { RequestListener, Server } from 'node:http';
 import { Container } from 'inversify';
 import type { Logger } from 'pino';
-import { bindDependencyGraph } from '../../container/dependency-graph';
+import { bindInjectable } from '../../container/bind-injectable';
+import { bindDependencyGraph, declaredScope } from '../../container/dependency-graph';
 import { isClassProvider } from '../../container/provider-kind';
 import type { Engine, Middleware } from '../engine/engine';
 import { GuardRegistry } from '../guards/guard-registry';
@@ -16,9 +17,11 @@ import { closeGracefully } from './graceful-close';
 import { findModule, type ModuleOptionsMap, type TrellisModule } from './module-registry';
 
 type Hook<A extends unknown[]> = (...args: A) => void | Promise<void>;
-type Token = Class | symbol | string;
+type Token = Class | (abstract new (...args: any[]) => unknown) | symbol | string;
 
 const DEFAULT_SHUTDOWN_MS = 10_000;
+const ROLE_DECORATORS = { controller: 'Controller', gateway: 'WebSocket', resolver: 'Resolver' } as const;
+const ROLES = Object.keys(ROLE_DECORATORS) as (keyof typeof ROLE_DECORATORS)[];
 
 /** A Trellis application: its container, its classes, and its lifecycle (`ready`, `listen`, `close`). */
 export class Application {
@@ -58,7 +61,11 @@ export class Application {
       logger: this.logger,
       trustProxy: options.trustProxy,
     });
-    this.register(...(options.controllers ?? []), ...(options.gateways ?? []), ...(options.resolvers ?? []));
+    // Kept by the option they came in, not by their decorator, so that ready() can refuse a
+    // class given as a controller that is not one instead of binding it as a plain injectable.
+    for (const target of options.controllers ?? []) this.classes.controller.add(target);
+    for (const target of options.gateways ?? []) this.classes.gateway.add(target);
+    for (const target of options.resolvers ?? []) this.classes.resolver.add(target);
     for (const provider of options.providers ?? []) this.providers.add(provider);
   }
 
@@ -187,8 +194,10 @@ export class Application {
 
   private async build(): Promise<RequestListener> {
     for (const hook of this.hooks.ready) await hook(this);
-    this.applyOverrides();
+    this.checkRoles();
+    const replacements = this.applyOverrides();
     bindDependencyGraph(this.container, [
+      ...replacements,
       ...this.providers,
       ...this.classes.controller,
       ...this.classes.gateway,
@@ -206,16 +215,30 @@ export class Application {
     return this.engine.mount(this.routes);
   }
 
-  private applyOverrides(): void {
+  private checkRoles(): void {
+    for (const role of ROLES) {
+      for (const target of this.classes[role]) {
+        if (metadataRegistry.find(target)?.role !== role)
+          throw new Error(
+            `${target.name} is not decorated with @${ROLE_DECORATORS[role]}() but was given as a ${role}`,
+          );
+      }
+    }
+  }
+
+  /** Binds the overrides; returns the replacement classes, whose own dependencies need binding. */
+  private applyOverrides(): Class[] {
+    const replacements: Class[] = [];
     for (const [token, value] of this.overrides) {
       if (this.container.isBound(token)) this.container.unbind(token);
-      if (isClassProvider(value as Class))
-        this.container
-          .bind(token)
-          .to(value as Class)
-          .inSingletonScope();
-      else this.container.bind(token).toConstantValue(value);
+      if (isClassProvider(value as Class)) {
+        // The replacement lives as long as what it replaces, so scope checks and Depends still hold.
+        const scope = declaredScope(typeof token === 'function' ? token : (value as Class));
+        bindInjectable(this.container, value as Class, scope, token);
+        replacements.push(value as Class);
+      } else this.container.bind(token).toConstantValue(value);
     }
+    return replacements;
   }
 
   // Modules and features may still add classes and middleware from their ready hooks.

@@ -1,5 +1,5 @@
-import { injectable } from 'inversify';
 import { metadataRegistry } from '../metadata/registry';
+import { markInjectable } from './mark-injectable';
 
 /**
  * Declares an HTTP controller whose routes live under `prefix`.
@@ -10,6 +10,6 @@ export function Controller(prefix = ''): ClassDecorator {
     const meta = metadataRegistry.forClass(target);
     meta.role = 'controller';
     meta.path = prefix;
-    injectable()(target);
+    markInjectable(target);
   };
 }

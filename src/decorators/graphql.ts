@@ -1,12 +1,12 @@
-import { injectable } from 'inversify';
 import type { ZodType } from 'zod';
 import { metadataRegistry } from '../metadata/registry';
+import { markInjectable } from './mark-injectable';
 
 /** Declares a GraphQL resolver class; its `Query` and `Mutation` methods become schema fields. */
 export function Resolver(): ClassDecorator {
   return (target) => {
     metadataRegistry.forClass(target).role = 'resolver';
-    injectable()(target);
+    markInjectable(target);
   };
 }
 

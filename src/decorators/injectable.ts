@@ -1,11 +1,11 @@
-import { injectable } from 'inversify';
 import type { Scope } from '../../container/scope';
 import { metadataRegistry } from '../metadata/registry';
+import { markInjectable } from './mark-injectable';
 
 /** Marks a class for constructor injection, with its scope (`'singleton'` by default). */
 export function Injectable(scope: Scope = 'singleton'): ClassDecorator {
   return (target) => {
     metadataRegistry.forClass(target).scope = scope;
-    injectable()(target);
+    markInjectable(target);
   };
 }

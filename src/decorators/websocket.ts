@@ -1,14 +1,18 @@
-import { injectable } from 'inversify';
 import type { ZodType } from 'zod';
 import { metadataRegistry } from '../metadata/registry';
+import { markInjectable } from './mark-injectable';
 
-/** Declares a WebSocket gateway served at `path` on the application's HTTP server. */
+/**
+ * Declares a WebSocket gateway served at `path` on the application's HTTP server; its handlers
+ * take the `WebSocketConnection` and, for `OnMessage`, the parsed JSON message.
+ * @example @WebSocket('/chat') class Chat { @OnMessage(schema) say(client, message) { client.broadcast(message); } }
+ */
 export function WebSocket(path: string): ClassDecorator {
   return (target) => {
     const meta = metadataRegistry.forClass(target);
     meta.role = 'gateway';
     meta.path = path;
-    injectable()(target);
+    markInjectable(target);
   };
 }
 
@@ -19,9 +23,12 @@ function event(name: 'connect' | 'message' | 'disconnect') {
     };
 }
 
-/** Called with the connection when a client connects. */
+/** Called with the connection when a client connects; a value it returns is sent to that client. */
 export const OnConnect = (): MethodDecorator => event('connect')();
-/** Called for each JSON message, validated by `schema` when given. */
+/**
+ * Called for each JSON message, validated by `schema` when given (a failing message gets an error
+ * message back); a value it returns other than `undefined` is sent back to that client.
+ */
 export const OnMessage = event('message');
 /** Called when a client disconnects. */
 export const OnDisconnect = (): MethodDecorator => event('disconnect')();

@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http';
+
 /**
  * Every status Trellis answers with, and its reason phrase. The exceptions below are the only
  * place these numbers are written; everything else throws one of them.
@@ -31,7 +33,7 @@ const REASONS: Record<number, string> = {
   503: 'Service Unavailable',
 };
 
-/** The reason phrase of a status, e.g. 404 -> 'Not Found'. */
+/** The reason phrase of a status, e.g. 404 -> 'Not Found'; other standard statuses use Node's names. */
 export function reasonPhrase(status: number): string {
-  return REASONS[status] ?? (status >= 500 ? 'Internal Server Error' : 'Error');
+  return REASONS[status] ?? STATUS_CODES[status] ?? (status >= 500 ? 'Internal Server Error' : 'Error');
 }

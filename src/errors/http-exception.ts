@@ -32,6 +32,9 @@ export class HTTPException extends Error {
     message: string = reasonPhrase(statusCode),
     options: HTTPExceptionOptions = {},
   ) {
+    // Node refuses to write such a status, which would leave the request unanswered.
+    if (!Number.isInteger(statusCode) || statusCode < 100 || statusCode > 599)
+      throw new RangeError(`HTTPException status must be an HTTP status (100-599), got ${statusCode}`);
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = new.target.name;
     this.details = options.details;

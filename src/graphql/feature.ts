@@ -1,4 +1,47 @@
+import type { ApolloServer } from '@apollo/server';
 import type { Application } from '../app/application';
+import type { EngineName } from '../engine/engine';
+import type { RequestContext } from '../routing/request-context';
+import { createApolloServer } from './apollo-server';
+import { buildGraphqlSchema } from './build-schema';
+import { mountExpress } from './mount-express';
 
-/** Wires the graphql support into an application (through its lifecycle hooks). */
-export function graphqlFeature(_app: Application): void {}
+type Mount = (app: Application, server: ApolloServer<RequestContext>, path: string) => void;
+
+const DEFAULT_PATH = '/graphql';
+
+/** How each engine serves the Apollo server. */
+const MOUNTS: Partial<Record<EngineName, Mount>> = {
+  express: mountExpress,
+  // Loaded only on that engine: an Express app never loads Fastify code.
+  fastify: (...args) => require('./mount-fastify').mountFastify(...args),
+};
+
+/**
+ * Serves the application's resolvers with Apollo Server at `/graphql` (or `graphql.path`):
+ * the schema is built and the server started at `ready()`, stopped at `close()`.
+ * `graphql: false`, or no resolver registered, serves nothing.
+ */
+export function graphqlFeature(app: Application): void {
+  const options = app.options.graphql;
+  if (options === false) return;
+  let server: ApolloServer<RequestContext> | undefined;
+  app.onCompiled(async () => {
+    const resolvers = app.classesOf('resolver');
+    if (resolvers.length === 0) return;
+    const path = options?.path ?? DEFAULT_PATH;
+    if (!path.startsWith('/')) throw new Error(`graphql.path must start with '/': '${path}'`);
+    const mount = MOUNTS[app.engine.name];
+    if (!mount) throw new Error(`GraphQL is not available on the ${app.engine.name} engine`);
+    const schema = buildGraphqlSchema(resolvers, app);
+    server = createApolloServer(schema, {
+      introspection: options?.introspection ?? process.env.NODE_ENV !== 'production',
+      logger: app.logger,
+    });
+    await server.start();
+    mount(app, server, path);
+  });
+  app.onClose(async () => {
+    await server?.stop();
+  });
+}

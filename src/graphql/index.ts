@@ -1,1 +1,3 @@
+export { DateTimeScalar } from './date-time-scalar';
 export { graphqlFeature } from './feature';
+export type { GraphqlFieldContext } from './field-context';

@@ -1,4 +1,44 @@
+import type { OpenApiOptions } from '../app/app-options';
 import type { Application } from '../app/application';
+import type { CompiledRoute } from '../routing/compiled-route';
+import { buildOpenApiDocument } from './build-document';
+import { serveDocument } from './serve-document';
+import { serveSwaggerUi } from './serve-swagger-ui';
 
-/** Wires the openapi support into an application (through its lifecycle hooks). */
-export function openapiFeature(_app: Application): void {}
+/** What an app documents when `createApp` gets no `openapi` option: the docs are on by default. */
+export const DEFAULT_OPENAPI: Readonly<OpenApiOptions> = { title: 'Trellis API', version: '1.0.0' };
+/** Where the document is served. */
+export const OPENAPI_PATH = '/openapi.json';
+/** Where Swagger UI is served. */
+export const DOCS_PATH = '/docs';
+
+function isShadowed(route: CompiledRoute): boolean {
+  const { method, path } = route;
+  if (method !== 'GET' && method !== 'ALL') return false;
+  return path === OPENAPI_PATH || path === DOCS_PATH || path.startsWith(`${DOCS_PATH}/`);
+}
+
+// The docs middleware runs before the routes: a route at the same place would never be reached.
+function refuseShadowedRoutes(routes: readonly CompiledRoute[]): void {
+  const route = routes.find(isShadowed);
+  if (route)
+    throw new Error(
+      `${route.controller.target.name}.${route.handler.name}: ${route.method} ${route.path} is where the ` +
+        `OpenAPI docs are served; move the route or create the app with { openapi: false }`,
+    );
+}
+
+/**
+ * Serves `GET /openapi.json` (the OpenAPI 3.1 document, built once at `ready()` from the compiled
+ * routes) and `GET /docs` (Swagger UI), unless the app was created with `{ openapi: false }`.
+ */
+export function openapiFeature(app: Application): void {
+  const setting = app.options.openapi;
+  if (setting === false) return;
+  const options = setting ?? DEFAULT_OPENAPI;
+  app.onCompiled((routes) => {
+    refuseShadowedRoutes(routes);
+    const document = buildOpenApiDocument(routes, options);
+    app.use(serveDocument(OPENAPI_PATH, document), serveSwaggerUi(DOCS_PATH, OPENAPI_PATH, options.title));
+  });
+}

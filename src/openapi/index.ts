@@ -1,1 +1,12 @@
-export { openapiFeature } from './feature';
+export { buildOpenApiDocument } from './build-document';
+export type {
+  JsonSchema,
+  OpenApiDocument,
+  OperationObject,
+  ParameterObject,
+  PathItemObject,
+  RequestBodyObject,
+  ResponseObject,
+  TagObject,
+} from './document-types';
+export { DEFAULT_OPENAPI, DOCS_PATH, OPENAPI_PATH, openapiFeature } from './feature';

@@ -1,1 +1,8 @@
-export {};
+export { clientAddress, type RateLimitRequest } from './client-address';
+export { type RateLimiter, rateLimit } from './rate-limit';
+export type {
+  RateLimitKeyGenerator,
+  RateLimitLogger,
+  RateLimitOptions,
+  RateLimitStore,
+} from './rate-limit-options';

@@ -22,6 +22,18 @@ interface DependencyStep {
 /** Builds a handler's argument list for one request: values validated first, then dependencies. */
 export type ArgumentBuilder = (ctx: RequestContext) => unknown[] | Promise<unknown[]>;
 
+function planDependency(
+  container: Container,
+  param: Extract<ParamMetadata, { kind: 'depends' }>,
+  site: GuardSite,
+): Resolver {
+  try {
+    return planResolution(container, param.provider, param.scope);
+  } catch (err) {
+    throw new Error(`${site.className}.${site.methodName}: ${(err as Error).message}`, { cause: err });
+  }
+}
+
 function isPromise(value: unknown): value is Promise<unknown> {
   return typeof (value as Promise<unknown> | undefined)?.then === 'function';
 }
@@ -40,13 +52,11 @@ export function compileArguments(
   const values: ValueStep[] = [];
   const dependencies: DependencyStep[] = [];
   let arity = 0;
-  for (const param of params) {
+  // Parameter decorators run last-first; sorting keeps validation details in parameter order.
+  for (const param of [...params].sort((a, b) => a.index - b.index)) {
     arity = Math.max(arity, param.index + 1);
     if (param.kind === 'depends') {
-      dependencies.push({
-        index: param.index,
-        resolve: planResolution(container, param.provider, param.scope),
-      });
+      dependencies.push({ index: param.index, resolve: planDependency(container, param, site) });
       continue;
     }
     const reader = readers[param.kind];

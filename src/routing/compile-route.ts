@@ -10,7 +10,7 @@ import type { CompiledRoute } from './compiled-route';
 import { HTTP_READERS } from './http-readers';
 import type { RequestContext } from './request-context';
 import type { ResponseWriter } from './response-writer';
-import { joinPaths } from './route-path';
+import { joinPaths, toRouterPath } from './route-path';
 import { writeError, writeResult } from './write-response';
 
 /** What compiling a route needs from the application. */
@@ -23,6 +23,21 @@ export interface RouteCompilerEnv {
 
 const CREATED = 201;
 const OK = 200;
+
+// Path mistakes fail ready() naming the method, instead of a misspelt Param('name') reading
+// undefined on every request.
+function checkPath(handler: MethodMetadata, path: string, where: string): void {
+  try {
+    toRouterPath(path);
+  } catch (err) {
+    throw new Error(`${where}: ${(err as Error).message}`);
+  }
+  const names = new Set([...path.matchAll(/[:*](\w*)/g)].map((match) => match[1] || '*'));
+  for (const param of handler.params) {
+    if (param.kind === 'param' && param.name !== undefined && !names.has(param.name))
+      throw new Error(`${where}: Param('${param.name}') is not a parameter of the path '${path}'`);
+  }
+}
 
 /**
  * Compiles one controller method into the function that serves it:
@@ -40,6 +55,8 @@ export function compileRoute(
     transport: 'http',
     container: env.container,
   };
+  const path = joinPaths(controller.path, http.path);
+  checkPath(handler, path, `${site.className}.${site.methodName}`);
   const declaredGuards = [...controller.guards, ...handler.guards];
   const checks = compileGuards(declaredGuards, env.guards, site);
   const buildArguments = compileArguments(handler.params, HTTP_READERS, site, env.container);
@@ -51,7 +68,7 @@ export function compileRoute(
 
   return {
     method: http.method,
-    path: joinPaths(controller.path, http.path),
+    path,
     readsBody: handler.params.some((param) => param.kind === 'body'),
     controller,
     handler,

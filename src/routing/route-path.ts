@@ -13,7 +13,8 @@ export interface RouterPath {
 
 /** Translates Express 5 path syntax (`:id`, `*rest`) to the router's; refuses what it cannot express. */
 export function toRouterPath(path: string): RouterPath {
-  if (/[{}()]/.test(path)) {
+  // Express 5 reserves these characters; the router would otherwise take them literally.
+  if (/[{}()[\]?+!]/.test(path)) {
     throw new Error(`Route path '${path}': optional segments and regular expressions are not supported`);
   }
   const wildcard = /\*(\w*)$/.exec(path);

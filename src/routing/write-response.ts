@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { InternalServerErrorException } from '../errors/exceptions';
 import { toHttpException } from '../errors/to-http-exception';
 import type { RequestContext } from './request-context';
 import type { ResponseWriter } from './response-writer';
@@ -34,5 +35,16 @@ export function writeError(writer: ResponseWriter, ctx: RequestContext, err: unk
     );
   }
   if (writer.sent(ctx)) return;
-  writer.json(ctx, exception.statusCode, JSON.stringify(exception.toJSON()), exception.headers);
+  try {
+    writer.json(ctx, exception.statusCode, JSON.stringify(exception.toJSON()), exception.headers);
+  } catch (writeErr) {
+    // An exception's own headers may be unwritable (a newline in a value): answer a bare 500
+    // rather than leave the request open.
+    logger.error(
+      { err: writeErr, method: ctx.method, url: ctx.req?.url },
+      'error response could not be written',
+    );
+    const fallback = new InternalServerErrorException();
+    if (!writer.sent(ctx)) writer.json(ctx, fallback.statusCode, JSON.stringify(fallback.toJSON()));
+  }
 }

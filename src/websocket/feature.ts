@@ -1,4 +1,38 @@
 import type { Application } from '../app/application';
+import { BROADCASTER, type Broadcaster } from './broadcaster';
+import { compileGateways } from './compile-gateway';
+import { GatewayServer } from './gateway-server';
+import { LocalBroadcaster } from './local-broadcaster';
+import { resolveLimits } from './websocket-options';
 
-/** Wires the websocket support into an application (through its lifecycle hooks). */
-export function websocketFeature(_app: Application): void {}
+const DEFAULT_SHUTDOWN_MS = 10_000;
+
+/**
+ * Wires WebSocket gateways into an application: the `Broadcaster` is bound before the
+ * overrides apply, gateways compile at `ready()`, upgrades are served once the server exists,
+ * and every connection is closed first thing in `close()`.
+ */
+export function websocketFeature(app: Application): void {
+  let server: GatewayServer | undefined;
+
+  app.onReady(() => {
+    if (!app.container.isBound(BROADCASTER))
+      app.container
+        .bind(BROADCASTER)
+        .toConstantValue(app.options.websocket?.broadcaster ?? new LocalBroadcaster());
+  });
+
+  app.onCompiled(() => {
+    const limits = resolveLimits(app.options.websocket);
+    const classes = app.classesOf('gateway');
+    if (classes.length === 0) return;
+    const broadcaster = app.container.get<Broadcaster>(BROADCASTER);
+    const logger = app.logger.child({ component: 'websocket' });
+    const env = { container: app.container, guards: app.guards, logger, broadcaster };
+    server = new GatewayServer(compileGateways(classes, env), limits, broadcaster, logger);
+  });
+
+  app.onListen((http) => server?.attach(http));
+
+  app.onShutdown(() => server?.shutdown(app.options.shutdownTimeoutMs ?? DEFAULT_SHUTDOWN_MS));
+}

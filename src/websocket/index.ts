@@ -1,1 +1,13 @@
+export {
+  BROADCASTER,
+  type BroadcastEnvelope,
+  type Broadcaster,
+  type BroadcastListener,
+  type Unsubscribe,
+} from './broadcaster';
+export { CLOSE_CODES } from './close-codes';
 export { websocketFeature } from './feature';
+export { LocalBroadcaster } from './local-broadcaster';
+export type { WebSocketErrorMessage } from './messages';
+export type { BroadcastOptions, WebSocketConnection } from './websocket-connection';
+export type { WebSocketOptions } from './websocket-options';

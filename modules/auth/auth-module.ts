@@ -1,0 +1,66 @@
+import { defineModule } from '../../src/app/module-registry';
+import { authGuard } from './auth-guard';
+import type { AuthOptions, UserProvider } from './auth-options';
+import { AuthService } from './auth-service';
+import { type AuthSettings, resolveAuthSettings } from './auth-settings';
+import { AUTH_SETTINGS, USER_PROVIDER } from './auth-tokens';
+import { InMemoryTokenDenyList } from './in-memory-token-deny-list';
+import { InMemoryTokenStore } from './in-memory-token-store';
+import { PasswordHasher } from './password-hasher';
+import { TokenCodec } from './token-codec';
+import { TokenDenyList } from './token-deny-list';
+import { TokenStore } from './token-store';
+
+declare module '../../src/app/module-registry' {
+  interface ModuleOptionsMap {
+    auth: AuthOptions;
+  }
+}
+
+/**
+ * The `auth` module: JWT access and refresh tokens, sessions, bcrypt, and the `Auth()` guard.
+ * Binds `AuthService`, `TokenStore`, `TokenDenyList`, `USER_PROVIDER` and `AUTH_SETTINGS`; each
+ * can be replaced with `app.override` before `ready()`.
+ * @example app.install('auth', { jwt: { secret, accessTokenTTL: 900, refreshTokenTTL: 86400 }, userProvider: UsersRepository });
+ */
+export const authModule = defineModule<AuthOptions>({
+  name: 'auth',
+  install(app, options) {
+    const settings = resolveAuthSettings(options);
+    const { container } = app;
+    container.bind(AUTH_SETTINGS).toConstantValue(settings);
+    container.bind(TokenStore).toConstantValue(options.store ?? new InMemoryTokenStore());
+    container.bind(TokenDenyList).toConstantValue(options.denyList ?? new InMemoryTokenDenyList());
+    const provider = options.userProvider;
+    if (typeof provider === 'function') {
+      app.register(provider);
+      container.bind<UserProvider>(USER_PROVIDER).toService(provider);
+    } else {
+      container.bind<UserProvider>(USER_PROVIDER).toConstantValue(provider);
+    }
+    container
+      .bind(AuthService)
+      .toDynamicValue((context) => {
+        const current = context.get<AuthSettings>(AUTH_SETTINGS);
+        const users = context.get<UserProvider>(USER_PROVIDER);
+        return new AuthService({
+          codec: new TokenCodec(current.secret, current.algorithm, {
+            access: current.accessTokenTTL,
+            refresh: current.refreshTokenTTL,
+          }),
+          store: context.get(TokenStore),
+          denyList: context.get(TokenDenyList),
+          users,
+          passwords: new PasswordHasher(current.bcryptRounds, users),
+          // A session outlives each of its tokens, so an access token never dies with it early.
+          sessionTTL: Math.max(current.accessTokenTTL, current.refreshTokenTTL),
+        });
+      })
+      .inSingletonScope();
+    app.guards.define(authGuard);
+    app.onCompiled(async () => {
+      const auth = app.container.get(AuthService);
+      if (typeof auth.prepare === 'function') await auth.prepare();
+    });
+  },
+});

@@ -1,0 +1,57 @@
+import type { Class } from '../../src/metadata/types';
+import type { AuthenticatedUser } from '../../src/routing/request-context';
+import type { TokenDenyList } from './token-deny-list';
+import type { TokenStore } from './token-store';
+
+type MaybePromise<T> = T | Promise<T>;
+
+/** A user as the application stores it: the caller's identity plus, for login, its password hash. */
+export interface UserRecord extends AuthenticatedUser {
+  /** The stored hash (bcrypt unless the provider hashes itself); never put in tokens or responses. */
+  passwordHash?: string;
+}
+
+/**
+ * Where the auth module finds users; a plain object, or a class resolved from the container.
+ *
+ * - `findByCredentials(username, password)`: the user named `username` with its `passwordHash`, or
+ *   null. It need not check the password: `AuthService.login` verifies it, and verifies against a
+ *   dummy hash of the same cost when the user is unknown, so the response time tells nothing.
+ * - `findById(id)`: the user as it is now, or null once deleted; a refresh re-reads it, so new
+ *   tokens carry the current role and permissions and a deleted user cannot refresh.
+ * - `hashPassword` / `verifyPassword`: optional; without them the module uses bcrypt at
+ *   `bcryptRounds`.
+ */
+export interface UserProvider {
+  findByCredentials(username: string, password: string): MaybePromise<UserRecord | null | undefined>;
+  findById(id: UserRecord['id']): MaybePromise<UserRecord | null | undefined>;
+  hashPassword?(password: string): Promise<string>;
+  verifyPassword?(password: string, hash: string): Promise<boolean>;
+}
+
+/** The HMAC algorithms a shared secret can sign with. */
+export type JwtAlgorithm = 'HS256' | 'HS384' | 'HS512';
+
+/** How tokens are signed and how long they live. */
+export interface JwtOptions {
+  /** At least 32 characters when NODE_ENV=production. */
+  secret: string;
+  /** Lifetime of an access token, in seconds. */
+  accessTokenTTL: number;
+  /** Lifetime of a refresh token (and of an idle session), in seconds. */
+  refreshTokenTTL: number;
+  /** Pinned on sign and verify; default `'HS256'`. */
+  algorithm?: JwtAlgorithm;
+}
+
+/** What `app.install('auth', options)` takes. */
+export interface AuthOptions {
+  jwt: JwtOptions;
+  userProvider: UserProvider | Class<UserProvider>;
+  /** Sessions and refresh-token state; default in memory (one instance only). */
+  store?: TokenStore;
+  /** Revoked access tokens; default in memory (one instance only). */
+  denyList?: TokenDenyList;
+  /** bcrypt cost of the built-in hashing; default 10. */
+  bcryptRounds?: number;
+}

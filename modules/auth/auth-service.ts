@@ -1,0 +1,141 @@
+import { randomUUID } from 'node:crypto';
+import { UnauthorizedException } from '../../src/errors/exceptions';
+import type { AuthenticatedUser } from '../../src/routing/request-context';
+import { AUTH_MESSAGES } from './auth-messages';
+import type { UserProvider, UserRecord } from './auth-options';
+import type { PasswordHasher } from './password-hasher';
+import { claimsOf, userFromClaims } from './session-claims';
+import type { LoginResult, TokenClaims, TokenPair } from './token-claims';
+import type { TokenCodec } from './token-codec';
+import type { TokenDenyList } from './token-deny-list';
+import type { TokenStore } from './token-store';
+
+/** What an `AuthService` works with; the auth module builds it from the container. */
+export interface AuthServiceParts {
+  codec: TokenCodec;
+  store: TokenStore;
+  denyList: TokenDenyList;
+  users: UserProvider;
+  passwords: PasswordHasher;
+  /** Seconds a session lives without a refresh. */
+  sessionTTL: number;
+}
+
+function unauthorized(message: string): UnauthorizedException {
+  return new UnauthorizedException(message, { headers: { 'WWW-Authenticate': 'Bearer' } });
+}
+
+// Only the public identity goes into tokens and responses: never the hash or other columns.
+function identityOf(record: UserRecord): AuthenticatedUser {
+  const { id, username, email, role, permissions } = record;
+  return { id, username, email, role, permissions: [...(permissions ?? [])] };
+}
+
+/**
+ * Logins, token pairs, refresh rotation and sessions. Bound in the container by the auth module.
+ * @example const { accessToken, refreshToken, user } = await auth.login('ada', 'S3cret!pass');
+ */
+export class AuthService {
+  constructor(private readonly parts: AuthServiceParts) {}
+
+  /** Checks the credentials and starts a session; 401 `Credenciales inválidas` otherwise. */
+  async login(username: string, password: string): Promise<LoginResult> {
+    if (typeof username !== 'string' || typeof password !== 'string')
+      throw unauthorized(AUTH_MESSAGES.invalidCredentials);
+    const { users, passwords } = this.parts;
+    const record = await users.findByCredentials(username, password);
+    const valid = record?.passwordHash
+      ? await passwords.verify(password, record.passwordHash)
+      : await passwords.verifyNothing(password);
+    if (!record || !valid) throw unauthorized(AUTH_MESSAGES.invalidCredentials);
+    const user = identityOf(record);
+    return { ...(await this.generateTokens(user)), user };
+  }
+
+  /** Starts a new session for `user` and gives its first token pair. */
+  async generateTokens(user: AuthenticatedUser): Promise<TokenPair> {
+    const sessionId = randomUUID();
+    const refreshJti = randomUUID();
+    await this.parts.store.createSession({
+      sessionId,
+      userId: user.id,
+      refreshJti,
+      ttl: this.parts.sessionTTL,
+    });
+    return this.pair(user, sessionId, refreshJti);
+  }
+
+  /** The claims of a live access token; 401 when it is missing, bad, expired, revoked or a refresh token. */
+  async verifyAccessToken(token: string | undefined): Promise<TokenClaims> {
+    if (!token) throw unauthorized(AUTH_MESSAGES.missingToken);
+    const claims = this.parts.codec.verify(token);
+    if (claims === 'expired') throw unauthorized(AUTH_MESSAGES.expiredToken);
+    if (claims === 'invalid' || claims.type !== 'access') throw unauthorized(AUTH_MESSAGES.invalidToken);
+    if ((await this.parts.denyList.has(claims.jti)) || !(await this.parts.store.isActive(claims.sid)))
+      throw unauthorized(AUTH_MESSAGES.revokedToken);
+    return claims;
+  }
+
+  /** The caller an access token stands for, as `CurrentUser()` gives it. */
+  async authenticate(token: string | undefined): Promise<AuthenticatedUser> {
+    return userFromClaims(await this.verifyAccessToken(token));
+  }
+
+  /**
+   * A new pair for a current refresh token, with the user as the provider has it now. The used
+   * token dies; replaying it ends its whole session. 401 `Token de actualización inválido`.
+   */
+  async refresh(refreshToken: string): Promise<TokenPair> {
+    const claims = typeof refreshToken === 'string' ? this.parts.codec.verify(refreshToken) : 'invalid';
+    if (typeof claims === 'string' || claims.type !== 'refresh')
+      throw unauthorized(AUTH_MESSAGES.invalidRefreshToken);
+    const { store, users, sessionTTL } = this.parts;
+    const record = await users.findById(claims.sub);
+    if (!record) {
+      await store.endSession(claims.sid);
+      throw unauthorized(AUTH_MESSAGES.invalidRefreshToken);
+    }
+    const nextJti = randomUUID();
+    const outcome = await store.rotate(claims.sid, claims.jti, nextJti, sessionTTL);
+    if (outcome !== 'rotated') throw unauthorized(AUTH_MESSAGES.invalidRefreshToken);
+    return this.pair(identityOf(record), claims.sid, nextJti);
+  }
+
+  /** Ends the caller's session: its refresh token and the access token of this request stop at once. */
+  async logout(user: AuthenticatedUser): Promise<void> {
+    const claims = user ? claimsOf(user) : undefined;
+    if (!claims) throw unauthorized(AUTH_MESSAGES.invalidToken);
+    await Promise.all([
+      this.parts.denyList.add(claims.jti, claims.exp),
+      this.parts.store.endSession(claims.sid),
+    ]);
+  }
+
+  /** Ends every session of a user (after a password change): all their tokens stop at once. */
+  revokeAllSessions(userId: AuthenticatedUser['id']): Promise<void> {
+    return this.parts.store.endUserSessions(userId);
+  }
+
+  /** The hash to store for `password`. */
+  hashPassword(password: string): Promise<string> {
+    return this.parts.passwords.hash(password);
+  }
+
+  /** Whether `password` matches `hash`. */
+  verifyPassword(password: string, hash: string): Promise<boolean> {
+    return this.parts.passwords.verify(password, hash);
+  }
+
+  /** Expensive set-up done once at `ready()`: the dummy hash unknown-user logins verify against. */
+  async prepare(): Promise<void> {
+    await this.parts.passwords.prepare();
+  }
+
+  private pair(user: AuthenticatedUser, sessionId: string, refreshJti: string): TokenPair {
+    const { codec } = this.parts;
+    return {
+      accessToken: codec.sign(user, 'access', sessionId),
+      refreshToken: codec.sign(user, 'refresh', sessionId, refreshJti),
+    };
+  }
+}

@@ -1,0 +1,28 @@
+import { UnauthorizedException } from '../../src/errors/exceptions';
+import type { RequestContext } from '../../src/routing/request-context';
+import { AUTH_MESSAGES } from './auth-messages';
+
+/** Reads the token a request presents; undefined when it presents none. */
+export type TokenReader = (ctx: RequestContext) => string | undefined;
+
+const BEARER = /^Bearer +([^\s]+) *$/i;
+
+/** The token of an `Authorization: Bearer <token>` header; 401 when the header has another shape. */
+export const bearerToken: TokenReader = (ctx) => {
+  const header = ctx.headers.authorization;
+  if (!header) return undefined;
+  const match = BEARER.exec(header);
+  if (!match)
+    throw new UnauthorizedException(AUTH_MESSAGES.malformedHeader, {
+      headers: { 'WWW-Authenticate': 'Bearer' },
+    });
+  return match[1];
+};
+
+/** For WebSocket upgrades, where browsers cannot set headers: the header, else `?token=`. */
+export const bearerOrQueryToken: TokenReader = (ctx) => {
+  const fromHeader = bearerToken(ctx);
+  if (fromHeader) return fromHeader;
+  const fromQuery = ctx.query.token;
+  return typeof fromQuery === 'string' && fromQuery.length > 0 ? fromQuery : undefined;
+};

@@ -1,0 +1,25 @@
+import { defineModule } from '../../src/app/module-registry';
+import { minimumRoleGuard } from './minimum-role-guard';
+import { permissionsGuard } from './permissions-guard';
+import type { RbacOptions } from './rbac-options';
+import { RbacService } from './rbac-service';
+
+declare module '../../src/app/module-registry' {
+  interface ModuleOptionsMap {
+    rbac: RbacOptions;
+  }
+}
+
+/**
+ * The `rbac` module: roles with levels, permissions, and the `MinimumRole()` / `Permissions()`
+ * guards, checked after `Auth()`. Names on routes are checked at `ready()`.
+ * @example app.install('rbac', { roles: REFERENCE_ROLES, permissions: REFERENCE_PERMISSIONS });
+ */
+export const rbacModule = defineModule<RbacOptions>({
+  name: 'rbac',
+  install(app, options) {
+    app.container.bind(RbacService).toConstantValue(new RbacService(options));
+    app.guards.define(minimumRoleGuard);
+    app.guards.define(permissionsGuard);
+  },
+});

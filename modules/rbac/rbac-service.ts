@@ -1,0 +1,91 @@
+import type { AuthenticatedUser } from '../../src/routing/request-context';
+import type { RbacOptions, Role } from './rbac-options';
+
+type Caller = Pick<AuthenticatedUser, 'role' | 'permissions'>;
+
+function checked(options: RbacOptions): { levels: Map<string, number>; known: Set<string> } {
+  if (!options || !Array.isArray(options.roles) || !Array.isArray(options.permissions))
+    throw new Error('rbac: options need roles (name, level, description) and permissions (names)');
+  const levels = new Map<string, number>();
+  for (const role of options.roles) {
+    if (typeof role?.name !== 'string' || role.name.length === 0)
+      throw new Error('rbac: every role needs a name');
+    if (!Number.isFinite(role.level)) throw new Error(`rbac: role '${role.name}' needs a numeric level`);
+    if (levels.has(role.name)) throw new Error(`rbac: role '${role.name}' is listed twice`);
+    levels.set(role.name, role.level);
+  }
+  const known = new Set<string>();
+  for (const permission of options.permissions) {
+    if (typeof permission !== 'string' || permission.length === 0)
+      throw new Error('rbac: every permission must be a non-empty string');
+    if (known.has(permission)) throw new Error(`rbac: permission '${permission}' is listed twice`);
+    known.add(permission);
+  }
+  return { levels, known };
+}
+
+/**
+ * Role levels and permission checks, each a lookup. Bound in the container by the rbac module.
+ * @example rbac.hasMinimumRole(user, 'manager') && rbac.hasPermissions(user, ['tasks.assign'])
+ */
+export class RbacService {
+  /** The configured roles. */
+  readonly roles: readonly Role[];
+  /** The configured permissions. */
+  readonly permissions: readonly string[];
+  private readonly levels: Map<string, number>;
+  private readonly known: Set<string>;
+  // One Set per user object, built on its first check: within a request every check is O(1).
+  private readonly granted = new WeakMap<object, ReadonlySet<string>>();
+
+  constructor(options: RbacOptions) {
+    const { levels, known } = checked(options);
+    this.levels = levels;
+    this.known = known;
+    this.roles = [...options.roles];
+    this.permissions = [...options.permissions];
+  }
+
+  /** The level of a role, undefined for a role not configured. */
+  levelOf(role: string): number | undefined {
+    return this.levels.get(role);
+  }
+
+  /** Whether `permission` is one of the configured permissions. */
+  isPermission(permission: string): boolean {
+    return this.known.has(permission);
+  }
+
+  /** Whether the caller's role level is at least that of `role` (a configured role). */
+  hasMinimumRole(user: Caller, role: string): boolean {
+    const required = this.levelOf(role);
+    if (required === undefined) throw new Error(`rbac: unknown role '${role}'`);
+    return this.meetsLevel(user, required);
+  }
+
+  /** Whether the caller holds every one of `permissions` (configured permissions). */
+  hasPermissions(user: Caller, permissions: Iterable<string>): boolean {
+    const granted = this.grantedTo(user);
+    for (const permission of permissions) {
+      if (!this.known.has(permission)) throw new Error(`rbac: unknown permission '${permission}'`);
+      if (!granted.has(permission)) return false;
+    }
+    return true;
+  }
+
+  /** Whether the caller's role reaches `level`; an unknown caller role reaches nothing. */
+  meetsLevel(user: Caller, level: number): boolean {
+    const own = this.levels.get(user.role);
+    return own !== undefined && own >= level;
+  }
+
+  /** The caller's permissions as a Set, built once per user object. */
+  grantedTo(user: Caller): ReadonlySet<string> {
+    let granted = this.granted.get(user);
+    if (!granted) {
+      granted = new Set(Array.isArray(user.permissions) ? user.permissions : []);
+      this.granted.set(user, granted);
+    }
+    return granted;
+  }
+}

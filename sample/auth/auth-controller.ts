@@ -1,0 +1,79 @@
+import { MESSAGES } from '../messages';
+import { type RegisterInput, RegisterSchema } from '../users/user-schemas';
+import { UsersService } from '../users/users-service';
+import {
+  Auth,
+  type AuthenticatedUser,
+  AuthService,
+  Body,
+  Controller,
+  CurrentUser,
+  Depends,
+  Get,
+  Post,
+  type RequestContext,
+  Summary,
+} from '../trellis';
+import { type LoginInput, LoginSchema, type RefreshInput, RefreshSchema } from './auth-schemas';
+import { currentRequest } from './current-request';
+import { LoginThrottle } from './login-throttle';
+
+/** Login, registration, token refresh, the caller's profile and logout. */
+@Controller('/auth')
+export class AuthController {
+  constructor(
+    private readonly auth: AuthService,
+    private readonly users: UsersService,
+    private readonly throttle: LoginThrottle,
+  ) {}
+
+  @Post('/login')
+  @Summary('Log in: an access token, a refresh token and who you are')
+  async login(@Body(LoginSchema) body: LoginInput, @Depends(currentRequest) ctx: RequestContext) {
+    await this.throttle.attempt(ctx);
+    const { accessToken, refreshToken, user } = await this.auth.login(body.username, body.password);
+    return {
+      accessToken,
+      refreshToken,
+      user: { id: user.id, username: user.username, email: user.email, role: user.role },
+    };
+  }
+
+  @Post('/register')
+  @Summary('Create an account (role viewer)')
+  async register(@Body(RegisterSchema) body: RegisterInput) {
+    const user = await this.users.register(body);
+    return {
+      message: MESSAGES.userCreated,
+      user: {
+        id: user.id,
+        username: user.username,
+        email: user.email,
+        role: user.role,
+        permissions: user.permissions,
+      },
+    };
+  }
+
+  @Post('/refresh')
+  @Summary('Trade a refresh token for a new pair; the old one stops working')
+  refresh(@Body(RefreshSchema) body: RefreshInput) {
+    return this.auth.refresh(body.refreshToken);
+  }
+
+  @Get('/me')
+  @Auth()
+  @Summary('Who you are, as the database has it now')
+  me(@CurrentUser() caller: AuthenticatedUser) {
+    const { id, username, email, role, permissions } = this.users.get(Number(caller.id));
+    return { id, username, email, role, permissions };
+  }
+
+  @Post('/logout')
+  @Auth()
+  @Summary('End this session: its refresh token and this access token stop working')
+  async logout(@CurrentUser() caller: AuthenticatedUser) {
+    await this.auth.logout(caller);
+    return { message: MESSAGES.loggedOut };
+  }
+}

@@ -1,0 +1,53 @@
+import type { UserRecord } from '../users/user';
+import { UsersRepository } from '../users/users-repository';
+import { Injectable } from '../trellis';
+import { PasswordHasher } from './password-hasher';
+
+/** A user as the auth module reads it; the hash is only for `AuthService.login` to verify. */
+export interface AuthUserRecord {
+  id: number;
+  username: string;
+  email: string;
+  role: string;
+  permissions: string[];
+  passwordHash?: string;
+}
+
+function toAuthUser(user: UserRecord, withHash: boolean): AuthUserRecord {
+  const { id, username, email, role, permissions } = user;
+  return withHash
+    ? { id, username, email, role, permissions, passwordHash: user.passwordHash }
+    : { id, username, email, role, permissions };
+}
+
+/** The auth module's user provider, backed by the users table and the sample's bcrypt settings. */
+@Injectable()
+export class AuthUserProvider {
+  constructor(
+    private readonly users: UsersRepository,
+    private readonly hasher: PasswordHasher,
+  ) {}
+
+  /** The user named `username` with its hash, or null; `AuthService.login` checks the password. */
+  findByCredentials(username: string): AuthUserRecord | null {
+    const user = this.users.findByUsername(username);
+    return user ? toAuthUser(user, true) : null;
+  }
+
+  /** The user as it is now (a token's `sub`), or null once deleted. */
+  findById(id: string | number): AuthUserRecord | null {
+    const numeric = Number(id);
+    const user = Number.isSafeInteger(numeric) ? this.users.findById(numeric) : undefined;
+    return user ? toAuthUser(user, false) : null;
+  }
+
+  /** A bcrypt hash of `password`. */
+  hashPassword(password: string): Promise<string> {
+    return this.hasher.hash(password);
+  }
+
+  /** Whether `password` matches `hash`. */
+  verifyPassword(password: string, hash: string): Promise<boolean> {
+    return this.hasher.verify(password, hash);
+  }
+}

@@ -1,0 +1,6 @@
+import type { RequestContext } from '../trellis';
+
+/** A `Depends` provider giving the handler its request context (for a rate limiter's `check`). */
+export function currentRequest(ctx: RequestContext): RequestContext {
+  return ctx;
+}

@@ -1,0 +1,101 @@
+import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
+
+const MIN_SECRET_LENGTH = 32;
+/** The demo users' password unless `DEMO_PASSWORD` says otherwise. */
+export const DEFAULT_DEMO_PASSWORD = 'Demo-pass-123!';
+const port = z.coerce.number().int().min(0).max(65_535);
+const positiveInt = z.coerce.number().int().positive();
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: port.default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  JWT_SECRET: z
+    .string()
+    .min(MIN_SECRET_LENGTH, `must be at least ${MIN_SECRET_LENGTH} characters long`)
+    .optional(),
+  JWT_ACCESS_TTL: positiveInt.default(3600),
+  JWT_REFRESH_TTL: positiveInt.default(86_400),
+  BCRYPT_ROUNDS: z.coerce.number().int().min(4).max(15).default(12),
+  DATABASE_FILE: z.string().min(1).default('data/sample.db'),
+  REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  DEMO_PASSWORD: z.string().min(6).max(72).default(DEFAULT_DEMO_PASSWORD),
+  LOGIN_RATE_LIMIT_MAX: positiveInt.default(5),
+  LOGIN_RATE_LIMIT_WINDOW_MS: positiveInt.default(900_000),
+  TRELLIS_ENGINE: z.enum(['express', 'fastify']).default('express'),
+  // Read by the framework's logger; checked here so a typo fails with a clear message.
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+});
+
+/** Everything the sample reads from the environment, parsed and checked. */
+export interface SampleConfig {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  jwt: { secret: string; accessTokenTTL: number; refreshTokenTTL: number };
+  bcryptRounds: number;
+  databaseFile: string;
+  redisUrl?: string;
+  demoPassword: string;
+  loginRateLimit: { max: number; windowMs: number };
+  engine: 'express' | 'fastify';
+}
+
+/** The configuration and what the operator should know about it. */
+export interface LoadedConfig {
+  config: SampleConfig;
+  warnings: string[];
+}
+
+/** Thrown when the environment holds invalid settings; the message lists every one. */
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+// An empty variable (`PORT=` in .env) means "not set", as most tools read it.
+function withoutEmpty(env: NodeJS.ProcessEnv): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== ''),
+  );
+}
+
+/**
+ * Reads the sample's settings from `env` (process.env by default).
+ * @example const { config, warnings } = loadConfig({ PORT: '8080', DATABASE_FILE: ':memory:' });
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): LoadedConfig {
+  const parsed = EnvSchema.safeParse(withoutEmpty(env));
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
+  }
+  const vars = parsed.data;
+  const warnings: string[] = [];
+  let secret = vars.JWT_SECRET;
+  if (!secret) {
+    if (vars.NODE_ENV === 'production')
+      throw new ConfigError(
+        `Invalid configuration:\n  JWT_SECRET: required when NODE_ENV=production (at least ${MIN_SECRET_LENGTH} characters)`,
+      );
+    secret = randomBytes(48).toString('base64url');
+    warnings.push('JWT_SECRET is not set: using a random secret, so tokens stop working when the server restarts');
+  }
+  if (vars.NODE_ENV === 'production' && vars.DEMO_PASSWORD === DEFAULT_DEMO_PASSWORD)
+    warnings.push('DEMO_PASSWORD is the published default: set another one before demo users are created');
+  return {
+    warnings,
+    config: {
+      env: vars.NODE_ENV,
+      port: vars.PORT,
+      host: vars.HOST,
+      jwt: { secret, accessTokenTTL: vars.JWT_ACCESS_TTL, refreshTokenTTL: vars.JWT_REFRESH_TTL },
+      bcryptRounds: vars.BCRYPT_ROUNDS,
+      databaseFile: vars.DATABASE_FILE,
+      redisUrl: vars.REDIS_URL,
+      demoPassword: vars.DEMO_PASSWORD,
+      loginRateLimit: { max: vars.LOGIN_RATE_LIMIT_MAX, windowMs: vars.LOGIN_RATE_LIMIT_WINDOW_MS },
+      engine: vars.TRELLIS_ENGINE,
+    },
+  };
+}

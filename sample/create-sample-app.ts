@@ -1,0 +1,92 @@
+import { createHmac } from 'node:crypto';
+import type { Logger } from 'pino';
+import { AuthController } from './auth/auth-controller';
+import { AuthUserProvider } from './auth/auth-user-provider';
+import { ChatGateway } from './chat/chat-gateway';
+import type { SampleConfig } from './config';
+import { DashboardController } from './dashboard/dashboard-controller';
+import { openDatabase } from './database/connection';
+import { DemoSeeder } from './database/demo-seeder';
+import { SampleResolver } from './graphql/sample-resolver';
+import { GuardedController } from './guarded/guarded-controller';
+import { HealthController } from './health/health-controller';
+import { createSharedState, type SharedState } from './shared-state';
+import { TasksController } from './tasks/tasks-controller';
+import { DATABASE, SAMPLE_CONFIG, SHARED_STATE } from './tokens';
+import {
+  type Application,
+  BROADCASTER,
+  CursorPaginationHelper,
+  createApp,
+  REFERENCE_PERMISSIONS,
+  REFERENCE_ROLES,
+} from './trellis';
+import { UsersController } from './users/users-controller';
+
+/** What the composition root takes besides the configuration (tests pass their own). */
+export interface SampleAppOptions {
+  logger?: Logger;
+  /** Default: `createSharedState(config)`. */
+  sharedState?: SharedState;
+}
+
+// Cursors are signed with a key derived from the JWT secret: one secret to configure, and every
+// instance sharing it accepts the others' cursors.
+function cursorKey(secret: string): Buffer {
+  return createHmac('sha256', secret).update('trellis-sample:cursors').digest();
+}
+
+/**
+ * The composition root: the database, the shared state, the auth and rbac modules, and every
+ * feature, bound in one container. Demo users are created at `ready()` when missing.
+ * @example const app = createSampleApp(loadConfig().config); await app.listen(3000);
+ */
+export function createSampleApp(config: SampleConfig, options: SampleAppOptions = {}): Application {
+  const db = openDatabase(config.databaseFile);
+  const app = createApp({
+    engine: config.engine,
+    logger: options.logger,
+    controllers: [
+      AuthController,
+      GuardedController,
+      UsersController,
+      TasksController,
+      DashboardController,
+      HealthController,
+    ],
+    gateways: [ChatGateway],
+    resolvers: [SampleResolver],
+    providers: [DemoSeeder],
+    openapi: {
+      title: 'Trellis sample',
+      version: '1.0.0',
+      description: 'The reference application: log in with a demo user (admin, manager, team_lead, developer, viewer).',
+    },
+  });
+  const state = options.sharedState ?? createSharedState(config, app.logger);
+  CursorPaginationHelper.setSigningKey(cursorKey(config.jwt.secret));
+
+  app.container.bind(SAMPLE_CONFIG).toConstantValue(config);
+  app.container.bind(DATABASE).toConstantValue(db);
+  app.container.bind(SHARED_STATE).toConstantValue(state);
+  app
+    .install('auth', {
+      jwt: config.jwt,
+      userProvider: AuthUserProvider,
+      store: state.tokenStore,
+      denyList: state.denyList,
+      bcryptRounds: config.bcryptRounds,
+    })
+    .install('rbac', { roles: REFERENCE_ROLES, permissions: REFERENCE_PERMISSIONS });
+  app.override(BROADCASTER, state.broadcaster);
+
+  app.onCompiled(async () => {
+    const created = await app.container.get(DemoSeeder).seed();
+    if (created.length > 0) app.logger.info({ users: created }, 'demo users created');
+  });
+  app.onClose(async () => {
+    await state.close();
+    db.close();
+  });
+  return app;
+}

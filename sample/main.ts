@@ -1,0 +1,55 @@
+import { existsSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { config as loadDotenv } from 'dotenv';
+import { ConfigError, DEFAULT_DEMO_PASSWORD, loadConfig } from './config';
+import { createSampleApp } from './create-sample-app';
+import { DEMO_USERNAMES } from './database/demo-seeder';
+
+// The entry of `npm start`: settings from the environment (and `.env`), then the sample app.
+async function main(): Promise<void> {
+  if (existsSync('.env')) loadDotenv({ path: '.env', quiet: true });
+  const { config, warnings } = loadConfig();
+  const app = createSampleApp(config);
+  for (const warning of warnings) app.logger.warn(warning);
+
+  const server = await app.listen(config.port, config.host);
+  const { port } = server.address() as AddressInfo;
+  const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+  const base = `http://${host}:${port}`;
+  const password = config.demoPassword === DEFAULT_DEMO_PASSWORD ? DEFAULT_DEMO_PASSWORD : '<DEMO_PASSWORD>';
+  console.log(
+    [
+      '',
+      `Trellis sample is running (${config.engine}, database ${config.databaseFile})`,
+      `  API        ${base}`,
+      `  Docs       ${base}/docs`,
+      `  GraphQL    ${base}/graphql`,
+      `  WebSocket  ws://${host}:${port}/chat?token=<accessToken>`,
+      `  Log in     POST ${base}/auth/login  {"username":"admin","password":"${password}"}`,
+      `  Demo users ${DEMO_USERNAMES.join(', ')}, all with that password (settings: .env.example)`,
+      '',
+    ].join('\n'),
+  );
+
+  let closing = false;
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (closing) return;
+    closing = true;
+    app.logger.info({ signal }, 'shutting down');
+    app.close().then(
+      () => process.exit(0),
+      (err) => {
+        app.logger.error({ err }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
+}
+
+main().catch((err) => {
+  if (err instanceof ConfigError) console.error(err.message);
+  else console.error('The sample failed to start:', err);
+  process.exit(1);
+});

@@ -1,0 +1,41 @@
+import { randomUUID } from 'node:crypto';
+import { MESSAGES } from '../messages';
+import { type ListPage, listPage } from '../paging/list-page';
+import type { ListQuery } from '../paging/list-query';
+import { type AuthenticatedUser, Injectable, ValidationException } from '../trellis';
+import { UsersRepository } from '../users/users-repository';
+import type { Task } from './task';
+import type { CreateTaskInput } from './task-schemas';
+import { TasksRepository } from './tasks-repository';
+
+/** Tasks: creating them for a caller and listing them newest first. */
+@Injectable()
+export class TasksService {
+  constructor(
+    private readonly tasks: TasksRepository,
+    private readonly users: UsersRepository,
+  ) {}
+
+  /** One page of tasks, newest first: cursor pagination by `(createdAt, id)`, or offset with `page`. */
+  list(query: ListQuery): ListPage<Task> {
+    return listPage(query, this.tasks);
+  }
+
+  /** Creates a task on behalf of `caller`; an unknown assignee is a 422 on `body.assigneeId`. */
+  create(input: CreateTaskInput, caller: AuthenticatedUser): Task {
+    if (input.assigneeId !== undefined && !this.users.findById(input.assigneeId)) {
+      throw new ValidationException([
+        { path: 'body.assigneeId', message: MESSAGES.assigneeNotFound, code: 'not_found' },
+      ]);
+    }
+    return this.tasks.create({
+      id: randomUUID(),
+      title: input.title,
+      description: input.description ?? null,
+      status: input.status ?? 'todo',
+      assigneeId: input.assigneeId ?? null,
+      createdById: Number(caller.id),
+      createdAt: new Date().toISOString(),
+    });
+  }
+}

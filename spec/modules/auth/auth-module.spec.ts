@@ -1,0 +1,175 @@
+import { expect } from 'chai';
+import jwt from 'jsonwebtoken';
+import request from 'supertest';
+import {
+  AUTH_SETTINGS,
+  AuthService,
+  type AuthSettings,
+  InMemoryTokenDenyList,
+  InMemoryTokenStore,
+  type TokenClaims,
+  TokenDenyList,
+  TokenStore,
+  USER_PROVIDER,
+  type UserProvider,
+  type UserRecord,
+} from '../../../modules/auth';
+import { Auth, Controller, Get, Injectable } from '../../../src';
+import { createApp } from '../../../src/app/create-app';
+import { forEachEngine } from '../../support/engines';
+import { type Served, serve } from '../../support/serve';
+import {
+  ADA,
+  authApp,
+  bearer,
+  FAST_ROUNDS,
+  MeController,
+  PASSWORD,
+  SECRET,
+  stubUsers,
+} from './auth-fixtures';
+
+const jwtOptions = { secret: SECRET, accessTokenTTL: 60, refreshTokenTTL: 600 };
+
+describe('auth: module options', () => {
+  const provider = { findByCredentials: async () => null, findById: async () => null };
+  const install = (options: object) => () =>
+    createApp().install('auth', { userProvider: provider, ...options } as never);
+  let nodeEnv: string | undefined;
+  beforeEach(() => {
+    nodeEnv = process.env.NODE_ENV;
+  });
+  afterEach(() => {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  });
+
+  it('when NODE_ENV=production and the secret is shorter than 32 characters, it refuses to install', () => {
+    process.env.NODE_ENV = 'production';
+    expect(install({ jwt: { ...jwtOptions, secret: 'x'.repeat(31) } })).to.throw(/at least 32 characters/);
+    expect(install({ jwt: { ...jwtOptions, secret: 'x'.repeat(32) } })).not.to.throw();
+  });
+
+  it('outside production, a short secret is accepted but an empty one is not', () => {
+    process.env.NODE_ENV = 'development';
+    expect(install({ jwt: { ...jwtOptions, secret: 'short' } })).not.to.throw();
+    expect(install({ jwt: { ...jwtOptions, secret: '' } })).to.throw(/secret is required/);
+  });
+
+  it('when a lifetime is not a positive whole number of seconds, it refuses to install', () => {
+    expect(install({ jwt: { ...jwtOptions, accessTokenTTL: 0 } })).to.throw(/accessTokenTTL/);
+    expect(install({ jwt: { ...jwtOptions, refreshTokenTTL: 1.5 } })).to.throw(/refreshTokenTTL/);
+  });
+
+  it('when the algorithm is not an HMAC one, or the bcrypt cost is out of range, it refuses to install', () => {
+    expect(install({ jwt: { ...jwtOptions, algorithm: 'none' } })).to.throw(/algorithm/);
+    expect(install({ jwt: { ...jwtOptions, algorithm: 'RS256' } })).to.throw(/algorithm/);
+    expect(install({ jwt: jwtOptions, bcryptRounds: 3 })).to.throw(/bcryptRounds/);
+  });
+
+  it('when the user provider lacks its lookups, it refuses to install', () => {
+    expect(install({ jwt: jwtOptions, userProvider: undefined })).to.throw(/userProvider/);
+    expect(install({ jwt: jwtOptions, userProvider: { findById: async () => null } })).to.throw(
+      /findByCredentials/,
+    );
+  });
+
+  it('binds the services, the stores and the settings in the container', async () => {
+    const app = createApp().install('auth', {
+      jwt: jwtOptions,
+      userProvider: provider,
+      bcryptRounds: FAST_ROUNDS,
+    });
+    await app.ready();
+    expect(app.container.get(AuthService)).to.be.instanceOf(AuthService);
+    expect(app.container.get(TokenStore)).to.be.instanceOf(InMemoryTokenStore);
+    expect(app.container.get(TokenDenyList)).to.be.instanceOf(InMemoryTokenDenyList);
+    expect(app.container.get(USER_PROVIDER)).to.equal(provider);
+    expect(app.container.get<AuthSettings>(AUTH_SETTINGS)).to.include({
+      algorithm: 'HS256',
+      bcryptRounds: 4,
+    });
+    await app.close();
+  });
+});
+
+describe('auth: module wiring', () => {
+  forEachEngine((engine) => {
+    let served: Served | undefined;
+    afterEach(async () => {
+      await served?.close();
+      served = undefined;
+    });
+
+    it('when an algorithm is configured, it signs with it and refuses the default one', async () => {
+      const users = await stubUsers();
+      served = await serve(authApp(engine, users, { jwt: { ...jwtOptions, algorithm: 'HS512' } }));
+      const { body } = await request(served.url)
+        .post('/auth/login')
+        .send({ username: 'ada', password: PASSWORD });
+      expect(jwt.decode(body.accessToken, { complete: true })!.header.alg).to.equal('HS512');
+      await request(served.url).get('/me').set('authorization', bearer(body.accessToken)).expect(200);
+      const claims = jwt.decode(body.accessToken) as TokenClaims;
+      const hs256 = jwt.sign(claims, SECRET, { algorithm: 'HS256' });
+      await request(served.url).get('/me').set('authorization', bearer(hs256)).expect(401);
+    });
+
+    it('when the user provider is a class, it is resolved from the container with its dependencies', async () => {
+      const { records } = await stubUsers();
+      @Injectable()
+      class UserTable {
+        readonly rows = records;
+      }
+      @Injectable()
+      class UsersRepository implements UserProvider {
+        constructor(private readonly table: UserTable) {}
+        async findByCredentials(username: string): Promise<UserRecord | null> {
+          return [...this.table.rows.values()].find((row) => row.username === username) ?? null;
+        }
+        async findById(id: string | number): Promise<UserRecord | null> {
+          return this.table.rows.get(id) ?? null;
+        }
+      }
+      const app = createApp({ engine, controllers: [MeController] }).install('auth', {
+        jwt: jwtOptions,
+        userProvider: UsersRepository,
+        bcryptRounds: FAST_ROUNDS,
+      });
+      served = await serve(app);
+      const { accessToken, user } = await app.container.get(AuthService).login('ada', PASSWORD);
+      expect(user).to.deep.equal(ADA);
+      await request(served.url).get('/me').set('authorization', bearer(accessToken)).expect(200, ADA);
+    });
+
+    it('when the stores are overridden, the services and the guard use the replacements', async () => {
+      const users = await stubUsers();
+      const store = new InMemoryTokenStore();
+      const denyList = new InMemoryTokenDenyList();
+      const app = authApp(engine, users).override(TokenStore, store).override(TokenDenyList, denyList);
+      served = await serve(app);
+      const { accessToken } = await app.container.get(AuthService).login('ada', PASSWORD);
+      expect(store.size).to.equal(1);
+      await request(served.url).post('/auth/logout').set('authorization', bearer(accessToken)).expect(204);
+      expect(denyList.size).to.equal(1);
+      await request(served.url).get('/me').set('authorization', bearer(accessToken)).expect(401);
+    });
+
+    it('when a route uses Auth() and the module is missing, ready() names the route', async () => {
+      @Controller('/open')
+      class OpenController {
+        @Get()
+        @Auth()
+        secret() {
+          return {};
+        }
+      }
+      const app = createApp({ engine, controllers: [OpenController] });
+      const error = await app.ready().catch((err: Error) => err);
+      expect(error).to.be.instanceOf(Error);
+      expect((error as Error).message)
+        .to.include('OpenController.secret')
+        .and.include("'auth'");
+      await app.close();
+    });
+  });
+});

@@ -1,0 +1,173 @@
+import { expect } from 'chai';
+import { RbacService, REFERENCE_PERMISSIONS, REFERENCE_ROLES } from '../../../modules/rbac';
+import { Controller, Get, MinimumRole, Permissions } from '../../../src';
+import { createApp } from '../../../src/app/create-app';
+import { forEachEngine } from '../../support/engines';
+import { authApp, stubUsers } from '../auth/auth-fixtures';
+
+const reference = { roles: REFERENCE_ROLES, permissions: REFERENCE_PERMISSIONS };
+
+@Controller('/typo-role')
+class TypoRoleController {
+  @Get()
+  @MinimumRole('superuser')
+  index() {
+    return {};
+  }
+}
+
+@Controller('/typo-permission')
+@Permissions('tasks.read')
+class TypoPermissionController {
+  @Get()
+  @Permissions('tasks.raed')
+  index() {
+    return {};
+  }
+}
+
+@Controller('/guarded')
+class GuardedController {
+  @Get()
+  @MinimumRole('viewer')
+  index() {
+    return {};
+  }
+}
+
+describe('rbac: configuration', () => {
+  forEachEngine((engine) => {
+    const readyError = async (app: ReturnType<typeof createApp>) => {
+      const error = await app.ready().then(
+        () => undefined,
+        (err: Error) => err,
+      );
+      await app.close();
+      expect(error, 'ready() should reject').to.be.instanceOf(Error);
+      return (error as Error).message;
+    };
+
+    it('when MinimumRole names an unknown role, ready() rejects naming class.method', async () => {
+      const app = authApp(engine, await stubUsers(), {}, [TypoRoleController]).install('rbac', reference);
+      const message = await readyError(app);
+      expect(message).to.include("MinimumRole('superuser')").and.include('TypoRoleController.index');
+    });
+
+    it('when Permissions names an unknown permission, ready() rejects naming class.method', async () => {
+      const app = authApp(engine, await stubUsers(), {}, [TypoPermissionController]).install(
+        'rbac',
+        reference,
+      );
+      const message = await readyError(app);
+      expect(message).to.include("'tasks.raed'").and.include('TypoPermissionController.index');
+      expect(message).not.to.include("'tasks.read'");
+    });
+
+    it('when the rbac module is missing, ready() rejects naming class.method', async () => {
+      const app = authApp(engine, await stubUsers(), {}, [GuardedController]);
+      const message = await readyError(app);
+      expect(message).to.include('GuardedController.index').and.include("'rbac'");
+    });
+
+    it('when the auth module is missing, ready() rejects: roles need an authenticated caller', async () => {
+      const app = createApp({ engine, controllers: [GuardedController] }).install('rbac', reference);
+      const message = await readyError(app);
+      expect(message).to.include('GuardedController.index').and.include("'auth'");
+    });
+  });
+
+  it('when the options are inconsistent, it refuses to install', () => {
+    const install = (options: object) => () => createApp().install('rbac', options as never);
+    expect(install({ roles: REFERENCE_ROLES })).to.throw(/permissions/);
+    expect(install({ ...reference, roles: [...REFERENCE_ROLES, REFERENCE_ROLES[0]] })).to.throw(
+      /'admin' is listed twice/,
+    );
+    expect(install({ ...reference, roles: [{ name: 'x', level: 'high', description: '' }] })).to.throw(
+      /numeric level/,
+    );
+    expect(install({ ...reference, permissions: ['a', 'a'] })).to.throw(/'a' is listed twice/);
+    expect(install({ ...reference, permissions: [''] })).to.throw(/non-empty/);
+  });
+
+  it('binds RbacService in the container', async () => {
+    const app = createApp().install('rbac', reference);
+    await app.ready();
+    const rbac = app.container.get(RbacService);
+    expect(rbac).to.be.instanceOf(RbacService);
+    expect(rbac.roles).to.deep.equal(REFERENCE_ROLES);
+    await app.close();
+  });
+});
+
+describe('rbac: RbacService', () => {
+  const rbac = new RbacService(reference);
+  const lead = { role: 'team_lead', permissions: ['tasks.read', 'teams.read'] };
+
+  it('gives the level of a role', () => {
+    expect(rbac.levelOf('admin')).to.equal(100);
+    expect(rbac.levelOf('viewer')).to.equal(20);
+    expect(rbac.levelOf('intern')).to.equal(undefined);
+  });
+
+  it('compares levels: equal or higher passes', () => {
+    expect(rbac.hasMinimumRole(lead, 'developer')).to.equal(true);
+    expect(rbac.hasMinimumRole(lead, 'team_lead')).to.equal(true);
+    expect(rbac.hasMinimumRole(lead, 'manager')).to.equal(false);
+    expect(rbac.hasMinimumRole({ role: 'intern', permissions: [] }, 'viewer')).to.equal(false);
+  });
+
+  it('needs every permission', () => {
+    expect(rbac.hasPermissions(lead, ['tasks.read'])).to.equal(true);
+    expect(rbac.hasPermissions(lead, ['tasks.read', 'teams.read'])).to.equal(true);
+    expect(rbac.hasPermissions(lead, ['tasks.read', 'tasks.assign'])).to.equal(false);
+    expect(rbac.hasPermissions(lead, [])).to.equal(true);
+  });
+
+  it('when asked about a name it was not configured with, it throws rather than guess', () => {
+    expect(() => rbac.hasMinimumRole(lead, 'superuser')).to.throw(/unknown role 'superuser'/);
+    expect(() => rbac.hasPermissions(lead, ['tasks.raed'])).to.throw(/unknown permission 'tasks.raed'/);
+  });
+});
+
+describe('rbac: reference sets', () => {
+  it('has the five reference roles with their levels', () => {
+    expect(REFERENCE_ROLES.map(({ name, level }) => [name, level])).to.deep.equal([
+      ['admin', 100],
+      ['manager', 80],
+      ['team_lead', 60],
+      ['developer', 40],
+      ['viewer', 20],
+    ]);
+    for (const role of REFERENCE_ROLES) expect(role.description).to.be.a('string').and.not.equal('');
+  });
+
+  it('has the users, tasks, teams and admin permissions', () => {
+    expect(REFERENCE_PERMISSIONS).to.include.members([
+      'users.create',
+      'users.read',
+      'users.update',
+      'users.delete',
+      'users.change_role',
+      'tasks.create',
+      'tasks.read',
+      'tasks.update',
+      'tasks.delete',
+      'tasks.complete',
+      'tasks.assign',
+      'teams.create',
+      'teams.read',
+      'teams.update',
+      'teams.delete',
+      'teams.add_member',
+      'teams.remove_member',
+    ]);
+    expect(REFERENCE_PERMISSIONS.filter((name) => name.startsWith('admin.'))).to.have.length.greaterThan(0);
+    expect(new Set(REFERENCE_PERMISSIONS).size).to.equal(REFERENCE_PERMISSIONS.length);
+  });
+
+  it('cannot be changed by accident', () => {
+    expect(Object.isFrozen(REFERENCE_ROLES)).to.equal(true);
+    expect(Object.isFrozen(REFERENCE_ROLES[0])).to.equal(true);
+    expect(Object.isFrozen(REFERENCE_PERMISSIONS)).to.equal(true);
+  });
+});

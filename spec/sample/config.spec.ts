@@ -1,0 +1,106 @@
+import { expect } from 'chai';
+import { ConfigError, DEFAULT_DEMO_PASSWORD, loadConfig } from '../../sample/config';
+
+const SECRET = 'a'.repeat(32);
+
+describe('sample config', () => {
+  describe('when the environment is empty', () => {
+    it('uses the documented defaults', () => {
+      const { config } = loadConfig({});
+      expect(config).to.deep.include({
+        env: 'development',
+        port: 3000,
+        host: '127.0.0.1',
+        bcryptRounds: 12,
+        databaseFile: 'data/sample.db',
+        demoPassword: DEFAULT_DEMO_PASSWORD,
+        loginRateLimit: { max: 5, windowMs: 900_000 },
+        engine: 'express',
+      });
+      expect(config.jwt).to.include({ accessTokenTTL: 3600, refreshTokenTTL: 86_400 });
+      expect(config.redisUrl).to.equal(undefined);
+    });
+
+    it('generates a long random JWT secret per start, with a warning', () => {
+      const first = loadConfig({});
+      const second = loadConfig({});
+      expect(first.config.jwt.secret).to.have.length.of.at.least(32);
+      expect(first.config.jwt.secret).to.not.equal(second.config.jwt.secret);
+      expect(first.warnings.join()).to.match(/JWT_SECRET is not set/);
+    });
+  });
+
+  describe('when variables are set', () => {
+    it('reads and converts each of them', () => {
+      const { config, warnings } = loadConfig({
+        PORT: '8080',
+        HOST: '0.0.0.0',
+        JWT_SECRET: SECRET,
+        JWT_ACCESS_TTL: '60',
+        JWT_REFRESH_TTL: '120',
+        BCRYPT_ROUNDS: '4',
+        DATABASE_FILE: ':memory:',
+        REDIS_URL: 'redis://localhost:6379',
+        DEMO_PASSWORD: 'other-pass',
+        LOGIN_RATE_LIMIT_MAX: '3',
+        LOGIN_RATE_LIMIT_WINDOW_MS: '1000',
+        TRELLIS_ENGINE: 'fastify',
+      });
+      expect(warnings).to.deep.equal([]);
+      expect(config).to.deep.include({
+        port: 8080,
+        host: '0.0.0.0',
+        jwt: { secret: SECRET, accessTokenTTL: 60, refreshTokenTTL: 120 },
+        bcryptRounds: 4,
+        databaseFile: ':memory:',
+        redisUrl: 'redis://localhost:6379',
+        demoPassword: 'other-pass',
+        loginRateLimit: { max: 3, windowMs: 1000 },
+        engine: 'fastify',
+      });
+    });
+
+    it('treats an empty value as unset', () => {
+      expect(loadConfig({ PORT: '', JWT_SECRET: SECRET }).config.port).to.equal(3000);
+    });
+  });
+
+  describe('when a value is invalid', () => {
+    const invalid: Record<string, string> = {
+      PORT: '70000',
+      JWT_SECRET: 'short',
+      BCRYPT_ROUNDS: '2',
+      JWT_ACCESS_TTL: '-1',
+      TRELLIS_ENGINE: 'koa',
+      REDIS_URL: 'http://localhost',
+      DEMO_PASSWORD: '123',
+      LOG_LEVEL: 'loud',
+      NODE_ENV: 'staging',
+    };
+    for (const [name, value] of Object.entries(invalid)) {
+      it(`refuses ${name}=${value}, naming the variable`, () => {
+        expect(() => loadConfig({ JWT_SECRET: SECRET, [name]: value }))
+          .to.throw(ConfigError)
+          .with.property('message')
+          .that.includes(name);
+      });
+    }
+
+    it('lists every invalid variable at once', () => {
+      expect(() => loadConfig({ PORT: 'x', BCRYPT_ROUNDS: 'y' }))
+        .to.throw(ConfigError)
+        .that.satisfies((err: Error) => err.message.includes('PORT') && err.message.includes('BCRYPT_ROUNDS'));
+    });
+  });
+
+  describe('when NODE_ENV=production', () => {
+    it('requires JWT_SECRET', () => {
+      expect(() => loadConfig({ NODE_ENV: 'production' })).to.throw(ConfigError, /JWT_SECRET: required/);
+    });
+
+    it('warns when the demo password is the published default', () => {
+      const { warnings } = loadConfig({ NODE_ENV: 'production', JWT_SECRET: SECRET });
+      expect(warnings.join()).to.match(/DEMO_PASSWORD/);
+    });
+  });
+});

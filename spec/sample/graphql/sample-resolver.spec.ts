@@ -1,0 +1,54 @@
+import { expect } from 'chai';
+import sinon from 'sinon';
+import { SampleResolver } from '../../../sample/graphql/sample-resolver';
+import type { Task } from '../../../sample/tasks/task';
+import { TasksService } from '../../../sample/tasks/tasks-service';
+import { UsersService } from '../../../sample/users/users-service';
+
+const CALLER = { id: '3', username: 'manager', role: 'manager', permissions: [] };
+
+describe('SampleResolver', () => {
+  let users: sinon.SinonStubbedInstance<UsersService>;
+  let tasks: sinon.SinonStubbedInstance<TasksService>;
+  let resolver: SampleResolver;
+  beforeEach(() => {
+    users = sinon.createStubInstance(UsersService);
+    tasks = sinon.createStubInstance(TasksService);
+    resolver = new SampleResolver(users, tasks);
+  });
+
+  it('me: the caller as stored, without creation time', () => {
+    users.get.withArgs(3).returns({
+      id: 3,
+      username: 'manager',
+      email: 'm@example.com',
+      role: 'manager',
+      permissions: ['users.read'],
+      createdAt: 'x',
+    });
+    expect(resolver.me(CALLER)).to.deep.equal({
+      id: 3,
+      username: 'manager',
+      email: 'm@example.com',
+      role: 'manager',
+      permissions: ['users.read'],
+    });
+  });
+
+  it('users: an offset page, page 1 by default', () => {
+    resolver.users(undefined, 5);
+    expect(users.list.calledOnceWith({ page: 1, limit: 5 })).to.equal(true);
+  });
+
+  it('tasks: a cursor page with the given limit, cursor and direction', () => {
+    resolver.tasks(5, 'c', 'prev');
+    expect(tasks.list.calledOnceWith({ limit: 5, cursor: 'c', direction: 'prev' })).to.equal(true);
+  });
+
+  it('createTask: creates on behalf of the caller', () => {
+    const task = { id: 't' } as Task;
+    tasks.create.returns(task);
+    expect(resolver.createTask({ title: 'x' }, CALLER)).to.equal(task);
+    expect(tasks.create.calledOnceWith({ title: 'x' }, CALLER)).to.equal(true);
+  });
+});

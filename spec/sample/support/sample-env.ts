@@ -1,0 +1,25 @@
+import { loadConfig, type SampleConfig } from '../../../sample/config';
+import { setCursorSigningKey } from '../../../src/pagination';
+
+/** The demo users' password in every spec. */
+export const DEMO_PASSWORD = 'Demo-pass-123!';
+
+/** Settings for fast, isolated runs: an in-memory database, cheap bcrypt, a fixed secret. */
+export const SPEC_ENV: Record<string, string> = {
+  NODE_ENV: 'test',
+  JWT_SECRET: 'spec-secret-that-is-long-enough-for-production-use',
+  BCRYPT_ROUNDS: '4',
+  DATABASE_FILE: ':memory:',
+  DEMO_PASSWORD,
+  LOGIN_RATE_LIMIT_MAX: '1000',
+};
+
+/** A sample configuration from `SPEC_ENV` plus `overrides`. */
+export function specConfig(overrides: Record<string, string> = {}): SampleConfig {
+  return loadConfig({ ...SPEC_ENV, ...overrides }).config;
+}
+
+/** Signs cursors with a fixed key, as the sample app does at start-up (specs that page without one). */
+export function useSpecCursorKey(): void {
+  before(() => setCursorSigningKey('spec-cursor-key-that-is-long-enough!'));
+}

@@ -1,0 +1,168 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { expect } from 'chai';
+import request from 'supertest';
+import { Controller, createApp, Get } from '../../../src';
+import { forEachEngine } from '../../support/engines';
+
+@Controller('/health')
+class HealthController {
+  @Get()
+  health() {
+    return { ok: true };
+  }
+}
+
+@Controller('/late')
+class LateController {
+  @Get()
+  late() {
+    return { late: true };
+  }
+}
+
+describe('Application lifecycle', () => {
+  it('when the engine is unknown, createApp() refuses it by name', () => {
+    expect(() => createApp({ engine: 'koa' as 'express' })).to.throw("Unknown engine 'koa'");
+  });
+
+  forEachEngine((engine) => {
+    it('ready() resolves to a node:http request listener that serves the routes', async () => {
+      const app = createApp({ engine, controllers: [HealthController] });
+      const listener = await app.ready();
+      expect(listener).to.be.a('function');
+      const server = createServer(listener);
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      try {
+        const { port } = server.address() as AddressInfo;
+        await request(`http://127.0.0.1:${port}`).get('/health').expect(200, { ok: true });
+      } finally {
+        await new Promise((resolve) => server.close(resolve));
+        await app.close();
+      }
+    });
+
+    it('ready() called twice gives the same promise and builds once', async () => {
+      const app = createApp({ engine, controllers: [HealthController] });
+      let compiled = 0;
+      app.onCompiled(() => {
+        compiled++;
+      });
+      const first = app.ready();
+      expect(app.ready()).to.equal(first);
+      await first;
+      expect(await app.ready()).to.equal(await first);
+      expect(compiled).to.equal(1);
+      expect(app.routes.map((route) => `${route.method} ${route.path}`)).to.deep.equal(['GET /health']);
+      await app.close();
+    });
+
+    it('listen(0) listens on an ephemeral loopback port and resolves to the server', async () => {
+      const app = createApp({ engine, controllers: [HealthController] });
+      const server = await app.listen(0);
+      try {
+        const { port, address } = server.address() as AddressInfo;
+        expect(port).to.be.greaterThan(0);
+        expect(address).to.equal('127.0.0.1');
+        await request(`http://127.0.0.1:${port}`).get('/health').expect(200);
+        let second: Error | undefined;
+        await app.listen(0).catch((err: Error) => {
+          second = err;
+        });
+        expect(second?.message).to.equal('listen() was already called');
+      } finally {
+        await app.close();
+      }
+    });
+
+    it('register() adds controllers after createApp, before ready()', async () => {
+      const app = createApp({ engine, controllers: [HealthController] });
+      expect(app.register(LateController)).to.equal(app);
+      const server = await app.listen(0);
+      try {
+        const { port } = server.address() as AddressInfo;
+        await request(`http://127.0.0.1:${port}`).get('/late').expect(200, { late: true });
+        expect(app.classesOf('controller')).to.deep.equal([HealthController, LateController]);
+      } finally {
+        await app.close();
+      }
+    });
+
+    it('after ready(), register(), use() and install() refuse to change the app', async () => {
+      const app = createApp({ engine, controllers: [HealthController] });
+      await app.ready();
+      expect(() => app.register(LateController)).to.throw('register() must be called before ready()');
+      expect(() => app.use((_req, _res, next) => next())).to.throw('use() must be called before ready()');
+      expect(() => app.install({ name: 'late-module', install() {} }, {})).to.throw(
+        'install() must be called before ready()',
+      );
+      await app.close();
+    });
+
+    it('when ready() fails, every later ready() gives the same failure', async () => {
+      @Controller('/broken')
+      class BrokenController {
+        @Get('/:a{/:b}')
+        broken() {}
+      }
+      const app = createApp({ engine, controllers: [BrokenController] });
+      const first = await app.ready().catch((err: Error) => err);
+      const second = await app.ready().catch((err: Error) => err);
+      expect(first).to.be.instanceOf(Error);
+      expect(second).to.equal(first);
+      await app.close();
+    });
+
+    it('exposes the native engine instance', async () => {
+      const app = createApp({ engine });
+      if (engine === 'express') {
+        expect(app.express).to.be.a('function');
+        expect(app.fastify).to.equal(undefined);
+      } else {
+        expect(app.fastify).to.be.an('object');
+        expect(app.express).to.equal(undefined);
+      }
+      await app.close();
+    });
+
+    it('runs the hooks in lifecycle order: ready, compiled, listen, shutdown, close (close hooks last-in first-out)', async () => {
+      const order: string[] = [];
+      const app = createApp({ engine, controllers: [HealthController] });
+      app
+        .onReady(() => {
+          order.push('ready');
+        })
+        .onCompiled((routes) => {
+          order.push(`compiled:${routes.length}`);
+        })
+        .onListen(() => {
+          order.push('listen');
+        })
+        .onShutdown(() => {
+          order.push('shutdown');
+        })
+        .onClose(() => {
+          order.push('close:first');
+        })
+        .onClose(() => {
+          order.push('close:second');
+        });
+      await app.listen(0);
+      await app.close();
+      expect(order).to.deep.equal([
+        'ready',
+        'compiled:1',
+        'listen',
+        'shutdown',
+        'close:second',
+        'close:first',
+      ]);
+    });
+
+    it('close() resolves for an app that never listened', async () => {
+      const app = createApp({ engine, controllers: [HealthController] });
+      await app.ready();
+      await app.close();
+    });
+  });
+});

@@ -1,0 +1,84 @@
+import { expect } from 'chai';
+import {
+  BadRequestException,
+  ConflictException,
+  ForbiddenException,
+  HTTP_STATUS,
+  HTTPException,
+  InternalServerErrorException,
+  NotFoundException,
+  PayloadTooLargeException,
+  ServiceUnavailableException,
+  TooManyRequestsException,
+  UnauthorizedException,
+  UnsupportedMediaTypeException,
+  ValidationException,
+} from '../../../src';
+
+describe('HTTPException and the exception catalog', () => {
+  it('HTTPException(status, message) becomes { statusCode, error, message }', () => {
+    const teapot = new HTTPException(418, 'teapot');
+    expect(teapot).to.be.instanceOf(Error);
+    expect(teapot.statusCode).to.equal(418);
+    expect(teapot.toJSON()).to.deep.equal({ statusCode: 418, error: "I'm a Teapot", message: 'teapot' });
+  });
+
+  it('without a message, uses the reason phrase of the status', () => {
+    expect(new HTTPException(404).message).to.equal('Not Found');
+    expect(new ConflictException().toJSON()).to.deep.equal({
+      statusCode: 409,
+      error: 'Conflict',
+      message: 'Conflict',
+    });
+  });
+
+  it('keeps its class name and its cause, which never reaches the body', () => {
+    const cause = new Error('db down');
+    const err = new InternalServerErrorException('Internal Server Error', { cause });
+    expect(err.name).to.equal('InternalServerErrorException');
+    expect(err.cause).to.equal(cause);
+    expect(JSON.stringify(err)).to.not.include('db down');
+  });
+
+  it('refuses a status that is not an HTTP status', () => {
+    expect(() => new HTTPException(99)).to.throw(RangeError);
+    expect(() => new HTTPException(600)).to.throw(RangeError);
+  });
+
+  const catalog: [new (message?: string) => HTTPException, number, string][] = [
+    [BadRequestException, 400, 'Bad Request'],
+    [UnauthorizedException, 401, 'Unauthorized'],
+    [ForbiddenException, 403, 'Forbidden'],
+    [NotFoundException, 404, 'Not Found'],
+    [ConflictException, 409, 'Conflict'],
+    [PayloadTooLargeException, 413, 'Payload Too Large'],
+    [UnsupportedMediaTypeException, 415, 'Unsupported Media Type'],
+    [TooManyRequestsException, 429, 'Too Many Requests'],
+    [InternalServerErrorException, 500, 'Internal Server Error'],
+    [ServiceUnavailableException, 503, 'Service Unavailable'],
+  ];
+  for (const [Exception, status, error] of catalog) {
+    it(`${Exception.name} is a ${status} '${error}'`, () => {
+      const err = new Exception('why');
+      expect(err).to.be.instanceOf(HTTPException);
+      expect(err.toJSON()).to.deep.equal({ statusCode: status, error, message: 'why' });
+    });
+  }
+
+  it('ValidationException is a 422 that carries its details', () => {
+    const details = [{ path: 'body.name', message: 'Required', code: 'invalid_type' }];
+    expect(new ValidationException(details).toJSON()).to.deep.equal({
+      statusCode: HTTP_STATUS.UNPROCESSABLE_ENTITY,
+      error: 'Unprocessable Entity',
+      message: 'Validation failed',
+      details,
+    });
+  });
+
+  it('TooManyRequestsException turns its retry delay into a Retry-After header', () => {
+    expect(new TooManyRequestsException('slow down', 30).headers).to.deep.equal({ 'Retry-After': '30' });
+    expect(new TooManyRequestsException('slow down').headers).to.equal(undefined);
+    const both = new TooManyRequestsException('slow down', 5, { headers: { 'RateLimit-Limit': '10' } });
+    expect(both.headers).to.deep.equal({ 'RateLimit-Limit': '10', 'Retry-After': '5' });
+  });
+});

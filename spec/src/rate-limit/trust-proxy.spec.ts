@@ -1,0 +1,80 @@
+import { expect } from 'chai';
+import request from 'supertest';
+import { type AppOptions, createApp, rateLimit } from '../../../src';
+import { forEachEngine } from '../../support/engines';
+import { type Served, serve } from '../../support/serve';
+import { FreeController, LimitedController, recordingLogger } from './limited-app';
+
+describe('rateLimit behind a reverse proxy', () => {
+  forEachEngine((engine) => {
+    const logger = recordingLogger();
+
+    async function serveWith(trustProxy: AppOptions['trustProxy']): Promise<Served> {
+      const app = createApp({ engine, trustProxy, controllers: [LimitedController, FreeController] });
+      app.use('/limited', rateLimit({ windowMs: 60_000, max: 2, logger }));
+      return serve(app);
+    }
+
+    const from = (served: Served, forwardedFor: string) =>
+      request(served.url).get('/limited').set('X-Forwarded-For', forwardedFor);
+
+    for (const trustProxy of [1, 'loopback'] as const) {
+      describe(`when trustProxy is ${JSON.stringify(trustProxy)} (the proxy runs on this host)`, () => {
+        let served: Served;
+        before(async () => {
+          served = await serveWith(trustProxy);
+        });
+        after(() => served.close());
+
+        it('keys each client by its X-Forwarded-For address, not the proxy address', async () => {
+          await from(served, '203.0.113.1').expect(200);
+          await from(served, '203.0.113.1').expect(200);
+          await from(served, '203.0.113.1').expect(429);
+          await from(served, '203.0.113.2').expect(200);
+        });
+
+        it('ignores what the client itself wrote before the proxy appended the real address', async () => {
+          await from(served, '198.51.100.1, 203.0.113.50').expect(200);
+          await from(served, '198.51.100.2, 203.0.113.50').expect(200);
+          await from(served, '198.51.100.3, 203.0.113.50').expect(429);
+        });
+      });
+    }
+
+    describe('when trustProxy is 2 (two proxies)', () => {
+      let served: Served;
+      before(async () => {
+        served = await serveWith(2);
+      });
+      after(() => served.close());
+
+      it('takes the address the outer proxy saw', async () => {
+        await from(served, '198.51.100.7, 203.0.113.1').expect(200);
+        await from(served, '198.51.100.7, 203.0.113.2').expect(200);
+        await from(served, '198.51.100.7, 203.0.113.3').expect(429);
+        await from(served, '198.51.100.8, 203.0.113.1').expect(200);
+      });
+    });
+
+    describe('when trustProxy is not set', () => {
+      let served: Served;
+      before(async () => {
+        served = await serveWith(undefined);
+      });
+      after(() => served.close());
+
+      it('ignores X-Forwarded-For, so a client cannot escape the limit by forging it', async () => {
+        await from(served, '203.0.113.1').expect(200);
+        await from(served, '203.0.113.2').expect(200);
+        await from(served, '203.0.113.3').expect(429);
+        await request(served.url).get('/limited').expect(429);
+      });
+    });
+
+    describe('afterwards', () => {
+      it('reports no misconfiguration', () => {
+        expect(logger.messages).to.deep.equal([]);
+      });
+    });
+  });
+});

@@ -1,0 +1,13 @@
+import { injectable } from 'inversify';
+
+const marked = new WeakSet<Function>();
+
+/**
+ * Applies Inversify's `injectable()` once per class: Inversify refuses a second application,
+ * and a class may combine two Trellis class decorators (`Controller` with `Injectable('request')`).
+ */
+export function markInjectable(target: Function): void {
+  if (marked.has(target)) return;
+  marked.add(target);
+  injectable()(target);
+}

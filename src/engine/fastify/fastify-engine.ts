@@ -1,0 +1,91 @@
+import type { RequestListener, Server } from 'node:http';
+import fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { NotFoundException } from '../../errors/exceptions';
+import type { CompiledRoute } from '../../routing/compiled-route';
+import { writeError } from '../../routing/write-response';
+import type { Engine, EngineOptions, Middleware } from '../engine';
+import { FastifyContext } from './fastify-context';
+import { fastifyRoute } from './fastify-route';
+import { jsonBodyReader } from './json-body';
+import { type MountedMiddleware, middlewarePlugin } from './middleware-plugin';
+import { replyWriter } from './reply-writer';
+
+const bytes: { parse(value: string): number | null } = require('bytes');
+
+// Router errors the Express engine answers as unknown routes: find-my-way finds no route there.
+const UNROUTABLE = new Set(['FST_ERR_BAD_URL', 'FST_ERR_MAX_PARAM_LENGTH']);
+
+function pathOf(url: string): string {
+  const query = url.indexOf('?');
+  return query === -1 ? url : url.slice(0, query);
+}
+
+// A number trusts that many hops, as Express's `trust proxy` does (Fastify alone would trust none).
+function trustProxyOf(setting: EngineOptions['trustProxy']) {
+  if (typeof setting !== 'number') return setting;
+  return (_address: string, hop: number) => hop < setting;
+}
+
+/** Trellis on Fastify 5: the same routes, guards, bodies and error answers as on Express. */
+export class FastifyEngine implements Engine {
+  readonly name = 'fastify';
+  readonly writer = replyWriter;
+  readonly native: FastifyInstance;
+  private readonly middleware: MountedMiddleware[] = [];
+
+  constructor(private readonly options: EngineOptions) {
+    this.native = fastify({
+      logger: false,
+      bodyLimit: bytes.parse(options.bodyLimit) ?? undefined,
+      trustProxy: trustProxyOf(options.trustProxy),
+      routerOptions: { ignoreTrailingSlash: true, caseSensitive: true, maxParamLength: 500 },
+      frameworkErrors: (err, request, reply) => this.answerFrameworkError(err, request, reply),
+    });
+    // Plugins and routes added through `app.fastify` keep Fastify's JSON parser; Express never
+    // parses text bodies, so neither does Fastify.
+    this.native.removeContentTypeParser('text/plain');
+    this.native.register(middlewarePlugin(this.middleware));
+    this.native.setErrorHandler((err, request, reply) => {
+      writeError(replyWriter, new FastifyContext(request, reply, {}), err, options.logger);
+    });
+  }
+
+  use(path: string | undefined, middleware: Middleware[]): void {
+    for (const fn of middleware) this.middleware.push({ path, middleware: fn });
+  }
+
+  async mount(routes: readonly CompiledRoute[]): Promise<RequestListener> {
+    const { logger } = this.options;
+    const readBody = jsonBodyReader(this.options.bodyLimit);
+    this.native.register(async (scope) => {
+      // Trellis routes read their own bodies (JSON, only where a handler takes @Body), exactly
+      // as the Express engine does; Fastify must leave every body unread here.
+      scope.removeAllContentTypeParsers();
+      scope.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
+      for (const route of routes) scope.route(fastifyRoute(route, readBody, logger));
+      // Set from this scope so unknown routes do not parse bodies either.
+      scope.setNotFoundHandler((request, reply) => this.answerNotFound(request, reply));
+    });
+    await this.native.ready();
+    return this.native.routing;
+  }
+
+  createServer(): Server {
+    return this.native.server;
+  }
+
+  async close(): Promise<void> {
+    await this.native.close();
+  }
+
+  private answerNotFound(request: FastifyRequest, reply: FastifyReply): void {
+    const ctx = new FastifyContext(request, reply, {});
+    const err = new NotFoundException(`Cannot ${request.method} ${pathOf(request.url)}`);
+    writeError(replyWriter, ctx, err, this.options.logger);
+  }
+
+  private answerFrameworkError(err: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+    if (UNROUTABLE.has(err.code)) this.answerNotFound(request, reply);
+    else writeError(replyWriter, new FastifyContext(request, reply, {}), err, this.options.logger);
+  }
+}

@@ -1,0 +1,28 @@
+import type { FastifyReply } from 'fastify';
+import type { RequestContext } from '../../routing/request-context';
+import type { ResponseWriter } from '../../routing/response-writer';
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+const DEFAULT_STATUS = 200;
+
+function reply(ctx: RequestContext): FastifyReply {
+  return ctx.res;
+}
+
+/**
+ * Writes through Fastify's reply with the body already serialised: Fastify sends the string
+ * as is (no serializer, no schema), and its hooks (HEAD, cookies) still apply.
+ */
+export const replyWriter: ResponseWriter = {
+  // A handler that wrote to `reply.raw` through `Res()` has sent too.
+  sent: (ctx) => reply(ctx).sent || reply(ctx).raw.headersSent,
+  chosenStatus: (ctx) => (reply(ctx).statusCode === DEFAULT_STATUS ? undefined : reply(ctx).statusCode),
+  json(ctx, status, body, headers) {
+    const res = reply(ctx).code(status);
+    if (headers) res.headers(headers);
+    res.header('content-type', JSON_TYPE).send(body);
+  },
+  empty(ctx, status) {
+    reply(ctx).code(status).send();
+  },
+};

@@ -1,0 +1,45 @@
+import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
+import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
+import type { GraphQLSchema } from 'graphql';
+import type { Logger } from 'pino';
+import type { RequestContext } from '../routing/request-context';
+
+/** How the Apollo server is set up. */
+export interface ApolloSettings {
+  /** Schema introspection and the Apollo Sandbox landing page go together. */
+  introspection: boolean;
+  logger: Logger;
+}
+
+// Request-scoped instances live for one GraphQL request: released once its response is ready.
+function requestScopePlugin(logger: Logger): ApolloServerPlugin<RequestContext> {
+  const onError = (err: unknown) => logger.error({ err }, 'request scope disposal failed');
+  const listener = {
+    async willSendResponse({ contextValue }: { contextValue: RequestContext }) {
+      if (contextValue.scope) void contextValue.scope.dispose(onError);
+    },
+  };
+  return { requestDidStart: async () => listener };
+}
+
+/** The Apollo server of a schema; its context is the operation's `RequestContext`. */
+export function createApolloServer(
+  schema: GraphQLSchema,
+  settings: ApolloSettings,
+): ApolloServer<RequestContext> {
+  const { introspection, logger } = settings;
+  return new ApolloServer<RequestContext>({
+    schema,
+    introspection,
+    logger,
+    // Errors carry a code and a message; a stack trace is an internal.
+    includeStacktraceInErrorResponses: false,
+    // The application's close() stops the server.
+    stopOnTerminationSignals: false,
+    plugins: [
+      introspection ? ApolloServerPluginLandingPageLocalDefault() : ApolloServerPluginLandingPageDisabled(),
+      requestScopePlugin(logger),
+    ],
+  });
+}

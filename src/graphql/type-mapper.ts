@@ -1,0 +1,162 @@
+import {
+  GraphQLBoolean,
+  GraphQLEnumType,
+  type GraphQLEnumValueConfigMap,
+  type GraphQLFieldConfigMap,
+  GraphQLFloat,
+  type GraphQLInputFieldConfigMap,
+  GraphQLInputObjectType,
+  type GraphQLInputType,
+  GraphQLInt,
+  GraphQLList,
+  GraphQLNonNull,
+  type GraphQLNullableType,
+  GraphQLObjectType,
+  type GraphQLOutputType,
+  type GraphQLScalarType,
+  GraphQLString,
+  type GraphQLType,
+} from 'graphql';
+import type { z } from 'zod';
+import { DateTimeScalar } from './date-time-scalar';
+import { type NameHint, nestedHint, TypeNames } from './type-names';
+import { type Direction, type Unwrapped, unwrapSchema } from './unwrap-schema';
+
+type Schema = z.core.$ZodType;
+
+/** A GraphQL type with the description its schema carries: a field, argument or input field config. */
+export interface TypedField<T extends GraphQLType> {
+  type: T;
+  description?: string;
+}
+
+function literalType(values: readonly unknown[], path: string): GraphQLScalarType {
+  const kinds = new Set(values.map((value) => typeof value));
+  const [kind] = kinds;
+  if (kinds.size === 1 && kind === 'string') return GraphQLString;
+  if (kinds.size === 1 && kind === 'boolean') return GraphQLBoolean;
+  if (kinds.size === 1 && kind === 'number')
+    return values.every((value) => Number.isInteger(value)) ? GraphQLInt : GraphQLFloat;
+  throw new Error(`${path}: a zod literal of ${[...kinds].join(' | ')} has no GraphQL type`);
+}
+
+// zod keeps a numeric TypeScript enum's reverse entries (`{ 0: 'A', A: 0 }`); GraphQL wants the names.
+function enumValues(entries: Record<string, string | number>): GraphQLEnumValueConfigMap {
+  const numeric = new Set(Object.values(entries).filter((value) => typeof value === 'number'));
+  const values: GraphQLEnumValueConfigMap = {};
+  for (const [name, value] of Object.entries(entries))
+    if (!numeric.has(Number(name))) values[name] = { value };
+  return values;
+}
+
+/**
+ * Maps zod schemas to GraphQL types once, at `ready()`. A schema used twice is one GraphQL type;
+ * an object schema becomes an object type in results and an input type in arguments.
+ */
+export class GraphqlTypeMapper {
+  private readonly names = new TypeNames();
+  private readonly enums = new Map<Schema, GraphQLEnumType>();
+  private readonly objects: Record<Direction, Map<Schema, GraphQLObjectType | GraphQLInputObjectType>> = {
+    input: new Map(),
+    output: new Map(),
+  };
+
+  /** The type of a result or of a field in one; `path` names it in errors (`returns.tags[]`). */
+  output(schema: Schema, hint: NameHint, path: string): TypedField<GraphQLOutputType> {
+    return this.field(schema, hint, path, 'output') as TypedField<GraphQLOutputType>;
+  }
+
+  /** The type of an argument or of a field in an input object. */
+  input(schema: Schema, hint: NameHint, path: string): TypedField<GraphQLInputType> {
+    return this.field(schema, hint, path, 'input') as TypedField<GraphQLInputType>;
+  }
+
+  private field(schema: Schema, hint: NameHint, path: string, direction: Direction): TypedField<GraphQLType> {
+    const unwrapped = unwrapSchema(schema, direction);
+    const type = this.named(unwrapped, hint, path, direction);
+    return { type: unwrapped.nullable ? type : new GraphQLNonNull(type), description: unwrapped.description };
+  }
+
+  private named(
+    unwrapped: Unwrapped,
+    hint: NameHint,
+    path: string,
+    direction: Direction,
+  ): GraphQLNullableType {
+    const def = (unwrapped.schema as z.core.$ZodTypes)._zod.def;
+    switch (def.type) {
+      case 'string':
+      case 'template_literal':
+        return GraphQLString;
+      case 'number':
+        return (unwrapped.schema as z.ZodNumber).isInt ? GraphQLInt : GraphQLFloat;
+      case 'boolean':
+        return GraphQLBoolean;
+      case 'date':
+        return DateTimeScalar;
+      case 'literal':
+        return literalType(def.values, path);
+      case 'enum':
+        return this.enumType(unwrapped, def.entries, hint);
+      case 'array':
+        return new GraphQLList(this.field(def.element, hint, `${path}[]`, direction).type);
+      case 'set':
+        // A set is sent as a list, but a list received is no Set: results only.
+        if (direction === 'input') break;
+        return new GraphQLList(this.field(def.valueType, hint, `${path}[]`, direction).type);
+      case 'object':
+        return this.objectType(unwrapped, def.shape, hint, path, direction);
+    }
+    throw new Error(`${path}: a zod ${def.type} has no GraphQL ${direction} type`);
+  }
+
+  private enumType(
+    { schema, id, typeDescription: description }: Unwrapped,
+    entries: Record<string, string | number>,
+    hint: NameHint,
+  ): GraphQLEnumType {
+    let type = this.enums.get(schema);
+    if (!type) {
+      const name = id ? this.names.claim(id) : this.names.derive(hint.base);
+      type = new GraphQLEnumType({ name, description, values: enumValues(entries) });
+      this.enums.set(schema, type);
+    }
+    return type;
+  }
+
+  private objectType(
+    { schema, id, typeDescription: description }: Unwrapped,
+    shape: Record<string, Schema>,
+    hint: NameHint,
+    path: string,
+    direction: Direction,
+  ): GraphQLObjectType | GraphQLInputObjectType {
+    const known = this.objects[direction].get(schema);
+    if (known) return known;
+    const idSuffix = direction === 'input' ? 'Input' : '';
+    const name = id
+      ? this.names.claim(id.endsWith(idSuffix) ? id : id + idSuffix)
+      : this.names.derive(hint.base + hint.suffix);
+    // Fields are filled after the type is cached, so a schema that contains itself finds it.
+    const fields: Record<string, TypedField<GraphQLType>> = {};
+    const type =
+      direction === 'output'
+        ? new GraphQLObjectType({
+            name,
+            description,
+            fields: () => fields as GraphQLFieldConfigMap<unknown, unknown>,
+          })
+        : new GraphQLInputObjectType({
+            name,
+            description,
+            fields: () => fields as GraphQLInputFieldConfigMap,
+          });
+    this.objects[direction].set(schema, type);
+    const parent = id ? { base: id, suffix: idSuffix } : hint;
+    for (const [key, field] of Object.entries(shape))
+      fields[key] = this.field(field, nestedHint(parent, key), `${path}.${key}`, direction);
+    if (Object.keys(fields).length === 0)
+      throw new Error(`${path}: an object with no fields has no GraphQL type`);
+    return type;
+  }
+}

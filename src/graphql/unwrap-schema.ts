@@ -1,0 +1,79 @@
+import { globalRegistry, type z } from 'zod';
+
+/** Which side of the schema a zod schema describes: arguments (input) or results (output). */
+export type Direction = 'input' | 'output';
+
+/** A zod schema with its wrappers peeled: the schema that gives the GraphQL type, and what the wrappers said. */
+export interface Unwrapped {
+  schema: z.core.$ZodType;
+  /** Whether null or an absent value is allowed (optional, nullable, default, `| null`). */
+  nullable: boolean;
+  /** The `.meta({ id })` of the schema or of one of its wrappers: the name of its GraphQL type. */
+  id?: string;
+  /** The description of the named type (given with its id). */
+  typeDescription?: string;
+  /** The description of this use of the schema: a field or an argument. */
+  description?: string;
+}
+
+const NULLISH = new Set(['null', 'undefined', 'void']);
+
+function isNullish(schema: z.core.$ZodType): boolean {
+  const def = (schema as z.core.$ZodTypes)._zod.def;
+  if (def.type === 'literal') return def.values.every((value) => value === null || value === undefined);
+  return NULLISH.has(def.type);
+}
+
+/**
+ * Peels optional, nullable, default, readonly, lazy and pipe wrappers (and `X | null` unions) off
+ * a schema. A pipe is read by its input side for arguments and by its output side for results,
+ * unless that side is a bare transform, which has no shape to describe.
+ */
+export function unwrapSchema(schema: z.core.$ZodType, direction: Direction): Unwrapped {
+  let current = schema;
+  let nullable = false;
+  let required = false;
+  let id: string | undefined;
+  let typeDescription: string | undefined;
+  let description: string | undefined;
+  for (;;) {
+    const meta = globalRegistry.get(current);
+    if (meta?.id) {
+      id ??= meta.id;
+      typeDescription ??= meta.description;
+    } else description ??= meta?.description;
+    const def = (current as z.core.$ZodTypes)._zod.def;
+    switch (def.type) {
+      case 'optional':
+      case 'nullable':
+      case 'default':
+      case 'prefault':
+      case 'catch':
+        nullable = true;
+        current = def.innerType;
+        continue;
+      case 'nonoptional':
+        required = true;
+        current = def.innerType;
+        continue;
+      case 'readonly':
+        current = def.innerType;
+        continue;
+      case 'lazy':
+        current = def.getter();
+        continue;
+      case 'pipe':
+        current = direction === 'output' && def.out._zod.def.type !== 'transform' ? def.out : def.in;
+        continue;
+      case 'union': {
+        const others = def.options.filter((option) => !isNullish(option));
+        if (others.length === 1 && others.length < def.options.length) {
+          nullable = true;
+          current = others[0];
+          continue;
+        }
+      }
+    }
+    return { schema: current, nullable: nullable && !required, id, typeDescription, description };
+  }
+}

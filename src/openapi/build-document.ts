@@ -1,0 +1,80 @@
+import type { OpenApiOptions } from '../app/app-options';
+import type { ClassMetadata } from '../metadata/types';
+import type { CompiledRoute } from '../routing/compiled-route';
+import type { OpenApiDocument, OperationMethod, PathItemObject, TagObject } from './document-types';
+import { errorResponses } from './error-responses';
+import { toOpenApiPath } from './openapi-path';
+import { routeOperation } from './route-operation';
+import { BEARER_AUTH } from './route-security';
+import { SchemaComponents } from './schema-components';
+
+/** `All()` routes answer every verb: each one is documented. */
+const EVERY_METHOD: OperationMethod[] = ['get', 'post', 'put', 'patch', 'delete'];
+
+function methodsOf(route: CompiledRoute): OperationMethod[] {
+  return route.method === 'ALL' ? EVERY_METHOD : [route.method.toLowerCase() as OperationMethod];
+}
+
+/** A controller's tag: its class name without `Controller` (`UsersController` -> `Users`). */
+function tagOf(controller: ClassMetadata): TagObject {
+  const name =
+    controller.target.name.replace(/Controller$/, '') || controller.path?.replace(/^\/+/, '') || 'default';
+  const description = controller.description ?? controller.summary;
+  return description ? { name, description } : { name };
+}
+
+function uniqueIn(taken: Set<string>, base: string): string {
+  let id = base;
+  for (let n = 2; taken.has(id); n++) id = `${base}${n}`;
+  taken.add(id);
+  return id;
+}
+
+/**
+ * Builds the OpenAPI 3.1 document of compiled routes (what `GET /openapi.json` serves).
+ * @example
+ * await app.ready();
+ * const doc = buildOpenApiDocument(app.routes, { title: 'Shop', version: '2.0.0' });
+ */
+export function buildOpenApiDocument(
+  routes: readonly CompiledRoute[],
+  options: OpenApiOptions,
+): OpenApiDocument {
+  const components = new SchemaComponents();
+  const responses = errorResponses(components);
+  const tags = new Map<string, TagObject>();
+  const paths: Record<string, PathItemObject> = {};
+  const operationIds = new Set<string>();
+  let guarded = false;
+  for (const route of routes) {
+    const tag = tagOf(route.controller);
+    if (!tags.has(tag.name) || !tags.get(tag.name)!.description) tags.set(tag.name, tag);
+    const { path, params } = toOpenApiPath(route.path);
+    paths[path] ??= {};
+    const item = paths[path];
+    for (const method of methodsOf(route)) {
+      const suffix = route.method === 'ALL' ? `_${method}` : '';
+      const operationId = uniqueIn(operationIds, `${tag.name}_${route.handler.name}${suffix}`);
+      const operation = routeOperation(route, { operationId, tag: tag.name, pathParams: params, components });
+      item[method] = operation;
+      guarded ||= operation.security !== undefined;
+    }
+  }
+  const info = {
+    title: options.title,
+    version: options.version,
+    ...(options.description && { description: options.description }),
+  };
+  const document: OpenApiDocument = {
+    openapi: '3.1.0',
+    info,
+    tags: [...tags.values()],
+    paths,
+    components: { schemas: components.schemas, responses },
+  };
+  if (guarded)
+    document.components.securitySchemes = {
+      [BEARER_AUTH]: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+    };
+  return document;
+}

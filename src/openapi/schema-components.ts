@@ -1,0 +1,123 @@
+import { type ZodType, z } from 'zod';
+import type { JsonSchema } from './document-types';
+
+const COMPONENTS = '#/components/schemas/';
+const DEFS = '#/$defs/';
+/** The names zod gives the recursive parts of a schema that has no id. */
+const ANONYMOUS = /^__schema\d+$/;
+/** Keywords whose values are data, not schemas: a `$ref` key inside them is left alone. */
+const DATA_KEYWORDS = new Set(['default', 'const', 'enum', 'examples', 'example']);
+/** Keywords whose values map names to schemas: the names are not keywords. */
+const SCHEMA_MAPS = new Set(['properties', 'patternProperties', '$defs', 'dependentSchemas']);
+
+// Requests carry JSON, where a date can only be an ISO string.
+const override: z.core.ToJSONSchemaParams['override'] = ({ zodSchema, jsonSchema }) => {
+  if (zodSchema._zod.def.type === 'date') Object.assign(jsonSchema, { type: 'string', format: 'date-time' });
+};
+
+// Requests are documented as clients send them (`io: 'input'`: defaults make fields optional);
+// a schema with no JSON form (a function, a custom check) documents as "anything", never fails.
+const OPTIONS: z.core.ToJSONSchemaParams = {
+  target: 'draft-2020-12',
+  io: 'input',
+  unrepresentable: 'any',
+  cycles: 'ref',
+  reused: 'inline',
+  override,
+};
+
+type Rewrite = (ref: string) => string;
+
+function rewriteSchema(schema: unknown, rewrite: Rewrite): unknown {
+  if (Array.isArray(schema)) return schema.map((item) => rewriteSchema(item, rewrite));
+  if (schema === null || typeof schema !== 'object') return schema;
+  const out: JsonSchema = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (key === '$ref' && typeof value === 'string') out[key] = rewrite(value);
+    else if (DATA_KEYWORDS.has(key)) out[key] = value;
+    else if (SCHEMA_MAPS.has(key) && value !== null && typeof value === 'object')
+      out[key] = Object.fromEntries(
+        Object.entries(value).map(([name, child]) => [name, rewriteSchema(child, rewrite)]),
+      );
+    else out[key] = rewriteSchema(value, rewrite);
+  }
+  return out;
+}
+
+function decodePointer(segment: string): string {
+  return segment.replace(/~1/g, '/').replace(/~0/g, '~');
+}
+
+/** OpenAPI restricts component names to `[A-Za-z0-9._-]`. */
+function componentName(id: string): string {
+  return id.replace(/[^A-Za-z0-9._-]/g, '_');
+}
+
+/**
+ * The `components.schemas` of a document, filled as route schemas are converted with zod's own
+ * `z.toJSONSchema`. A schema with a meta id (`.meta({ id: 'User' })`) becomes one component,
+ * referenced with `$ref` wherever it is used.
+ */
+export class SchemaComponents {
+  readonly schemas: Record<string, JsonSchema> = {};
+  private readonly serialised = new Map<string, string>();
+  private readonly taken = new Set<string>();
+
+  /** `schema` as JSON Schema; `name` names the recursive parts that have no id of their own. */
+  convert(schema: ZodType, name: string): JsonSchema {
+    const { $schema: _dialect, $defs = {}, ...root } = z.toJSONSchema(schema, OPTIONS) as JsonSchema;
+    const defs = $defs as Record<string, JsonSchema>;
+    const names = new Map<string, string>();
+    for (const key of Object.keys(defs))
+      names.set(key, ANONYMOUS.test(key) ? this.reserve(`${name}Schema`) : componentName(key));
+    // `#` is zod's reference to a recursive root without an id: the root becomes a component.
+    let rootName: string | undefined;
+    const rewrite: Rewrite = (ref) => {
+      if (ref === '#') {
+        rootName ??= this.reserve(name);
+        return COMPONENTS + rootName;
+      }
+      if (ref.startsWith(DEFS)) return COMPONENTS + names.get(decodePointer(ref.slice(DEFS.length)));
+      return ref;
+    };
+    const converted = rewriteSchema(root, rewrite) as JsonSchema;
+    for (const [key, def] of Object.entries(defs))
+      this.add(names.get(key)!, rewriteSchema(def, rewrite) as JsonSchema);
+    if (rootName === undefined) return converted;
+    this.add(rootName, converted);
+    return { $ref: COMPONENTS + rootName };
+  }
+
+  /** Converts `schema` and stores it as the component `name`; returns the `$ref` to it. */
+  define(name: string, schema: ZodType): JsonSchema {
+    const converted = this.convert(schema, name);
+    if (converted.$ref !== COMPONENTS + name) this.add(name, converted);
+    return { $ref: COMPONENTS + name };
+  }
+
+  /** The schema a `$ref` to a component points at (the schema itself when it is no reference). */
+  resolve(schema: JsonSchema): JsonSchema {
+    const ref = schema.$ref;
+    if (typeof ref !== 'string' || !ref.startsWith(COMPONENTS)) return schema;
+    return this.schemas[ref.slice(COMPONENTS.length)] ?? schema;
+  }
+
+  private reserve(base: string): string {
+    let name = componentName(base);
+    for (let n = 2; this.taken.has(name); n++) name = `${componentName(base)}${n}`;
+    this.taken.add(name);
+    return name;
+  }
+
+  private add(name: string, schema: JsonSchema): void {
+    const json = JSON.stringify(schema);
+    const existing = this.serialised.get(name);
+    if (existing !== undefined && existing !== json)
+      throw new Error(
+        `OpenAPI: two different schemas are named '${name}'; each shared schema needs its own meta id`,
+      );
+    this.serialised.set(name, json);
+    this.taken.add(name);
+    this.schemas[name] = schema;
+  }
+}

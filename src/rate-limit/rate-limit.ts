@@ -1,0 +1,130 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { rateLimit as expressRateLimit, type Options } from 'express-rate-limit';
+import {
+  InternalServerErrorException,
+  ServiceUnavailableException,
+  TooManyRequestsException,
+} from '../errors/exceptions';
+import { HTTPException } from '../errors/http-exception';
+import { nodeResponseWriter } from '../routing/node-response-writer';
+import type { RequestContext } from '../routing/request-context';
+import { clientAddress, type RateLimitRequest } from './client-address';
+import { HeaderCollector } from './header-collector';
+import type { RateLimitOptions } from './rate-limit-options';
+
+type Next = (err?: unknown) => void;
+
+/** A rate-limiting middleware for `app.use`, which can also be run from a route with `check(ctx)`. */
+export interface RateLimiter {
+  (req: IncomingMessage, res: ServerResponse, next: Next): void;
+  /**
+   * Counts this request from inside a route (a `Depends` function or a handler), where the body
+   * is parsed and validated; throws the 429 `TooManyRequestsException` past the limit.
+   */
+  readonly check: (ctx: RequestContext) => Promise<void>;
+  /** Forgets the count of one key (after a successful login, say). */
+  resetKey(key: string): Promise<void>;
+}
+
+const DEFAULT_MESSAGE = 'Too many requests, please try again later';
+const MAX_WINDOW_MS = 2 ** 31 - 1;
+
+function assertOptions({ windowMs, max }: RateLimitOptions): void {
+  if (!Number.isInteger(windowMs) || windowMs < 1 || windowMs > MAX_WINDOW_MS) {
+    throw new RangeError(
+      `rateLimit: windowMs must be an integer from 1 to ${MAX_WINDOW_MS}, got ${windowMs}`,
+    );
+  }
+  if (!Number.isSafeInteger(max) || max < 1) {
+    throw new RangeError(`rateLimit: max must be a positive integer, got ${max}`);
+  }
+}
+
+// Counting failures (an unreachable Redis) are a 503; a throwing key generator stays a 500.
+function asHttpError(err: unknown): unknown {
+  if (err === undefined || err instanceof HTTPException) return err;
+  return new ServiceUnavailableException('Rate limit store unavailable', { cause: err });
+}
+
+/**
+ * Limits each client (or each `keyGenerator` key) to `max` requests per `windowMs`, counted by
+ * express-rate-limit. Past the limit: a 429 with the framework's JSON error body, `Retry-After`
+ * and the `RateLimit-Limit/-Remaining/-Reset/-Policy` headers (IETF draft 6); every answer
+ * carries the `RateLimit-*` headers. Works on either engine: it uses only Node's request and
+ * response API.
+ *
+ * Behind a reverse proxy every request comes from the proxy's address, so all clients would share
+ * one count: set `createApp({ trustProxy })` (Express's `trust proxy`, Fastify's `trustProxy`)
+ * to the number of proxies in front (`1`) or their addresses (`'loopback'`, `'10.0.0.0/8'`), and
+ * the key becomes the client address the outermost trusted proxy appended to `X-Forwarded-For`.
+ * Avoid `true`: it trusts the left-most entry, which the client writes itself. Without the
+ * option, `X-Forwarded-For` is ignored.
+ * @example
+ * app.use('/auth/login', rateLimit({ windowMs: 15 * 60_000, max: 5 }));
+ * // per client and username, once the body is validated:
+ * const perUser = rateLimit({ windowMs, max, keyGenerator: (req, ctx) =>
+ *   `${clientAddress(req)}:${(ctx?.body as Login | undefined)?.username}` });
+ * login(@Body(schema) body: Login, @Depends(perUser.check) _limit: undefined) { ... }
+ */
+export function rateLimit(options: RateLimitOptions): RateLimiter {
+  assertOptions(options);
+  const message = options.message ?? DEFAULT_MESSAGE;
+  const keyOf = options.keyGenerator ?? clientAddress;
+  const contexts = new WeakMap<object, RequestContext>();
+
+  const limiter = expressRateLimit({
+    windowMs: options.windowMs,
+    limit: options.max,
+    store: options.store,
+    logger: options.logger,
+    standardHeaders: 'draft-6',
+    legacyHeaders: false,
+    async keyGenerator(req) {
+      try {
+        return await keyOf(req as RateLimitRequest, contexts.get(req));
+      } catch (err) {
+        throw err instanceof HTTPException
+          ? err
+          : new InternalServerErrorException(undefined, { cause: err });
+      }
+    },
+    handler(_req, res, next) {
+      const target = res as unknown as ServerResponse | HeaderCollector;
+      const retryAfter = Number(target.getHeader('Retry-After'));
+      const seconds = Number.isFinite(retryAfter) ? retryAfter : undefined;
+      if (target instanceof HeaderCollector) {
+        next(new TooManyRequestsException(message, seconds, { headers: target.headers }));
+        return;
+      }
+      const exception = new TooManyRequestsException(message, seconds);
+      if (target.headersSent) return;
+      nodeResponseWriter.json(
+        { res: target } as unknown as RequestContext,
+        exception.statusCode,
+        JSON.stringify(exception.toJSON()),
+        exception.headers,
+      );
+    },
+    // The default checks read Express-only request fields (req.app); keys are made here instead.
+    validate: { ip: false, trustProxy: false, xForwardedForHeader: false, forwardedHeader: false },
+  } satisfies Partial<Options>);
+
+  const run = limiter as unknown as (req: unknown, res: unknown, next: Next) => Promise<void>;
+  const middleware = ((req: IncomingMessage, res: ServerResponse, next: Next) => {
+    void run(req, res, (err) => next(asHttpError(err)));
+  }) as RateLimiter;
+
+  const check = async (ctx: RequestContext): Promise<void> => {
+    const collector = new HeaderCollector();
+    contexts.set(ctx.req, ctx);
+    await new Promise<void>((resolve, reject) => {
+      void run(ctx.req, collector, (err) => (err === undefined ? resolve() : reject(asHttpError(err))));
+    });
+    collector.copyTo(ctx.res);
+  };
+
+  return Object.assign(middleware, {
+    check,
+    resetKey: async (key: string) => limiter.resetKey(key),
+  });
+}

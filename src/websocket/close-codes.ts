@@ -1,0 +1,7 @@
+/** The WebSocket close codes Trellis sends (RFC 6455, section 7.4.1). */
+export const CLOSE_CODES = {
+  NORMAL: 1000,
+  GOING_AWAY: 1001,
+  POLICY_VIOLATION: 1008,
+  INTERNAL_ERROR: 1011,
+} as const;

@@ -1,0 +1,100 @@
+import { planResolution } from '../../container/resolution-plan';
+import { compileGuards } from '../guards/compile-guards';
+import type { GuardCheck } from '../guards/guard-registry';
+import { metadataRegistry } from '../metadata/registry';
+import type { Class, ClassMetadata, MethodMetadata } from '../metadata/types';
+import { joinPaths, routeShape } from '../routing/route-path';
+import type { Broadcaster } from './broadcaster';
+import { compileGatewayEvent, type GatewayCompilerEnv, type GatewayEvent } from './compile-gateway-event';
+import { GatewayHub } from './gateway-hub';
+
+/** What compiling gateways needs from the application. */
+export interface GatewayEnv extends GatewayCompilerEnv {
+  broadcaster: Broadcaster;
+}
+
+type EventName = 'connect' | 'message' | 'disconnect';
+
+const DECORATOR: Record<EventName, string> = {
+  connect: 'OnConnect()',
+  message: 'OnMessage()',
+  disconnect: 'OnDisconnect()',
+};
+
+/** A gateway ready to serve: its path, its upgrade guards, its handlers and its local clients. */
+export interface CompiledGateway {
+  path: string;
+  meta: ClassMetadata;
+  /** Checked on the upgrade request, before the socket opens: the class's guards and `OnConnect`'s. */
+  checks: GuardCheck[];
+  onConnect?: GatewayEvent;
+  onMessage?: GatewayEvent;
+  onDisconnect?: GatewayEvent;
+  hub: GatewayHub;
+}
+
+function handlersByEvent(meta: ClassMetadata): Partial<Record<EventName, MethodMetadata>> {
+  const found: Partial<Record<EventName, MethodMetadata>> = {};
+  for (const method of meta.methods.values()) {
+    if (!method.ws) continue;
+    const first = found[method.ws.event];
+    if (first) {
+      throw new Error(
+        `${meta.target.name} has two ${DECORATOR[method.ws.event]} handlers: ${first.name} and ${method.name}`,
+      );
+    }
+    found[method.ws.event] = method;
+  }
+  if (found.disconnect && found.disconnect.guards.length > 0) {
+    throw new Error(
+      `${meta.target.name}.${found.disconnect.name}: guards cannot apply to ${DECORATOR.disconnect}; ` +
+        'put them on the class or on OnConnect()',
+    );
+  }
+  return found;
+}
+
+/** Compiles one `@WebSocket` class; misconfiguration fails here, at `ready()`. */
+export function compileGateway(meta: ClassMetadata, env: GatewayEnv): CompiledGateway {
+  const path = joinPaths(meta.path);
+  if (path.includes('*'))
+    throw new Error(`${meta.target.name}: a gateway path takes :params but no wildcard ('${meta.path}')`);
+  const handlers = handlersByEvent(meta);
+  const checks = compileGuards([...meta.guards, ...(handlers.connect?.guards ?? [])], env.guards, {
+    className: meta.target.name,
+    methodName: handlers.connect?.name ?? 'upgrade',
+    transport: 'ws',
+    container: env.container,
+  });
+  const resolveGateway = planResolution(env.container, meta.target);
+  const compile = (handler?: MethodMetadata) =>
+    handler ? compileGatewayEvent(meta, handler, resolveGateway, env) : undefined;
+  return {
+    path,
+    meta,
+    checks,
+    onConnect: compile(handlers.connect),
+    onMessage: compile(handlers.message),
+    onDisconnect: compile(handlers.disconnect),
+    hub: new GatewayHub(path, env.broadcaster, env.logger),
+  };
+}
+
+/** Compiles every gateway, refusing two on one path. */
+export function compileGateways(classes: Iterable<Class>, env: GatewayEnv): CompiledGateway[] {
+  const byShape = new Map<string, CompiledGateway>();
+  for (const target of classes) {
+    const meta = metadataRegistry.find(target);
+    if (meta?.role !== 'gateway') throw new Error(`${target.name} is not decorated with @WebSocket()`);
+    const gateway = compileGateway(meta, env);
+    const shape = routeShape(gateway.path);
+    const first = byShape.get(shape);
+    if (first) {
+      throw new Error(
+        `Duplicate WebSocket gateway ${gateway.path}: ${first.meta.target.name} and ${target.name}`,
+      );
+    }
+    byShape.set(shape, gateway);
+  }
+  return [...byShape.values()];
+}

@@ -1,0 +1,137 @@
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import FindMyWay from 'find-my-way';
+import type { Logger } from 'pino';
+import { WebSocketServer } from 'ws';
+import { BadRequestException, NotFoundException, ServiceUnavailableException } from '../errors/exceptions';
+import { toHttpException } from '../errors/to-http-exception';
+import { runGuards } from '../guards/run-guards';
+import type { RequestContext } from '../routing/request-context';
+import type { Broadcaster, Unsubscribe } from './broadcaster';
+import { CLOSE_CODES } from './close-codes';
+import type { CompiledGateway } from './compile-gateway';
+import type { LiveConnection } from './live-connection';
+import { refuseUpgrade } from './refuse-upgrade';
+import { serveConnection } from './serve-connection';
+import { upgradeContext } from './upgrade-context';
+import type { WebSocketLimits } from './websocket-options';
+
+const SERVER_ERROR = 500;
+// RFC 6455 4.4: a refused handshake names the protocol versions the server speaks.
+const SUPPORTED_VERSIONS = { 'Sec-WebSocket-Version': '13, 8' };
+
+// A client that resets mid-handshake must not crash the process: Node leaves upgrade sockets
+// without an error listener, and `ws` adds its own only once the handshake starts.
+const ignoreSocketError = () => {};
+
+/** Whether `promise` settles within `ms`. */
+async function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+  });
+  try {
+    return await Promise.race([promise.then(() => true), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Every gateway of an application on its HTTP server: one `upgrade` listener routes by path,
+ * checks the gateway's guards, then hands the socket to `ws`. Also runs the heartbeat and the
+ * graceful shutdown of every connection.
+ */
+export class GatewayServer {
+  private readonly router = FindMyWay({ ignoreTrailingSlash: true, caseSensitive: true });
+  private readonly wss: WebSocketServer;
+  private readonly live = new Map<LiveConnection, Promise<void>>();
+  private readonly subscriptions: Unsubscribe[] = [];
+  private heartbeat?: NodeJS.Timeout;
+  private closing = false;
+
+  constructor(
+    private readonly gateways: readonly CompiledGateway[],
+    private readonly limits: WebSocketLimits,
+    private readonly broadcaster: Broadcaster,
+    private readonly logger: Logger,
+  ) {
+    for (const gateway of gateways) this.router.on('GET', gateway.path, () => {}, { gateway });
+    this.wss = new WebSocketServer({ noServer: true, clientTracking: false, maxPayload: limits.maxPayload });
+    // A malformed handshake gets the same JSON error body as every other refusal.
+    this.wss.on('wsClientError', (err: Error, socket: Duplex) =>
+      refuseUpgrade(socket, new BadRequestException(err.message, { headers: SUPPORTED_VERSIONS })),
+    );
+  }
+
+  /** Subscribes each gateway to its broadcasts and starts serving upgrades on `server`. */
+  async attach(server: Server): Promise<void> {
+    for (const gateway of this.gateways)
+      this.subscriptions.push(await this.broadcaster.subscribe(gateway.path, gateway.hub.deliver));
+    server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+      void this.upgrade(req, socket, head);
+    });
+    this.heartbeat = setInterval(() => {
+      for (const connection of this.live.keys()) connection.heartbeat();
+    }, this.limits.heartbeatIntervalMs);
+    this.heartbeat.unref();
+  }
+
+  /**
+   * Closes every connection with 1001 (going away) and waits for their `OnDisconnect` handlers.
+   * Peers that have not answered within `timeoutMs` are cut off, and handlers get as long again,
+   * so shutdown never hangs on a peer or a handler.
+   */
+  async shutdown(timeoutMs: number): Promise<void> {
+    this.closing = true;
+    clearInterval(this.heartbeat);
+    const finished = Promise.all(this.live.values());
+    for (const connection of this.live.keys())
+      connection.close(CLOSE_CODES.GOING_AWAY, 'Server shutting down');
+    if (!(await settlesWithin(finished, timeoutMs))) {
+      for (const connection of this.live.keys()) connection.terminate();
+      await settlesWithin(finished, timeoutMs);
+    }
+    for (const unsubscribe of this.subscriptions.splice(0)) await unsubscribe();
+    this.wss.close();
+  }
+
+  private async upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
+    socket.on('error', ignoreSocketError);
+    // The query string may carry a token: only the path goes into messages and logs.
+    const path = (req.url ?? '/').split('?')[0];
+    let gateway: CompiledGateway;
+    let ctx: RequestContext;
+    try {
+      if (this.closing) throw new ServiceUnavailableException('Server is shutting down');
+      const found = this.router.find('GET', req.url ?? '/');
+      if (!found) throw new NotFoundException(`No WebSocket gateway at ${path}`);
+      gateway = (found.store as { gateway: CompiledGateway }).gateway;
+      ctx = upgradeContext(req, found.params as Record<string, string>);
+      if (gateway.checks.length > 0) await runGuards(gateway.checks, ctx);
+    } catch (err) {
+      const exception = toHttpException(err);
+      if (exception.statusCode >= SERVER_ERROR)
+        this.logger.error({ err: exception.cause ?? exception, path }, 'WebSocket upgrade failed');
+      refuseUpgrade(socket, exception);
+      return;
+    }
+    // The guards may have awaited: the client may be gone, or the server shutting down.
+    if (socket.destroyed || this.closing) {
+      socket.destroy();
+      return;
+    }
+    this.wss.handleUpgrade(req, socket, head, (ws) => {
+      socket.off('error', ignoreSocketError);
+      const { connection, finished } = serveConnection(
+        gateway,
+        ws,
+        ctx,
+        this.limits.maxBufferedBytes,
+        this.logger,
+      );
+      this.live.set(connection, finished);
+      void finished.then(() => this.live.delete(connection));
+    });
+  }
+}

@@ -1,0 +1,32 @@
+import type { RawData } from 'ws';
+import { BadRequestException } from '../errors/exceptions';
+import type { HTTPException, ValidationDetail } from '../errors/http-exception';
+
+/** What a client receives when its message is refused or its handler fails; the connection stays open. */
+export interface WebSocketErrorMessage {
+  type: 'error';
+  message: string;
+  details?: ValidationDetail[];
+}
+
+function textOf(raw: RawData): string {
+  if (Buffer.isBuffer(raw)) return raw.toString();
+  return (Array.isArray(raw) ? Buffer.concat(raw) : Buffer.from(raw)).toString();
+}
+
+/** A message as the JSON value it carries; refuses binary frames and text that is not JSON. */
+export function parseMessage(raw: RawData, isBinary: boolean): unknown {
+  if (isBinary) throw new BadRequestException('Messages must be JSON text, not binary');
+  try {
+    return JSON.parse(textOf(raw));
+  } catch {
+    throw new BadRequestException('Message is not valid JSON');
+  }
+}
+
+/** The error message for an exception, with its validation details when it has some. */
+export function errorMessage(exception: HTTPException): WebSocketErrorMessage {
+  const message: WebSocketErrorMessage = { type: 'error', message: exception.message };
+  if (exception.details) message.details = exception.details;
+  return message;
+}

@@ -1,0 +1,39 @@
+import type { Broadcaster } from './broadcaster';
+
+/** WebSocket settings of an application (`createApp({ websocket: {...} })`). */
+export interface WebSocketOptions {
+  /** Largest accepted message in bytes; a bigger one closes the connection with 1009. Default 64 KiB. */
+  maxPayload?: number;
+  /** How often peers are pinged; one that has not answered the previous ping is dropped. Default 30 s. */
+  heartbeatIntervalMs?: number;
+  /** Bytes a client may leave unread before it is disconnected as too slow. Default 1 MiB. */
+  maxBufferedBytes?: number;
+  /** Carries broadcasts between instances; default in-process (also settable with `app.override(BROADCASTER, ...)`). */
+  broadcaster?: Broadcaster;
+}
+
+/** The limits every gateway of an application runs with. */
+export interface WebSocketLimits {
+  maxPayload: number;
+  heartbeatIntervalMs: number;
+  maxBufferedBytes: number;
+}
+
+const DEFAULT_LIMITS: WebSocketLimits = {
+  maxPayload: 64 * 1024,
+  heartbeatIntervalMs: 30_000,
+  maxBufferedBytes: 1024 * 1024,
+};
+
+/** The limits with their defaults filled in; refuses, at `ready()`, a value that is not a positive integer. */
+export function resolveLimits(options: WebSocketOptions = {}): WebSocketLimits {
+  const limits = { ...DEFAULT_LIMITS };
+  for (const name of Object.keys(DEFAULT_LIMITS) as (keyof WebSocketLimits)[]) {
+    const value = options[name];
+    if (value === undefined) continue;
+    if (!Number.isInteger(value) || value <= 0)
+      throw new Error(`websocket.${name} must be a positive integer, got ${String(value)}`);
+    limits[name] = value;
+  }
+  return limits;
+}
