@@ -10,9 +10,9 @@ interface TaskBody {
 
 const TASK_COUNT = 13;
 
-// The listing order: newest first by (createdAt, id).
-const newestFirst = (a: TaskBody, b: TaskBody) =>
-  b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id);
+// The listing order, as SQLite compares text (byte by byte): newest first by (createdAt, id).
+const binary = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+const newestFirst = (a: TaskBody, b: TaskBody) => binary(b.createdAt, a.createdAt) || binary(b.id, a.id);
 
 describe('sample /tasks', () => {
   forEachEngine((engine) => {

@@ -1,3 +1,4 @@
+import { validateHeaderName, validateHeaderValue } from 'node:http';
 import type { FastifyReply } from 'fastify';
 import type { RequestContext } from '../../routing/request-context';
 import type { ResponseWriter } from '../../routing/response-writer';
@@ -7,6 +8,16 @@ const DEFAULT_STATUS = 200;
 
 function reply(ctx: RequestContext): FastifyReply {
   return ctx.res;
+}
+
+// Fastify checks header values only when it writes the head, too late to answer otherwise;
+// Node's checks, run here, throw at once as `res.setHeader` does on Express.
+function setHeaders(res: FastifyReply, headers: Record<string, string>): void {
+  for (const name in headers) {
+    validateHeaderName(name);
+    validateHeaderValue(name, headers[name]);
+  }
+  res.headers(headers);
 }
 
 /**
@@ -19,7 +30,7 @@ export const replyWriter: ResponseWriter = {
   chosenStatus: (ctx) => (reply(ctx).statusCode === DEFAULT_STATUS ? undefined : reply(ctx).statusCode),
   json(ctx, status, body, headers) {
     const res = reply(ctx).code(status);
-    if (headers) res.headers(headers);
+    if (headers) setHeaders(res, headers);
     res.header('content-type', JSON_TYPE).send(body);
   },
   empty(ctx, status) {
