@@ -22,4 +22,5 @@ class GreetingsController {
 }
 
 const port = Number(process.env.PORT ?? 3000);
-createApp({ controllers: [GreetingsController] }).listen(port).then(() => console.log(`listening on :${port}`));
+const app = createApp({ controllers: [GreetingsController] });
+app.listen(port).then(() => console.log(`listening on :${port}`));

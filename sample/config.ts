@@ -28,6 +28,9 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
 });
 
+/** The names of every environment variable the sample reads (each documented in `.env.example`). */
+export const CONFIG_VARIABLES = Object.keys(EnvSchema.shape);
+
 /** Everything the sample reads from the environment, parsed and checked. */
 export interface SampleConfig {
   env: 'development' | 'production' | 'test';
@@ -56,7 +59,9 @@ export class ConfigError extends Error {
 // An empty variable (`PORT=` in .env) means "not set", as most tools read it.
 function withoutEmpty(env: NodeJS.ProcessEnv): Record<string, string> {
   return Object.fromEntries(
-    Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== ''),
+    Object.entries(env).filter(
+      (entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== '',
+    ),
   );
 }
 
@@ -79,7 +84,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LoadedConfig {
         `Invalid configuration:\n  JWT_SECRET: required when NODE_ENV=production (at least ${MIN_SECRET_LENGTH} characters)`,
       );
     secret = randomBytes(48).toString('base64url');
-    warnings.push('JWT_SECRET is not set: using a random secret, so tokens stop working when the server restarts');
+    warnings.push(
+      'JWT_SECRET is not set: using a random secret, so tokens stop working when the server restarts',
+    );
   }
   if (vars.NODE_ENV === 'production' && vars.DEMO_PASSWORD === DEFAULT_DEMO_PASSWORD)
     warnings.push('DEMO_PASSWORD is the published default: set another one before demo users are created');

@@ -60,7 +60,8 @@ export function createSampleApp(config: SampleConfig, options: SampleAppOptions 
     openapi: {
       title: 'Trellis sample',
       version: '1.0.0',
-      description: 'The reference application: log in with a demo user (admin, manager, team_lead, developer, viewer).',
+      description:
+        'The reference application: log in with a demo user (admin, manager, team_lead, developer, viewer).',
     },
   });
   const state = options.sharedState ?? createSharedState(config, app.logger);

@@ -2,10 +2,16 @@ import type { Logger } from 'pino';
 import type { SampleConfig } from './config';
 import {
   type Broadcaster,
+  closeRedisClient,
+  createRedisClient,
   InMemoryTokenDenyList,
   InMemoryTokenStore,
   LocalBroadcaster,
+  RedisBroadcaster,
+  RedisTokenDenyList,
+  RedisTokenStore,
   type RateLimitStore,
+  redisRateLimitStore,
   type TokenDenyList,
   type TokenStore,
 } from './trellis';
@@ -24,16 +30,10 @@ export interface SharedState {
   close(): Promise<void>;
 }
 
-/**
- * The one place that decides where shared state lives. In memory for one instance; with
- * `REDIS_URL` this is where the Redis-backed store, deny-list, counters and broadcaster go.
- * @example const state = createSharedState(config, app.logger);
- */
-export function createSharedState(config: SampleConfig, logger?: Logger): SharedState {
-  if (config.redisUrl)
-    logger?.warn(
-      'REDIS_URL is set, but this build keeps tokens, counters and WebSocket fan-out in memory: run one instance',
-    );
+/** Every key and channel of the sample starts with this, so it can share a Redis with others. */
+export const REDIS_PREFIX = 'trellis-sample:';
+
+function inMemoryState(): SharedState {
   return {
     tokenStore: new InMemoryTokenStore(),
     denyList: new InMemoryTokenDenyList(),
@@ -41,4 +41,29 @@ export function createSharedState(config: SampleConfig, logger?: Logger): Shared
     rateLimitStore: () => undefined,
     close: async () => {},
   };
+}
+
+// Two connections per instance: one for commands and publishing, one held in subscriber mode.
+function redisState(url: string, logger?: Logger): SharedState {
+  const redis = createRedisClient(url, { name: 'trellis-sample', logger });
+  const subscriber = createRedisClient(url, { name: 'trellis-sample:subscriber', logger });
+  return {
+    tokenStore: new RedisTokenStore(redis, { prefix: `${REDIS_PREFIX}auth:` }),
+    denyList: new RedisTokenDenyList(redis, { prefix: `${REDIS_PREFIX}auth:` }),
+    broadcaster: new RedisBroadcaster({ publisher: redis, subscriber, prefix: `${REDIS_PREFIX}ws:`, logger }),
+    rateLimitStore: (name) => redisRateLimitStore(redis, { prefix: `${REDIS_PREFIX}rate-limit:${name}:` }),
+    close: async () => {
+      await Promise.all([closeRedisClient(redis), closeRedisClient(subscriber)]);
+    },
+  };
+}
+
+/**
+ * The one place that decides where shared state lives: in memory for one instance, in Redis
+ * when `REDIS_URL` is set, so that any number of instances act as one. Routes that need Redis
+ * answer 503 while it is unreachable, and recover on their own when it is back.
+ * @example const state = createSharedState(config, app.logger);
+ */
+export function createSharedState(config: SampleConfig, logger?: Logger): SharedState {
+  return config.redisUrl ? redisState(config.redisUrl, logger) : inMemoryState();
 }

@@ -1,6 +1,4 @@
 import { MESSAGES } from '../messages';
-import { type RegisterInput, RegisterSchema } from '../users/user-schemas';
-import { UsersService } from '../users/users-service';
 import {
   Auth,
   type AuthenticatedUser,
@@ -14,6 +12,8 @@ import {
   type RequestContext,
   Summary,
 } from '../trellis';
+import { type RegisterInput, RegisterSchema } from '../users/user-schemas';
+import { UsersService } from '../users/users-service';
 import { type LoginInput, LoginSchema, type RefreshInput, RefreshSchema } from './auth-schemas';
 import { currentRequest } from './current-request';
 import { LoginThrottle } from './login-throttle';

@@ -1,6 +1,6 @@
+import { Injectable } from '../trellis';
 import type { UserRecord } from '../users/user';
 import { UsersRepository } from '../users/users-repository';
-import { Injectable } from '../trellis';
 import { PasswordHasher } from './password-hasher';
 
 /** A user as the auth module reads it; the hash is only for `AuthService.login` to verify. */

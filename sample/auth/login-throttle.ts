@@ -45,5 +45,4 @@ export class LoginThrottle {
   attempt(ctx: RequestContext): Promise<void> {
     return this.limiter.check(ctx);
   }
-
 }

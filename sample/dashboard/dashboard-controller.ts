@@ -8,7 +8,9 @@ export class DashboardController {
 
   @Get()
   @Auth()
-  @Summary("The caller's dashboard: system figures for admins, team figures for managers, own tasks otherwise")
+  @Summary(
+    "The caller's dashboard: system figures for admins, team figures for managers, own tasks otherwise",
+  )
   show(@CurrentUser() caller: AuthenticatedUser) {
     return this.dashboard.forUser(caller);
   }

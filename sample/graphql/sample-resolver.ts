@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_PAGE_SIZE } from '../paging/list-query';
 import { cursorPageSchema, offsetPageSchema } from '../paging/page-schemas';
 import { type CreateTaskInput, CreateTaskSchema, TaskSchema } from '../tasks/task-schemas';
 import { TasksService } from '../tasks/tasks-service';
@@ -16,7 +17,6 @@ import {
 } from '../trellis';
 import { UserSummarySchema } from '../users/user-schemas';
 import { UsersService } from '../users/users-service';
-import { MAX_PAGE_SIZE } from '../paging/list-query';
 
 const MeSchema = z
   .object({
@@ -70,7 +70,10 @@ export class SampleResolver {
   @Mutation(TaskSchema)
   @Permissions('tasks.create')
   @Summary('Create a task')
-  createTask(@Arg('input', CreateTaskSchema) input: CreateTaskInput, @CurrentUser() caller: AuthenticatedUser) {
+  createTask(
+    @Arg('input', CreateTaskSchema) input: CreateTaskInput,
+    @CurrentUser() caller: AuthenticatedUser,
+  ) {
     return this.taskService.create(input, caller);
   }
 }

@@ -1,13 +1,5 @@
 import { MESSAGES } from '../messages';
-import {
-  Auth,
-  type AuthenticatedUser,
-  Controller,
-  CurrentUser,
-  Get,
-  MinimumRole,
-  Summary,
-} from '../trellis';
+import { Auth, type AuthenticatedUser, Controller, CurrentUser, Get, MinimumRole, Summary } from '../trellis';
 
 type Caller = Pick<AuthenticatedUser, 'id' | 'username' | 'role' | 'permissions'>;
 

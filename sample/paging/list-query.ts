@@ -14,10 +14,13 @@ export const ListQuerySchema = z
     cursor: z.string().min(1).max(2048).optional(),
     direction: z.enum(['next', 'prev']).optional(),
   })
-  .refine((query) => query.page === undefined || (query.cursor === undefined && query.direction === undefined), {
-    message: 'Use page for offset pagination or cursor and direction for cursor pagination, not both',
-    path: ['page'],
-  });
+  .refine(
+    (query) => query.page === undefined || (query.cursor === undefined && query.direction === undefined),
+    {
+      message: 'Use page for offset pagination or cursor and direction for cursor pagination, not both',
+      path: ['page'],
+    },
+  );
 
 /** A validated list query. */
 export type ListQuery = z.infer<typeof ListQuerySchema>;

@@ -18,12 +18,14 @@ export type CreateTaskInput = z.input<typeof CreateTaskSchema>;
 const TaskUserSchema = z.object({ id: z.number().int(), username: z.string() }).meta({ id: 'TaskUser' });
 
 /** A task as responses show it. */
-export const TaskSchema = z.object({
-  id: z.string(),
-  title: z.string(),
-  description: z.string().nullable(),
-  status: TaskStatusSchema,
-  assignee: TaskUserSchema.nullable(),
-  createdBy: TaskUserSchema.nullable(),
-  createdAt: z.string(),
-}).meta({ id: 'Task' });
+export const TaskSchema = z
+  .object({
+    id: z.string(),
+    title: z.string(),
+    description: z.string().nullable(),
+    status: TaskStatusSchema,
+    assignee: TaskUserSchema.nullable(),
+    createdBy: TaskUserSchema.nullable(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'Task' });

@@ -1,8 +1,8 @@
 import type { Statement } from 'better-sqlite3';
 import type { SampleDatabase } from '../database/connection';
 import { KeysetStatements } from '../database/keyset-statements';
-import { DATABASE } from '../tokens';
 import type { Listing } from '../paging/list-page';
+import { DATABASE } from '../tokens';
 import { Inject, Injectable, type KeysetOrder, type KeysetPlan } from '../trellis';
 import { type NewTask, TASK_STATUSES, type Task, type TaskCounts, type TaskStatus } from './task';
 

@@ -59,11 +59,13 @@ export type UpdateUserInput = z.infer<typeof UpdateUserSchema>;
 export const UserIdSchema = z.coerce.number().int().positive();
 
 /** A user as responses show it. */
-export const UserSummarySchema = z.object({
-  id: z.number().int(),
-  username: z.string(),
-  email: z.string(),
-  role: z.string(),
-  permissions: z.array(z.string()),
-  createdAt: z.string(),
-}).meta({ id: 'User' });
+export const UserSummarySchema = z
+  .object({
+    id: z.number().int(),
+    username: z.string(),
+    email: z.string(),
+    role: z.string(),
+    permissions: z.array(z.string()),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'User' });

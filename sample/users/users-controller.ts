@@ -33,7 +33,9 @@ export class UsersController {
   @Get()
   @MinimumRole('manager')
   @Summary('List users')
-  @Description('Offset pagination with `?page=&limit=`; cursor pagination (by id) with `?cursor=&limit=&direction=`.')
+  @Description(
+    'Offset pagination with `?page=&limit=`; cursor pagination (by id) with `?cursor=&limit=&direction=`.',
+  )
   list(@Query(ListQuerySchema) query: ListQuery) {
     return this.users.list(query);
   }

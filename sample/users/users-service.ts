@@ -1,7 +1,7 @@
+import { PasswordHasher } from '../auth/password-hasher';
 import { MESSAGES } from '../messages';
 import { type ListPage, listPage, mapPage } from '../paging/list-page';
 import type { ListQuery } from '../paging/list-query';
-import { PasswordHasher } from '../auth/password-hasher';
 import {
   type AuthenticatedUser,
   AuthService,
@@ -62,19 +62,20 @@ export class UsersService {
   async update(id: number, changes: UpdateUserInput, caller: AuthenticatedUser): Promise<UserSummary> {
     const target = this.get(id);
     this.assertMayManage(caller, target.role);
-    if (changes.role !== undefined && changes.role !== target.role) {
-      if (!this.rbac.hasPermissions(caller, [CHANGE_ROLE])) throw new ForbiddenException(MESSAGES.changeRoleNeeded);
-      this.assertMayAssignRole(caller, changes.role);
+    const newRole = changes.role !== undefined && changes.role !== target.role ? changes.role : undefined;
+    if (newRole) {
+      if (!this.rbac.hasPermissions(caller, [CHANGE_ROLE]))
+        throw new ForbiddenException(MESSAGES.changeRoleNeeded);
+      this.assertMayAssignRole(caller, newRole);
     }
     if (changes.permissions) this.assertHoldsPermissions(caller, changes.permissions);
-    const roleChanged = changes.role !== undefined && changes.role !== target.role;
     const updated = this.users.update(id, {
       email: changes.email,
-      role: changes.role,
-      permissions: changes.permissions ?? (roleChanged ? permissionsForRole(changes.role!) : undefined),
+      role: newRole,
+      permissions: changes.permissions ?? (newRole ? permissionsForRole(newRole) : undefined),
     });
     if (!updated) throw new NotFoundException(MESSAGES.userNotFound);
-    if (roleChanged || changes.permissions) await this.auth.revokeAllSessions(id);
+    if (newRole || changes.permissions) await this.auth.revokeAllSessions(id);
     return toUserSummary(updated);
   }
 
@@ -87,11 +88,7 @@ export class UsersService {
     await this.auth.revokeAllSessions(id);
   }
 
-  private async store(
-    input: RegisterInput,
-    role: string,
-    permissions: string[],
-  ): Promise<UserSummary> {
+  private async store(input: RegisterInput, role: string, permissions: string[]): Promise<UserSummary> {
     // A quick read spares the hashing in the common case; the UNIQUE constraint settles races.
     if (this.users.findByUsername(input.username)) throw new ConflictException(MESSAGES.usernameTaken);
     const user: NewUser = {
@@ -125,6 +122,7 @@ export class UsersService {
   }
 
   private assertHoldsPermissions(caller: AuthenticatedUser, permissions: string[]): void {
-    if (!this.rbac.hasPermissions(caller, permissions)) throw new ForbiddenException(MESSAGES.permissionsNotHeld);
+    if (!this.rbac.hasPermissions(caller, permissions))
+      throw new ForbiddenException(MESSAGES.permissionsNotHeld);
   }
 }

@@ -1,5 +1,8 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect } from 'chai';
-import { ConfigError, DEFAULT_DEMO_PASSWORD, loadConfig } from '../../sample/config';
+import { parse } from 'dotenv';
+import { CONFIG_VARIABLES, ConfigError, DEFAULT_DEMO_PASSWORD, loadConfig } from '../../sample/config';
 
 const SECRET = 'a'.repeat(32);
 
@@ -89,7 +92,9 @@ describe('sample config', () => {
     it('lists every invalid variable at once', () => {
       expect(() => loadConfig({ PORT: 'x', BCRYPT_ROUNDS: 'y' }))
         .to.throw(ConfigError)
-        .that.satisfies((err: Error) => err.message.includes('PORT') && err.message.includes('BCRYPT_ROUNDS'));
+        .that.satisfies(
+          (err: Error) => err.message.includes('PORT') && err.message.includes('BCRYPT_ROUNDS'),
+        );
     });
   });
 
@@ -101,6 +106,18 @@ describe('sample config', () => {
     it('warns when the demo password is the published default', () => {
       const { warnings } = loadConfig({ NODE_ENV: 'production', JWT_SECRET: SECRET });
       expect(warnings.join()).to.match(/DEMO_PASSWORD/);
+    });
+  });
+
+  describe('.env.example', () => {
+    const example = parse(readFileSync(join(__dirname, '..', '..', '..', '.env.example')));
+
+    it('documents every variable the sample reads', () => {
+      expect(Object.keys(example)).to.include.members(CONFIG_VARIABLES);
+    });
+
+    it('works as it is when copied to .env', () => {
+      expect(loadConfig(example).config).to.include({ port: 3000, databaseFile: 'data/sample.db' });
     });
   });
 });

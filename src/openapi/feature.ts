@@ -39,6 +39,11 @@ export function openapiFeature(app: Application): void {
   app.onCompiled((routes) => {
     refuseShadowedRoutes(routes);
     const document = buildOpenApiDocument(routes, options);
-    app.use(serveDocument(OPENAPI_PATH, document), serveSwaggerUi(DOCS_PATH, OPENAPI_PATH, options.title));
+    const docs = serveDocument(OPENAPI_PATH, document);
+    const ui = serveSwaggerUi(DOCS_PATH, OPENAPI_PATH, options.title);
+    // On Fastify, routes at the docs paths keep the middleware off every other request.
+    if (app.engine.name === 'fastify')
+      require('./mount-fastify').mountFastify(app, [OPENAPI_PATH, DOCS_PATH, `${DOCS_PATH}/*`], [docs, ui]);
+    else app.use(docs, ui);
   });
 }

@@ -6,3 +6,4 @@ export type {
   RateLimitOptions,
   RateLimitStore,
 } from './rate-limit-options';
+export { type RedisRateLimitStoreOptions, redisRateLimitStore } from './redis-rate-limit-store';

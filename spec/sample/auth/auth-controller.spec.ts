@@ -1,9 +1,9 @@
 import { expect } from 'chai';
 import sinon from 'sinon';
+import { AuthService } from '../../../modules/auth';
 import { AuthController } from '../../../sample/auth/auth-controller';
 import { LoginThrottle } from '../../../sample/auth/login-throttle';
 import { UsersService } from '../../../sample/users/users-service';
-import { AuthService } from '../../../modules/auth';
 import { type RequestContext, TooManyRequestsException } from '../../../src';
 
 const ADA = {
@@ -58,7 +58,13 @@ describe('AuthController', () => {
       const input = { username: 'ada', email: 'ada@example.com', password: 'secret-1' };
       expect(await controller.register(input)).to.deep.equal({
         message: 'Usuario creado exitosamente',
-        user: { id: 7, username: 'ada', email: 'ada@example.com', role: 'viewer', permissions: ['tasks.read'] },
+        user: {
+          id: 7,
+          username: 'ada',
+          email: 'ada@example.com',
+          role: 'viewer',
+          permissions: ['tasks.read'],
+        },
       });
       expect(users.register.calledOnceWith(input)).to.equal(true);
     });
@@ -67,7 +73,10 @@ describe('AuthController', () => {
   describe('refresh', () => {
     it('hands the refresh token to the auth service', async () => {
       auth.refresh.withArgs('r1').resolves({ accessToken: 'a2', refreshToken: 'r2' });
-      expect(await controller.refresh({ refreshToken: 'r1' })).to.deep.equal({ accessToken: 'a2', refreshToken: 'r2' });
+      expect(await controller.refresh({ refreshToken: 'r1' })).to.deep.equal({
+        accessToken: 'a2',
+        refreshToken: 'r2',
+      });
     });
   });
 

@@ -37,7 +37,10 @@ describe('DashboardService', () => {
 
     it('when the database does not answer, reports the system as degraded', () => {
       health.isUp.returns(false);
-      expect(service.forUser(who(1, 'admin')).systemHealth).to.include({ status: 'degraded', database: 'unreachable' });
+      expect(service.forUser(who(1, 'admin')).systemHealth).to.include({
+        status: 'degraded',
+        database: 'unreachable',
+      });
     });
   });
 
@@ -65,9 +68,18 @@ describe('DashboardService', () => {
         },
       ]);
       const dashboard = service.forUser(who(4, 'developer'));
-      expect(dashboard.myTasks).to.deep.equal({ total: 2, byStatus: { todo: 1, in_progress: 1, review: 0, done: 0 } });
+      expect(dashboard.myTasks).to.deep.equal({
+        total: 2,
+        byStatus: { todo: 1, in_progress: 1, review: 0, done: 0 },
+      });
       expect(dashboard.notifications).to.deep.equal([
-        { type: 'task_assigned', taskId: 't1', title: 'Fix it', from: 'manager', at: '2026-01-01T00:00:00.000Z' },
+        {
+          type: 'task_assigned',
+          taskId: 't1',
+          title: 'Fix it',
+          from: 'manager',
+          at: '2026-01-01T00:00:00.000Z',
+        },
       ]);
       expect(dashboard).to.not.have.any.keys('adminStats', 'teamStats');
     });

@@ -9,7 +9,10 @@ describe('sample database', () => {
   describe('when opened in memory', () => {
     it('creates the schema and records its version', () => {
       const db = openDatabase(':memory:');
-      const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").pluck().all();
+      const tables = db
+        .prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+        .pluck()
+        .all();
       expect(tables).to.include.members(['tasks', 'users']);
       expect(db.pragma('user_version', { simple: true })).to.equal(SCHEMA_VERSION);
       db.close();
@@ -32,7 +35,9 @@ describe('sample database', () => {
         "INSERT INTO users (username, email, password_hash, role, created_at) VALUES (?, 'a@b.c', 'h', 'viewer', 'now')",
       );
       insert.run('ada');
-      expect(() => insert.run('ADA')).to.throw().with.property('code', 'SQLITE_CONSTRAINT_UNIQUE');
+      expect(() => insert.run('ADA'))
+        .to.throw()
+        .with.property('code', 'SQLITE_CONSTRAINT_UNIQUE');
       db.close();
     });
   });

@@ -1,12 +1,12 @@
 import bcrypt from 'bcrypt';
 import { expect } from 'chai';
 import sinon from 'sinon';
+import { REFERENCE_PERMISSIONS } from '../../../modules/rbac';
 import { PasswordHasher } from '../../../sample/auth/password-hasher';
-import { type SampleDatabase, openDatabase } from '../../../sample/database/connection';
+import { openDatabase, type SampleDatabase } from '../../../sample/database/connection';
 import { DEMO_USERNAMES, DemoSeeder } from '../../../sample/database/demo-seeder';
 import { UsernameTakenError } from '../../../sample/users/username-taken-error';
 import { UsersRepository } from '../../../sample/users/users-repository';
-import { REFERENCE_PERMISSIONS } from '../../../modules/rbac';
 import { DEMO_PASSWORD, specConfig } from '../support/sample-env';
 
 describe('DemoSeeder', () => {

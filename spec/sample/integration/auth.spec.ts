@@ -20,7 +20,12 @@ describe('sample /auth', () => {
           .expect(201);
         expect(res.body.accessToken).to.be.a('string');
         expect(res.body.refreshToken).to.be.a('string').and.not.equal(res.body.accessToken);
-        expect(res.body.user).to.deep.equal({ id: 1, username: 'admin', email: 'admin@example.com', role: 'admin' });
+        expect(res.body.user).to.deep.equal({
+          id: 1,
+          username: 'admin',
+          email: 'admin@example.com',
+          role: 'admin',
+        });
       });
 
       it('with a wrong password or an unknown user, answers 401 Credenciales inválidas', async () => {
@@ -34,8 +39,14 @@ describe('sample /auth', () => {
       });
 
       it('with an empty username or a password under 6 characters, answers 422 naming both', async () => {
-        const res = await request(sample.url).post('/auth/login').send({ username: '', password: '12345' }).expect(422);
-        expect(res.body.details.map((d: { path: string }) => d.path)).to.have.members(['body.username', 'body.password']);
+        const res = await request(sample.url)
+          .post('/auth/login')
+          .send({ username: '', password: '12345' })
+          .expect(422);
+        expect(res.body.details.map((d: { path: string }) => d.path)).to.have.members([
+          'body.username',
+          'body.password',
+        ]);
       });
     });
 
@@ -154,7 +165,10 @@ describe('sample /auth', () => {
           .post('/auth/login')
           .send({ username: 'team_lead', password: DEMO_PASSWORD });
         const { accessToken, refreshToken } = login.body;
-        const res = await request(sample.url).post('/auth/logout').auth(accessToken, { type: 'bearer' }).expect(201);
+        const res = await request(sample.url)
+          .post('/auth/logout')
+          .auth(accessToken, { type: 'bearer' })
+          .expect(201);
         expect(res.body).to.deep.equal({ message: 'Sesión cerrada exitosamente' });
         await request(sample.url).get('/auth/me').auth(accessToken, { type: 'bearer' }).expect(401);
         await request(sample.url).post('/auth/refresh').send({ refreshToken }).expect(401);

@@ -42,7 +42,9 @@ function connect(url: string): Promise<ChatClient> {
     const socket = new WebSocket(url);
     const client = new ChatClient(socket);
     socket.once('open', () => resolve(client));
-    socket.once('unexpected-response', (_req, res) => reject(new Error(`upgrade refused: ${res.statusCode}`)));
+    socket.once('unexpected-response', (_req, res) =>
+      reject(new Error(`upgrade refused: ${res.statusCode}`)),
+    );
     socket.once('error', reject);
   });
 }

@@ -43,14 +43,21 @@ describe('sample /dashboard', () => {
       expect(after.teamStats.openTasks).to.equal(before.teamStats.openTasks + 1);
     });
 
-    it("for a developer, shows their own tasks and who assigned them", async () => {
+    it('for a developer, shows their own tasks and who assigned them', async () => {
       await createTask('manager', { title: 'Fix the build', assigneeId: 4 });
       await createTask('developer', { title: 'Self-assigned', assigneeId: 4, status: 'in_progress' });
       const body = (await dashboard('developer')).body;
       expect(body).to.have.all.keys('user', 'myTasks', 'notifications');
-      expect(body.myTasks).to.deep.equal({ total: 2, byStatus: { todo: 1, in_progress: 1, review: 0, done: 0 } });
+      expect(body.myTasks).to.deep.equal({
+        total: 2,
+        byStatus: { todo: 1, in_progress: 1, review: 0, done: 0 },
+      });
       expect(body.notifications).to.have.length(1);
-      expect(body.notifications[0]).to.include({ type: 'task_assigned', title: 'Fix the build', from: 'manager' });
+      expect(body.notifications[0]).to.include({
+        type: 'task_assigned',
+        title: 'Fix the build',
+        from: 'manager',
+      });
     });
 
     it('for a viewer with nothing assigned, shows zeros, not made-up figures', async () => {
@@ -60,10 +67,16 @@ describe('sample /dashboard', () => {
     });
 
     it('GET /dashboard/admin-stats gives users, tasks and uptime to admins only', async () => {
-      const res = await request(sample.url).get('/dashboard/admin-stats').auth(tokens.admin, { type: 'bearer' }).expect(200);
+      const res = await request(sample.url)
+        .get('/dashboard/admin-stats')
+        .auth(tokens.admin, { type: 'bearer' })
+        .expect(200);
       expect(res.body).to.have.all.keys('totalUsers', 'totalTasks', 'systemUptime');
       expect(res.body.totalUsers).to.equal(6);
-      await request(sample.url).get('/dashboard/admin-stats').auth(tokens.manager, { type: 'bearer' }).expect(403);
+      await request(sample.url)
+        .get('/dashboard/admin-stats')
+        .auth(tokens.manager, { type: 'bearer' })
+        .expect(403);
     });
 
     it('without a token, answers 401', async () => {

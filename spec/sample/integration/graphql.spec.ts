@@ -32,7 +32,8 @@ describe('sample /graphql', () => {
     });
 
     it('users(page, limit): an offset page for managers, forbidden below', async () => {
-      const query = 'query($page: Int, $limit: Int) { users(page: $page, limit: $limit) { data { id username } meta { total page totalPages } } }';
+      const query =
+        'query($page: Int, $limit: Int) { users(page: $page, limit: $limit) { data { id username } meta { total page totalPages } } }';
       const res = await graphql(query, { page: 2, limit: 2 }, 'manager').expect(200);
       expect(res.body.data.users.data).to.deep.equal([
         { id: 3, username: 'team_lead' },
@@ -51,13 +52,24 @@ describe('sample /graphql', () => {
       const titles = ['First', 'Second', 'Third'];
       for (const title of titles) {
         const res = await graphql(create, { input: { title } }, 'developer').expect(200);
-        expect(res.body.data.createTask).to.deep.include({ title, status: 'todo', createdBy: { username: 'developer' } });
+        expect(res.body.data.createTask).to.deep.include({
+          title,
+          status: 'todo',
+          createdBy: { username: 'developer' },
+        });
       }
-      const list = 'query($limit: Int, $cursor: String) { tasks(limit: $limit, cursor: $cursor) { data { title } meta { hasNext nextCursor } } }';
+      const list =
+        'query($limit: Int, $cursor: String) { tasks(limit: $limit, cursor: $cursor) { data { title } meta { hasNext nextCursor } } }';
       const first = await graphql(list, { limit: 2 }, 'viewer').expect(200);
       expect(first.body.data.tasks.meta.hasNext).to.equal(true);
-      const second = await graphql(list, { limit: 2, cursor: first.body.data.tasks.meta.nextCursor }, 'viewer');
-      const seen = [...first.body.data.tasks.data, ...second.body.data.tasks.data].map((t: { title: string }) => t.title);
+      const second = await graphql(
+        list,
+        { limit: 2, cursor: first.body.data.tasks.meta.nextCursor },
+        'viewer',
+      );
+      const seen = [...first.body.data.tasks.data, ...second.body.data.tasks.data].map(
+        (t: { title: string }) => t.title,
+      );
       expect(seen).to.have.members(titles);
       expect(second.body.data.tasks.meta).to.deep.equal({ hasNext: false, nextCursor: null });
     });

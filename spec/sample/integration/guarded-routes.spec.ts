@@ -47,8 +47,13 @@ describe('sample guarded routes', () => {
       await request(sample.url).get('/protected').set('authorization', 'Basic abc').expect(401);
       await request(sample.url).get('/protected').auth('not.a.token', { type: 'bearer' }).expect(401);
       const [header, , signature] = tokens.viewer.split('.');
-      const claims = Buffer.from(JSON.stringify({ sub: 1, role: 'admin', type: 'access' })).toString('base64url');
-      await request(sample.url).get('/admin-only').auth(`${header}.${claims}.${signature}`, { type: 'bearer' }).expect(401);
+      const claims = Buffer.from(JSON.stringify({ sub: 1, role: 'admin', type: 'access' })).toString(
+        'base64url',
+      );
+      await request(sample.url)
+        .get('/admin-only')
+        .auth(`${header}.${claims}.${signature}`, { type: 'bearer' })
+        .expect(401);
     });
 
     describe('POST /users (users.create)', () => {
@@ -67,8 +72,16 @@ describe('sample guarded routes', () => {
           .expect(201);
         expect(res.body.user).to.include({ username: 'dev2', role: 'developer' });
         expect(res.body.user).to.not.have.property('passwordHash');
-        await request(sample.url).post('/users').auth(tokens.manager, { type: 'bearer' }).send(newUser('boss', 'admin')).expect(403);
-        await request(sample.url).post('/users').auth(tokens.developer, { type: 'bearer' }).send(newUser('dev3')).expect(403);
+        await request(sample.url)
+          .post('/users')
+          .auth(tokens.manager, { type: 'bearer' })
+          .send(newUser('boss', 'admin'))
+          .expect(403);
+        await request(sample.url)
+          .post('/users')
+          .auth(tokens.developer, { type: 'bearer' })
+          .send(newUser('dev3'))
+          .expect(403);
       });
 
       it('with an unknown role, answers 422', async () => {
@@ -88,7 +101,11 @@ describe('sample guarded routes', () => {
           .send({ email: 'dev@example.org' })
           .expect(200);
         expect(res.body.user.email).to.equal('dev@example.org');
-        await request(sample.url).put('/users/4').auth(tokens.manager, { type: 'bearer' }).send({ role: 'team_lead' }).expect(403);
+        await request(sample.url)
+          .put('/users/4')
+          .auth(tokens.manager, { type: 'bearer' })
+          .send({ role: 'team_lead' })
+          .expect(403);
       });
 
       it("lets an admin change a role, which ends that user's sessions", async () => {
@@ -101,14 +118,26 @@ describe('sample guarded routes', () => {
         expect(res.body.user).to.include({ role: 'developer' });
         expect(res.body.user.permissions).to.include('tasks.create');
         await request(sample.url).get('/auth/me').auth(viewerToken, { type: 'bearer' }).expect(401);
-        await request(sample.url).put('/users/5').auth(tokens.admin, { type: 'bearer' }).send({ role: 'viewer' }).expect(200);
+        await request(sample.url)
+          .put('/users/5')
+          .auth(tokens.admin, { type: 'bearer' })
+          .send({ role: 'viewer' })
+          .expect(200);
         tokens.viewer = await sample.token('viewer');
       });
 
       it('refuses a team lead (403), an empty body (422), an unknown field (422) and an unknown id (404)', async () => {
-        await request(sample.url).put('/users/4').auth(tokens.team_lead, { type: 'bearer' }).send({ email: 'a@b.co' }).expect(403);
+        await request(sample.url)
+          .put('/users/4')
+          .auth(tokens.team_lead, { type: 'bearer' })
+          .send({ email: 'a@b.co' })
+          .expect(403);
         await request(sample.url).put('/users/4').auth(tokens.admin, { type: 'bearer' }).send({}).expect(422);
-        await request(sample.url).put('/users/4').auth(tokens.admin, { type: 'bearer' }).send({ password: 'x' }).expect(422);
+        await request(sample.url)
+          .put('/users/4')
+          .auth(tokens.admin, { type: 'bearer' })
+          .send({ password: 'x' })
+          .expect(422);
         const missing = await request(sample.url)
           .put('/users/999')
           .auth(tokens.admin, { type: 'bearer' })
@@ -127,10 +156,16 @@ describe('sample guarded routes', () => {
           .expect(201);
         const tempToken = await sample.token('temp', 'secret-1');
         const me = await request(sample.url).get('/auth/me').auth(tempToken, { type: 'bearer' }).expect(200);
-        const res = await request(sample.url).delete(`/users/${me.body.id}`).auth(tokens.manager, { type: 'bearer' }).expect(200);
+        const res = await request(sample.url)
+          .delete(`/users/${me.body.id}`)
+          .auth(tokens.manager, { type: 'bearer' })
+          .expect(200);
         expect(res.body).to.deep.equal({ message: 'Usuario eliminado exitosamente' });
         await request(sample.url).get('/auth/me').auth(tempToken, { type: 'bearer' }).expect(401);
-        await request(sample.url).get(`/users/${me.body.id}`).auth(tokens.admin, { type: 'bearer' }).expect(404);
+        await request(sample.url)
+          .get(`/users/${me.body.id}`)
+          .auth(tokens.admin, { type: 'bearer' })
+          .expect(404);
       });
 
       it('refuses a team lead (403), self-deletion (400), a higher role (403) and a bad id (422)', async () => {

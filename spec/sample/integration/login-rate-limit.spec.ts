@@ -31,7 +31,8 @@ describe('sample login rate limit', () => {
     });
 
     it('counts only well-formed attempts: a 422 body does not use the allowance', async () => {
-      for (let i = 0; i < 5; i++) await request(sample.url).post('/auth/login').send({ username: 'admin' }).expect(422);
+      for (let i = 0; i < 5; i++)
+        await request(sample.url).post('/auth/login').send({ username: 'admin' }).expect(422);
       await attempt('admin', DEMO_PASSWORD).expect(201);
     });
   });

@@ -62,9 +62,21 @@ describe('sample /tasks', () => {
       });
 
       it('refuses a viewer (403), an empty title, a bad status and an unknown assignee (422)', async () => {
-        await request(sample.url).post('/tasks').auth(viewer, { type: 'bearer' }).send({ title: 'x' }).expect(403);
-        for (const body of [{ title: '   ' }, { title: 'x', status: 'archived' }, { title: 'x', assigneeId: 999 }]) {
-          const res = await request(sample.url).post('/tasks').auth(developer, { type: 'bearer' }).send(body).expect(422);
+        await request(sample.url)
+          .post('/tasks')
+          .auth(viewer, { type: 'bearer' })
+          .send({ title: 'x' })
+          .expect(403);
+        for (const body of [
+          { title: '   ' },
+          { title: 'x', status: 'archived' },
+          { title: 'x', assigneeId: 999 },
+        ]) {
+          const res = await request(sample.url)
+            .post('/tasks')
+            .auth(developer, { type: 'bearer' })
+            .send(body)
+            .expect(422);
           expect(res.body.details).to.have.length.greaterThan(0);
         }
       });
@@ -89,7 +101,12 @@ describe('sample /tasks', () => {
       it('by default, answers the 20 newest with cursor meta', async () => {
         const res = await list({}).expect(200);
         expect(ids(res)).to.deep.equal(expected(0, 20));
-        expect(res.body.meta).to.include({ count: TASK_COUNT + 1, hasNext: false, hasPrev: false, nextCursor: null });
+        expect(res.body.meta).to.include({
+          count: TASK_COUNT + 1,
+          hasNext: false,
+          hasPrev: false,
+          nextCursor: null,
+        });
       });
 
       it('walks forward with nextCursor and back with prevCursor and direction=prev', async () => {
@@ -100,9 +117,13 @@ describe('sample /tasks', () => {
         const third = await list({ limit: 5, cursor: second.body.meta.nextCursor }).expect(200);
         expect(ids(third)).to.deep.equal(expected(10, 14));
         expect(third.body.meta).to.include({ hasNext: false, nextCursor: null, hasPrev: true });
-        const back = await list({ limit: 5, cursor: third.body.meta.prevCursor, direction: 'prev' }).expect(200);
+        const back = await list({ limit: 5, cursor: third.body.meta.prevCursor, direction: 'prev' }).expect(
+          200,
+        );
         expect(ids(back)).to.deep.equal(expected(5, 10));
-        const start = await list({ limit: 5, cursor: back.body.meta.prevCursor, direction: 'prev' }).expect(200);
+        const start = await list({ limit: 5, cursor: back.body.meta.prevCursor, direction: 'prev' }).expect(
+          200,
+        );
         expect(ids(start)).to.deep.equal(expected(0, 5));
         expect(start.body.meta).to.include({ hasPrev: false, prevCursor: null, hasNext: true });
       });
@@ -116,7 +137,10 @@ describe('sample /tasks', () => {
       it('shows assignee and creator by id and username', async () => {
         const res = await list({ limit: 20 }).expect(200);
         const assigned = res.body.data.find((task: { title: string }) => task.title === 'Task 3');
-        expect(assigned).to.deep.include({ assignee: { id: 5, username: 'viewer' }, createdBy: { id: 4, username: 'developer' } });
+        expect(assigned).to.deep.include({
+          assignee: { id: 5, username: 'viewer' },
+          createdBy: { id: 4, username: 'developer' },
+        });
       });
 
       it('with a tampered cursor or a cursor of /users, answers 400 Invalid cursor', async () => {
@@ -125,7 +149,10 @@ describe('sample /tasks', () => {
         const tampered = `${cursor.slice(0, -2)}${cursor.endsWith('AA') ? 'BB' : 'AA'}`;
         await list({ cursor: tampered }).expect(400);
         const manager = await sample.token('manager');
-        const users = await request(sample.url).get('/users').query({ limit: 1 }).auth(manager, { type: 'bearer' });
+        const users = await request(sample.url)
+          .get('/users')
+          .query({ limit: 1 })
+          .auth(manager, { type: 'bearer' });
         const res = await list({ cursor: users.body.meta.nextCursor }).expect(400);
         expect(res.body.message).to.equal('Invalid cursor');
       });

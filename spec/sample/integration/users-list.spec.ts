@@ -40,7 +40,8 @@ describe('sample GET /users', () => {
     it('never shows a password or its hash', async () => {
       const res = await list({ page: 1, limit: 100 }).expect(200);
       expect(res.body.data).to.have.length(12);
-      for (const user of res.body.data) expect(user).to.have.all.keys('id', 'username', 'email', 'role', 'permissions', 'createdAt');
+      for (const user of res.body.data)
+        expect(user).to.have.all.keys('id', 'username', 'email', 'role', 'permissions', 'createdAt');
       expect(JSON.stringify(res.body)).to.not.include('$2b$');
     });
 
@@ -50,7 +51,9 @@ describe('sample GET /users', () => {
       expect(first.body.meta).to.include({ count: 5, hasNext: true, hasPrev: false, prevCursor: null });
       const second = await list({ limit: 5, cursor: first.body.meta.nextCursor }).expect(200);
       expect(second.body.data.map((u: { id: number }) => u.id)).to.deep.equal([6, 7, 8, 9, 10]);
-      const back = await list({ limit: 5, cursor: second.body.meta.prevCursor, direction: 'prev' }).expect(200);
+      const back = await list({ limit: 5, cursor: second.body.meta.prevCursor, direction: 'prev' }).expect(
+        200,
+      );
       expect(back.body.data.map((u: { id: number }) => u.id)).to.deep.equal([1, 2, 3, 4, 5]);
     });
 
@@ -68,7 +71,10 @@ describe('sample GET /users', () => {
       it('answers the user, or 404 Usuario no encontrado', async () => {
         const res = await request(sample.url).get('/users/3').auth(manager, { type: 'bearer' }).expect(200);
         expect(res.body).to.include({ id: 3, username: 'team_lead' });
-        const missing = await request(sample.url).get('/users/404').auth(manager, { type: 'bearer' }).expect(404);
+        const missing = await request(sample.url)
+          .get('/users/404')
+          .auth(manager, { type: 'bearer' })
+          .expect(404);
         expect(missing.body).to.deep.include({ statusCode: 404, message: 'Usuario no encontrado' });
       });
 

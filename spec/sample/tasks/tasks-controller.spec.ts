@@ -22,7 +22,10 @@ describe('TasksController', () => {
   });
 
   it('lists with the validated query', () => {
-    const page = { data: [], meta: { count: 0, hasNext: false, hasPrev: false, nextCursor: null, prevCursor: null } };
+    const page = {
+      data: [],
+      meta: { count: 0, hasNext: false, hasPrev: false, nextCursor: null, prevCursor: null },
+    };
     tasks.list.returns(page);
     expect(controller.list({ direction: 'prev', cursor: 'c' })).to.equal(page);
     expect(tasks.list.calledOnceWith({ direction: 'prev', cursor: 'c' })).to.equal(true);

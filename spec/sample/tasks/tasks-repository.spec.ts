@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { type SampleDatabase, openDatabase } from '../../../sample/database/connection';
+import { openDatabase, type SampleDatabase } from '../../../sample/database/connection';
 import type { Task } from '../../../sample/tasks/task';
 import { TasksRepository } from '../../../sample/tasks/tasks-repository';
 import { UsersRepository } from '../../../sample/users/users-repository';
@@ -26,7 +26,7 @@ describe('TasksRepository', () => {
     const base = { passwordHash: 'h', role: 'developer', permissions: [] };
     ada = users.create({ ...base, username: 'ada', email: 'ada@example.com' }).id;
     bob = users.create({ ...base, username: 'bob', email: 'bob@example.com' }).id;
-    CREATED.forEach(({ id, createdAt }, i) =>
+    for (const [i, { id, createdAt }] of CREATED.entries()) {
       tasks.create({
         id,
         title: `Task ${i}`,
@@ -35,8 +35,8 @@ describe('TasksRepository', () => {
         assigneeId: i % 2 === 0 ? ada : null,
         createdById: i < 6 ? bob : ada,
         createdAt,
-      }),
-    );
+      });
+    }
   });
   afterEach(() => db.close());
 

@@ -37,7 +37,13 @@ describe('TasksService', () => {
       const before = Date.now();
       const task = service.create({ title: 'Write docs' }, CALLER);
       const stored = tasks.create.firstCall.args[0];
-      expect(stored).to.include({ title: 'Write docs', description: null, status: 'todo', assigneeId: null, createdById: 4 });
+      expect(stored).to.include({
+        title: 'Write docs',
+        description: null,
+        status: 'todo',
+        assigneeId: null,
+        createdById: 4,
+      });
       expect(stored.id).to.match(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
       expect(Date.parse(stored.createdAt)).to.be.within(before, Date.now());
       expect(task.createdBy).to.deep.equal({ id: 4, username: 'developer' });
@@ -53,26 +59,35 @@ describe('TasksService', () => {
       expect(() => service.create({ title: 'x', assigneeId: 99 }, CALLER))
         .to.throw(ValidationException)
         .with.property('details')
-        .that.deep.equals([{ path: 'body.assigneeId', message: 'El usuario asignado no existe', code: 'not_found' }]);
+        .that.deep.equals([
+          { path: 'body.assigneeId', message: 'El usuario asignado no existe', code: 'not_found' },
+        ]);
       expect(tasks.create.called).to.equal(false);
     });
   });
 
   describe('list', () => {
-    const task = (id: string, createdAt: string) => asTask({
-      id,
-      title: id,
-      description: null,
-      status: 'todo',
-      assigneeId: null,
-      createdById: 1,
-      createdAt,
-    });
+    const task = (id: string, createdAt: string) =>
+      asTask({
+        id,
+        title: id,
+        description: null,
+        status: 'todo',
+        assigneeId: null,
+        createdById: 1,
+        createdAt,
+      });
 
     it('with page, reads an offset page and the total', () => {
       tasks.page.withArgs(20, 10).returns([task('a', '2026-01-01T00:00:00.000Z')]);
       tasks.count.returns(21);
-      expect(service.list({ page: 3 }).meta).to.include({ page: 3, total: 21, totalPages: 3, from: 21, to: 21 });
+      expect(service.list({ page: 3 }).meta).to.include({
+        page: 3,
+        total: 21,
+        totalPages: 3,
+        from: 21,
+        to: 21,
+      });
     });
 
     it('without page, reads limit + 1 rows and gives a cursor to the next page', () => {
@@ -88,7 +103,9 @@ describe('TasksService', () => {
     });
 
     it('with a forged cursor, throws 400 before reading', () => {
-      expect(() => service.list({ cursor: 'forged.cursor' })).to.throw().with.property('statusCode', 400);
+      expect(() => service.list({ cursor: 'forged.cursor' }))
+        .to.throw()
+        .with.property('statusCode', 400);
       expect(tasks.seek.called).to.equal(false);
     });
   });

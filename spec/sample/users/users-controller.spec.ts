@@ -22,7 +22,10 @@ describe('UsersController', () => {
   });
 
   it('lists with the validated query', () => {
-    const page = { data: [], meta: { count: 0, hasNext: false, hasPrev: false, nextCursor: null, prevCursor: null } };
+    const page = {
+      data: [],
+      meta: { count: 0, hasNext: false, hasPrev: false, nextCursor: null, prevCursor: null },
+    };
     users.list.returns(page);
     expect(controller.list({ limit: 5 })).to.equal(page);
     expect(users.list.calledOnceWith({ limit: 5 })).to.equal(true);
@@ -36,7 +39,10 @@ describe('UsersController', () => {
   it('creates on behalf of the caller and says so', async () => {
     users.create.resolves(BOB);
     const input = { username: 'bob', email: 'bob@example.com', password: 'secret-1', role: 'developer' };
-    expect(await controller.create(input, CALLER)).to.deep.equal({ message: 'Usuario creado exitosamente', user: BOB });
+    expect(await controller.create(input, CALLER)).to.deep.equal({
+      message: 'Usuario creado exitosamente',
+      user: BOB,
+    });
     expect(users.create.calledOnceWith(input, CALLER)).to.equal(true);
   });
 

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { type SampleDatabase, openDatabase } from '../../../sample/database/connection';
+import { openDatabase, type SampleDatabase } from '../../../sample/database/connection';
 import { TasksRepository } from '../../../sample/tasks/tasks-repository';
 import type { NewUser } from '../../../sample/users/user';
 import { UsernameTakenError } from '../../../sample/users/username-taken-error';
@@ -28,7 +28,11 @@ describe('UsersRepository', () => {
   describe('create', () => {
     it('stores the user and reads it back with its permissions and an ISO creation time', () => {
       const created = users.create(user('ada'));
-      expect(created).to.deep.include({ username: 'ada', passwordHash: 'hash-of-ada', permissions: ['tasks.read'] });
+      expect(created).to.deep.include({
+        username: 'ada',
+        passwordHash: 'hash-of-ada',
+        permissions: ['tasks.read'],
+      });
       expect(new Date(created.createdAt).toISOString()).to.equal(created.createdAt);
       expect(users.findById(created.id)).to.deep.equal(created);
       expect(users.findByUsername('ADA')).to.deep.equal(created);
@@ -72,7 +76,8 @@ describe('UsersRepository', () => {
 
   describe('counting and listing', () => {
     beforeEach(() => {
-      for (const name of ['a1', 'a2', 'a3', 'a4', 'a5']) users.create(user(name, name === 'a1' ? 'admin' : 'viewer'));
+      for (const name of ['a1', 'a2', 'a3', 'a4', 'a5'])
+        users.create(user(name, name === 'a1' ? 'admin' : 'viewer'));
     });
 
     it('counts all users and users by role', () => {
@@ -88,11 +93,20 @@ describe('UsersRepository', () => {
       const firstPlan = keysetQuery({ limit: 2, direction: 'next' }, users.order);
       const first = keysetPage(users.seek(firstPlan), firstPlan);
       expect(first.data.map((u) => u.username)).to.deep.equal(['a1', 'a2']);
-      const nextPlan = keysetQuery({ limit: 2, direction: 'next', cursor: first.meta.nextCursor! }, users.order);
+      const nextPlan = keysetQuery(
+        { limit: 2, direction: 'next', cursor: first.meta.nextCursor! },
+        users.order,
+      );
       const second = keysetPage(users.seek(nextPlan), nextPlan);
       expect(second.data.map((u) => u.username)).to.deep.equal(['a3', 'a4']);
-      const backPlan = keysetQuery({ limit: 2, direction: 'prev', cursor: second.meta.prevCursor! }, users.order);
-      expect(keysetPage(users.seek(backPlan), backPlan).data.map((u) => u.username)).to.deep.equal(['a1', 'a2']);
+      const backPlan = keysetQuery(
+        { limit: 2, direction: 'prev', cursor: second.meta.prevCursor! },
+        users.order,
+      );
+      expect(keysetPage(users.seek(backPlan), backPlan).data.map((u) => u.username)).to.deep.equal([
+        'a1',
+        'a2',
+      ]);
     });
   });
 });

@@ -1,12 +1,12 @@
 import { expect } from 'chai';
 import sinon from 'sinon';
+import { AuthService } from '../../../modules/auth';
+import { RbacService, REFERENCE_PERMISSIONS, REFERENCE_ROLES } from '../../../modules/rbac';
 import { PasswordHasher } from '../../../sample/auth/password-hasher';
 import type { UserRecord } from '../../../sample/users/user';
 import { UsernameTakenError } from '../../../sample/users/username-taken-error';
 import { UsersRepository } from '../../../sample/users/users-repository';
 import { UsersService } from '../../../sample/users/users-service';
-import { AuthService } from '../../../modules/auth';
-import { RbacService, REFERENCE_PERMISSIONS, REFERENCE_ROLES } from '../../../modules/rbac';
 import type { AuthenticatedUser } from '../../../src';
 import { specConfig, useSpecCursorKey } from '../support/sample-env';
 
@@ -25,7 +25,13 @@ const caller = (id: number, role: string, permissions: string[]): AuthenticatedU
   role,
   permissions,
 });
-const MANAGER = caller(2, 'manager', ['users.create', 'users.update', 'users.read', 'users.delete', 'tasks.read']);
+const MANAGER = caller(2, 'manager', [
+  'users.create',
+  'users.update',
+  'users.read',
+  'users.delete',
+  'tasks.read',
+]);
 const ADMIN = caller(1, 'admin', [...REFERENCE_PERMISSIONS]);
 
 async function rejection(promise: Promise<unknown>): Promise<{ statusCode: number; message: string }> {
@@ -63,35 +69,49 @@ describe('UsersService', () => {
     });
 
     it('when there is no such user, throws 404 Usuario no encontrado', () => {
-      expect(() => service.get(3)).to.throw('Usuario no encontrado').with.property('statusCode', 404);
+      expect(() => service.get(3))
+        .to.throw('Usuario no encontrado')
+        .with.property('statusCode', 404);
     });
   });
 
   describe('register', () => {
     it('stores a viewer who may read tasks, with a bcrypt hash, and returns no hash', async () => {
-      const user = await service.register({ username: 'ada', email: 'ada@example.com', password: 'secret-1' });
+      const user = await service.register({
+        username: 'ada',
+        email: 'ada@example.com',
+        password: 'secret-1',
+      });
       const stored = users.create.firstCall.args[0];
       expect(stored).to.deep.include({ username: 'ada', role: 'viewer', permissions: ['tasks.read'] });
-      expect(stored.passwordHash).to.match(/^\$2b\$04\$/).and.not.include('secret-1');
+      expect(stored.passwordHash)
+        .to.match(/^\$2b\$04\$/)
+        .and.not.include('secret-1');
       expect(user).to.not.have.property('passwordHash');
     });
 
     it('when the name is known already, throws 409 before hashing', async () => {
       users.findByUsername.withArgs('ada').returns(record(3, 'ada', 'viewer'));
-      const err = await rejection(service.register({ username: 'ada', email: 'a@b.co', password: 'secret-1' }));
+      const err = await rejection(
+        service.register({ username: 'ada', email: 'a@b.co', password: 'secret-1' }),
+      );
       expect(err).to.include({ statusCode: 409, message: 'El nombre de usuario ya existe' });
       expect(users.create.called).to.equal(false);
     });
 
     it('when a concurrent registration wins the UNIQUE constraint, throws 409', async () => {
       users.create.throws(new UsernameTakenError('ada'));
-      const err = await rejection(service.register({ username: 'ada', email: 'a@b.co', password: 'secret-1' }));
+      const err = await rejection(
+        service.register({ username: 'ada', email: 'a@b.co', password: 'secret-1' }),
+      );
       expect(err).to.include({ statusCode: 409, message: 'El nombre de usuario ya existe' });
     });
 
     it('lets any other database error through', async () => {
       users.create.throws(new Error('disk full'));
-      const err = await rejection(service.register({ username: 'ada', email: 'a@b.co', password: 'secret-1' }));
+      const err = await rejection(
+        service.register({ username: 'ada', email: 'a@b.co', password: 'secret-1' }),
+      );
       expect(err.message).to.equal('disk full');
     });
   });
@@ -115,7 +135,9 @@ describe('UsersService', () => {
     });
 
     it('when granting a permission the caller lacks, throws 403', async () => {
-      const err = await rejection(service.create({ ...input, role: 'viewer', permissions: ['admin.audit'] }, MANAGER));
+      const err = await rejection(
+        service.create({ ...input, role: 'viewer', permissions: ['admin.audit'] }, MANAGER),
+      );
       expect(err).to.include({ statusCode: 403, message: 'No puede otorgar permisos que no tiene' });
     });
   });
@@ -124,7 +146,9 @@ describe('UsersService', () => {
     beforeEach(() => {
       users.findById.withArgs(5).returns(record(5, 'dev', 'developer'));
       users.findById.withArgs(1).returns(record(1, 'admin', 'admin'));
-      users.update.callsFake((id, changes) => ({ ...record(id, 'dev', 'developer'), ...changes }) as UserRecord);
+      users.update.callsFake(
+        (id, changes) => ({ ...record(id, 'dev', 'developer'), ...changes }) as UserRecord,
+      );
     });
 
     it('changes the e-mail and keeps the sessions', async () => {
@@ -135,7 +159,10 @@ describe('UsersService', () => {
 
     it('without users.change_role, refuses a role change with 403', async () => {
       const err = await rejection(service.update(5, { role: 'team_lead' }, MANAGER));
-      expect(err).to.include({ statusCode: 403, message: 'Cambiar el rol requiere el permiso users.change_role' });
+      expect(err).to.include({
+        statusCode: 403,
+        message: 'Cambiar el rol requiere el permiso users.change_role',
+      });
     });
 
     it("on a role change, resets permissions to the role's and ends the user's sessions", async () => {
@@ -146,7 +173,10 @@ describe('UsersService', () => {
 
     it('when the target ranks above the caller, throws 403', async () => {
       const err = await rejection(service.update(1, { email: 'x@example.com' }, MANAGER));
-      expect(err).to.include({ statusCode: 403, message: 'No puede modificar a un usuario con un rol superior al suyo' });
+      expect(err).to.include({
+        statusCode: 403,
+        message: 'No puede modificar a un usuario con un rol superior al suyo',
+      });
     });
 
     it('when the user does not exist, throws 404', async () => {
@@ -156,7 +186,7 @@ describe('UsersService', () => {
   });
 
   describe('remove', () => {
-    it("deletes the user and ends their sessions", async () => {
+    it('deletes the user and ends their sessions', async () => {
       users.findById.withArgs(5).returns(record(5, 'dev', 'developer'));
       users.delete.returns(true);
       await service.remove(5, MANAGER);
@@ -166,7 +196,9 @@ describe('UsersService', () => {
 
     it('refuses to delete the caller (400) or a higher role (403)', async () => {
       users.findById.withArgs(1).returns(record(1, 'admin', 'admin'));
-      expect((await rejection(service.remove(2, MANAGER))).message).to.equal('No puede eliminar su propia cuenta');
+      expect((await rejection(service.remove(2, MANAGER))).message).to.equal(
+        'No puede eliminar su propia cuenta',
+      );
       expect((await rejection(service.remove(1, MANAGER))).statusCode).to.equal(403);
       expect(users.delete.called).to.equal(false);
     });

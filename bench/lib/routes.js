@@ -1,0 +1,48 @@
+'use strict';
+// The measured routes: how autocannon calls each one and the exact answer every stack must give.
+
+const VALIDATE_BODY = { name: 'Ada', email: 'ada@example.com', age: 36 };
+
+/** @param {string} token the bench access token */
+function routes(token) {
+  return [
+    { name: 'hello', label: 'GET /hello', method: 'GET', path: '/hello', status: 200, body: { message: 'Hello, World!' } },
+    {
+      name: 'user',
+      label: 'GET /users/:id',
+      method: 'GET',
+      path: '/users/42',
+      status: 200,
+      body: { id: '42', name: 'User 42' },
+    },
+    {
+      name: 'validate',
+      label: 'POST /validate',
+      method: 'POST',
+      path: '/validate',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify(VALIDATE_BODY),
+      status: 201,
+      body: VALIDATE_BODY,
+    },
+    {
+      name: 'protected',
+      label: 'GET /protected',
+      method: 'GET',
+      path: '/protected',
+      headers: { authorization: `Bearer ${token}` },
+      status: 200,
+      body: { username: 'ada', role: 'manager' },
+    },
+    {
+      name: 'scoped',
+      label: 'GET /scoped (request scope)',
+      method: 'GET',
+      path: '/scoped',
+      status: 200,
+      body: { message: 'Hello, World!', scope: 'request' },
+    },
+  ];
+}
+
+module.exports = { routes };

@@ -1,0 +1,16 @@
+'use strict';
+// The stacks compared: one server file each under stacks/, all serving the same five routes.
+
+/** Every stack, in table order; `baseline` is what ratios are taken against. */
+const STACKS = [
+  { name: 'express-idiomatic', label: 'Express 5, idiomatic', file: 'express-idiomatic', baseline: true },
+  { name: 'express-tuned', label: 'Express 5, tuned by hand', file: 'express-tuned' },
+  { name: 'trellis-express', label: 'Trellis (Express engine)', file: 'trellis', env: { BENCH_ENGINE: 'express' } },
+  { name: 'trellis-fastify', label: 'Trellis (Fastify engine)', file: 'trellis', env: { BENCH_ENGINE: 'fastify' } },
+  { name: 'nestjs', label: 'NestJS 12 on Express', file: 'nestjs' },
+  { name: 'routing-controllers', label: 'routing-controllers 0.11 (Express 4)', file: 'routing-controllers' },
+  { name: 'inversify-http', label: '@inversifyjs/http-express 5', file: 'inversify-http' },
+  { name: 'fastify', label: 'Fastify 5, by hand (reference)', file: 'fastify' },
+];
+
+module.exports = { STACKS };

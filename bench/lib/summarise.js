@@ -1,0 +1,101 @@
+'use strict';
+// Medians over rounds, ratios to idiomatic Express 5, and the targets Trellis is held to.
+const { STACKS } = require('./stacks');
+const { median } = require('./stats');
+
+const METRICS = ['rps', 'p50', 'p99', 'cpuUsPerReq'];
+const BASELINE = STACKS.find((stack) => stack.baseline).name;
+const RIVALS = ['nestjs', 'routing-controllers', 'inversify-http'];
+const FASTIFY_ROUTES = ['hello', 'user', 'validate', 'protected'];
+
+function summariseStack(stack, routeNames) {
+  const { rounds } = stack;
+  if (rounds.length === 0) return undefined;
+  const routes = {};
+  for (const name of routeNames) {
+    const measured = rounds.map((round) => round.routes[name]).filter(Boolean);
+    if (measured.length === 0) continue;
+    routes[name] = Object.fromEntries(METRICS.map((metric) => [metric, median(measured.map((m) => m[metric]))]));
+    routes[name].bad = measured.reduce((sum, m) => sum + m.errors + m.non2xx + m.timeouts, 0);
+    const mismatch = measured.find((m) => m.mismatch)?.mismatch;
+    if (mismatch) routes[name].mismatch = mismatch;
+  }
+  return {
+    startupMs: median(rounds.map((round) => round.startupMs)),
+    idleRssMiB: median(rounds.map((round) => round.idleRssMiB)),
+    loadedRssMiB: median(rounds.map((round) => round.loadedRssMiB)),
+    peakRssMiB: median(rounds.map((round) => round.peakRssMiB)),
+    routes,
+  };
+}
+
+function rps(summary, stack, route) {
+  return summary[stack]?.routes[route]?.rps ?? Number.NaN;
+}
+
+function target(name, value, passed, detail) {
+  return { name, value, passed: Number.isFinite(value) ? passed : undefined, detail };
+}
+
+const fmt = (value, digits = 2) => (Number.isFinite(value) ? value.toFixed(digits) : 'n/a');
+
+/** Whether each target of the benchmark issue is met by this run. */
+function checkTargets(summary, results, routeNames) {
+  const targets = [];
+  const trellis = 'trellis-express';
+  for (const route of routeNames) {
+    const ratio = rps(summary, trellis, route) / rps(summary, BASELINE, route);
+    targets.push(target(`Express engine >= 1.2 x idiomatic Express 5 on ${route}`, ratio, ratio >= 1.2, `${fmt(ratio)} x`));
+    const tuned = rps(summary, trellis, route) / rps(summary, 'express-tuned', route);
+    targets.push(target(`Express engine >= tuned Express 5 on ${route}`, tuned, tuned >= 1, `${fmt(tuned)} x`));
+    const rivals = RIVALS.map((rival) => rps(summary, trellis, route) / rps(summary, rival, route));
+    const worst = Math.min(...rivals.filter(Number.isFinite));
+    targets.push(
+      target(`Express engine ahead of NestJS, routing-controllers, inversify on ${route}`, worst, worst > 1, `closest ${fmt(worst)} x`),
+    );
+  }
+  const scoped = rps(summary, trellis, 'scoped') / rps(summary, trellis, 'hello');
+  targets.push(target('Request-scoped route within 10% of the singleton route (/hello)', scoped, scoped >= 0.9, `${fmt(scoped)} x /hello`));
+  // "No slower by more than 25%": time per request on /protected at most 1.25 x that of /hello.
+  const guarded = rps(summary, trellis, 'hello') / rps(summary, trellis, 'protected');
+  targets.push(target('/protected at most 25% slower than /hello', guarded, guarded <= 1.25, `${fmt(guarded)} x the time of /hello`));
+  for (const run of results.eventLoop ?? []) {
+    const p99 = run.busy?.p99 ?? Number.NaN;
+    targets.push(target(`/hello p99 under 20 ms during bcrypt logins (${run.engine})`, p99, p99 < 20, `${fmt(p99, 1)} ms`));
+  }
+  for (const [engine, run] of Object.entries(results.sample ?? {})) {
+    if (typeof run !== 'object') continue;
+    const ms = run.startupMs ?? Number.NaN;
+    targets.push(target(`Sample start-up under 1 s (${engine})`, ms, ms < 1000, `${fmt(ms, 0)} ms`));
+  }
+  for (const route of FASTIFY_ROUTES) {
+    const ratio = rps(summary, 'trellis-fastify', route) / rps(summary, 'fastify', route);
+    targets.push(target(`Fastify engine >= 0.8 x Fastify 5 on ${route}`, ratio, ratio >= 0.8, `${fmt(ratio)} x`));
+  }
+  const hello = rps(summary, 'trellis-fastify', 'hello') / rps(summary, BASELINE, 'hello');
+  targets.push(target('Fastify engine >= 4.5 x idiomatic Express 5 on hello', hello, hello >= 4.5, `${fmt(hello)} x`));
+  for (const metric of ['startupMs', 'idleRssMiB']) {
+    const ratio = (summary['trellis-fastify']?.[metric] ?? Number.NaN) / (summary[trellis]?.[metric] ?? Number.NaN);
+    targets.push(
+      target(`Fastify engine ${metric} within 20% of the Express engine`, ratio, Math.abs(ratio - 1) <= 0.2, `${fmt(ratio)} x`),
+    );
+  }
+  return targets;
+}
+
+/** Medians per stack and route, ratios to the baseline, and the targets. */
+function summarise(results) {
+  const routeNames = results.routes.map((route) => route.name);
+  const stacks = {};
+  for (const [name, stack] of Object.entries(results.stacks)) {
+    const summary = summariseStack(stack, routeNames);
+    if (summary) stacks[name] = summary;
+  }
+  for (const summary of Object.values(stacks)) {
+    for (const [route, figures] of Object.entries(summary.routes))
+      figures.ratio = figures.rps / rps(stacks, BASELINE, route);
+  }
+  return { baseline: BASELINE, stacks, targets: checkTargets(stacks, results, routeNames) };
+}
+
+module.exports = { summarise };

@@ -1,0 +1,70 @@
+// Fastify 5 by hand, the reference: a route per path, zod in the handler, an onRequest hook
+// verifying the token with a KeyObject, a request-scoped object built per request.
+import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
+import jwt from 'jsonwebtoken';
+import {
+  announce,
+  type BenchClaims,
+  DENIED_TOKEN_IDS,
+  HELLO,
+  HOST,
+  JWT_ALGORITHMS,
+  JWT_KEY,
+  MINIMUM_ROLE,
+  PORT,
+  protectedPayload,
+  RequestGreeter,
+  ROLE_LEVELS,
+  userPayload,
+  ValidateBody,
+} from './fixtures';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user?: BenchClaims;
+  }
+}
+
+const VERIFY_OPTIONS = { algorithms: JWT_ALGORITHMS };
+const required = ROLE_LEVELS[MINIMUM_ROLE];
+
+async function authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const header = request.headers.authorization;
+  if (!header?.startsWith('Bearer ')) {
+    return reply.code(401).send({ statusCode: 401, error: 'Unauthorized', message: 'Missing token' });
+  }
+  try {
+    const claims = jwt.verify(header.slice(7), JWT_KEY, VERIFY_OPTIONS) as BenchClaims;
+    if (claims.type !== 'access' || DENIED_TOKEN_IDS.has(claims.jti)) throw new Error('revoked');
+    request.user = claims;
+  } catch {
+    return reply.code(401).send({ statusCode: 401, error: 'Unauthorized', message: 'Invalid token' });
+  }
+  if ((ROLE_LEVELS[request.user.role] ?? -1) < required)
+    return reply.code(403).send({ statusCode: 403, error: 'Forbidden', message: 'Role too low' });
+}
+
+const app = Fastify({ logger: false });
+
+app.get('/hello', async () => HELLO);
+
+app.get<{ Params: { id: string } }>('/users/:id', async (request) => userPayload(request.params.id));
+
+app.post('/validate', async (request, reply) => {
+  const result = ValidateBody.safeParse(request.body);
+  if (!result.success)
+    return reply
+      .code(422)
+      .send({ statusCode: 422, error: 'Unprocessable Entity', message: 'Validation failed' });
+  return reply.code(201).send(result.data);
+});
+
+app.get('/protected', { onRequest: authenticate }, async (request) =>
+  protectedPayload(request.user!.username, request.user!.role),
+);
+
+app.get('/scoped', async () => new RequestGreeter().greet());
+
+app.listen({ port: PORT, host: HOST }).then(() => {
+  announce((app.server.address() as { port: number }).port);
+});

@@ -1,0 +1,84 @@
+// What every stack serves identically: the five routes' payloads, the JWT secret and claims, the
+// role levels and the zod schema. Each stack file reads these so that only the framework differs.
+import { createSecretKey } from 'node:crypto';
+import type { JwtPayload } from 'jsonwebtoken';
+import { z } from 'zod';
+
+/** Where a stack listens: `PORT` from the orchestrator (0 = ephemeral, printed on start). */
+export const PORT = Number(process.env.PORT ?? 3000);
+export const HOST = '127.0.0.1';
+
+/** The HS256 secret every stack verifies with; tokens are signed by the orchestrator. */
+export const JWT_SECRET = 'trellis-bench-secret-0123456789abcdef-0123456789';
+/** The same secret as a KeyObject, for the tuned stacks (jsonwebtoken skips its key parsing). */
+export const JWT_KEY = createSecretKey(Buffer.from(JWT_SECRET, 'utf8'));
+export const JWT_ALGORITHMS: ['HS256'] = ['HS256'];
+
+/** The session and token id of the benchmark token: live in every stack, never denied. */
+export const BENCH_SESSION_ID = 'bench-session';
+export const BENCH_TOKEN_ID = 'bench-access-token';
+
+/** The reference role levels; `GET /protected` needs at least `manager`. */
+export const ROLE_LEVELS: Readonly<Record<string, number>> = {
+  admin: 100,
+  manager: 80,
+  team_lead: 60,
+  developer: 40,
+  viewer: 20,
+};
+export const MINIMUM_ROLE = 'manager';
+
+/** Token ids refused before their expiry (logged-out tokens); the check runs on every request. */
+export const DENIED_TOKEN_IDS = new Set<string>(['revoked-token-id']);
+
+/** The caller the benchmark token stands for. */
+export const BENCH_USER = {
+  id: 1,
+  username: 'ada',
+  email: 'ada@example.com',
+  role: 'manager',
+  permissions: ['users.read', 'tasks.read'],
+};
+
+/** The claims of a verified token, as the hand-written stacks read them. */
+export interface BenchClaims extends JwtPayload {
+  username: string;
+  role: string;
+  jti: string;
+  sid: string;
+  type: string;
+}
+
+/** `POST /validate` takes and echoes this. */
+export const ValidateBody = z.object({
+  name: z.string().min(1).max(100),
+  email: z.email(),
+  age: z.number().int().min(0).max(150),
+});
+export type ValidateBody = z.infer<typeof ValidateBody>;
+
+/** `GET /hello` and the request-scoped `GET /scoped`. */
+export const HELLO = { message: 'Hello, World!' };
+
+/** `GET /users/:id`. */
+export function userPayload(id: string): { id: string; name: string } {
+  return { id, name: `User ${id}` };
+}
+
+/** `GET /protected`. */
+export function protectedPayload(username: string, role: string): { username: string; role: string } {
+  return { username, role };
+}
+
+/** The request-scoped dependency of `GET /scoped`: one instance per request, dropped with it. */
+export class RequestGreeter {
+  readonly createdAt = Date.now();
+  greet(): { message: string; scope: string } {
+    return { message: HELLO.message, scope: 'request' };
+  }
+}
+
+/** Tells the orchestrator where the server listens. */
+export function announce(port: number): void {
+  process.stdout.write(`listening ${port}\n`);
+}
