@@ -8,6 +8,7 @@ import {
   CurrentUser,
   Depends,
   Get,
+  HttpCode,
   Post,
   type RequestContext,
   Summary,
@@ -28,6 +29,7 @@ export class AuthController {
   ) {}
 
   @Post('/login')
+  @HttpCode(200)
   @Summary('Log in: an access token, a refresh token and who you are')
   async login(@Body(LoginSchema) body: LoginInput, @Depends(currentRequest) ctx: RequestContext) {
     await this.throttle.attempt(ctx);
@@ -56,6 +58,7 @@ export class AuthController {
   }
 
   @Post('/refresh')
+  @HttpCode(200)
   @Summary('Trade a refresh token for a new pair; the old one stops working')
   refresh(@Body(RefreshSchema) body: RefreshInput) {
     return this.auth.refresh(body.refreshToken);
@@ -70,6 +73,7 @@ export class AuthController {
   }
 
   @Post('/logout')
+  @HttpCode(200)
   @Auth()
   @Summary('End this session: its refresh token and this access token stop working')
   async logout(@CurrentUser() caller: AuthenticatedUser) {

@@ -39,6 +39,8 @@ export interface MethodMetadata {
   graphql?: { operation: 'query' | 'mutation'; returns?: ZodType };
   guards: GuardMetadata[];
   params: ParamMetadata[];
+  /** The success status chosen with `HttpCode`, instead of 200 (201 for POST). */
+  status?: number;
   summary?: string;
   description?: string;
 }

@@ -16,10 +16,8 @@ export interface OperationSite {
   components: SchemaComponents;
 }
 
-// Success statuses are the route's own (the error catalog holds only errors); the body is
+// The success status is the route's own (the error catalog holds only errors); the body is
 // whatever the handler returns, which no decorator describes.
-const CREATED = '201';
-const OK = '200';
 const ANY_JSON = { 'application/json': { schema: {} } };
 
 const VALIDATED_KINDS = new Set<ParamMetadata['kind']>(['body', 'query', 'param', 'header', 'cookie']);
@@ -60,7 +58,7 @@ export function routeOperation(route: CompiledRoute, site: OperationSite): Opera
   if (body) operation.requestBody = body;
   if (security.bearer) operation.security = [{ [BEARER_AUTH]: [] }];
   const responses: Record<string, ResponseObject> = {
-    [route.method === 'POST' ? CREATED : OK]: {
+    [String(route.status)]: {
       description: route.method === 'POST' ? 'Created' : 'Success',
       content: ANY_JSON,
     },

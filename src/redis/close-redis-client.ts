@@ -1,21 +1,30 @@
 import type { Redis } from 'ioredis';
 
 const DEFAULT_TIMEOUT_MS = 1000;
+// Between two connection attempts there is no socket to close, and no 'end' will come.
+const NO_SOCKET = new Set(['end', 'wait', 'reconnecting', 'close']);
+
+// Read afresh after each await: the status moves on while we wait.
+const statusOf = (client: Redis): string => client.status;
+
+function within(promise: Promise<unknown>, ms: number): Promise<unknown> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
 
 /**
  * Closes a client for good: politely (`QUIT`, so replies in flight arrive) when Redis answers,
- * at once when it does not, and never for longer than `timeoutMs`.
+ * at once when it does not, and never for longer than about `timeoutMs` per step.
  * @example app.onClose(() => closeRedisClient(redis));
  */
 export async function closeRedisClient(client: Redis, timeoutMs = DEFAULT_TIMEOUT_MS): Promise<void> {
-  if (client.status === 'end') return;
-  if (client.status === 'ready') {
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<void>((resolve) => {
-      timer = setTimeout(resolve, timeoutMs);
-    });
-    await Promise.race([client.quit().catch(() => {}), timeout]);
-    clearTimeout(timer);
-  }
+  if (statusOf(client) === 'end') return;
+  if (statusOf(client) === 'ready') await within(client.quit().catch(() => {}), timeoutMs);
+  if (statusOf(client) === 'end') return;
+  const ended = NO_SOCKET.has(statusOf(client)) ? undefined : new Promise((resolve) => client.once('end', resolve));
   client.disconnect();
+  if (ended) await within(ended, timeoutMs);
 }

@@ -62,7 +62,7 @@ export function compileRoute(
   const buildArguments = compileArguments(handler.params, HTTP_READERS, site, env.container);
   const resolveController = planResolution(env.container, controller.target);
   const method = controller.target.prototype[handler.name] as (...args: unknown[]) => unknown;
-  const defaultStatus = http.method === 'POST' ? CREATED : OK;
+  const defaultStatus = handler.status ?? (http.method === 'POST' ? CREATED : OK);
   const { writer, logger } = env;
   const onDisposeError = (err: unknown) => logger.error({ err }, 'request scope disposal failed');
 
@@ -70,6 +70,7 @@ export function compileRoute(
     method: http.method,
     path,
     readsBody: handler.params.some((param) => param.kind === 'body'),
+    status: defaultStatus,
     controller,
     handler,
     guards: declaredGuards,

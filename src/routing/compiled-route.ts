@@ -7,6 +7,8 @@ export interface CompiledRoute {
   /** Full path in Express syntax, prefix included. */
   path: string;
   readsBody: boolean;
+  /** The status of a successful answer when the handler chooses none: `HttpCode`, or 200 (201 for POST). */
+  status: number;
   controller: ClassMetadata;
   handler: MethodMetadata;
   /** The guards that apply (class and method), for documentation. */

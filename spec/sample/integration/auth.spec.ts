@@ -17,7 +17,7 @@ describe('sample /auth', () => {
         const res = await request(sample.url)
           .post('/auth/login')
           .send({ username: 'admin', password: DEMO_PASSWORD })
-          .expect(201);
+          .expect(200);
         expect(res.body.accessToken).to.be.a('string');
         expect(res.body.refreshToken).to.be.a('string').and.not.equal(res.body.accessToken);
         expect(res.body.user).to.deep.equal({
@@ -116,7 +116,7 @@ describe('sample /auth', () => {
         const res = await request(sample.url)
           .post('/auth/refresh')
           .send({ refreshToken: login.body.refreshToken })
-          .expect(201);
+          .expect(200);
         expect(res.body.accessToken).to.be.a('string');
         await request(sample.url).get('/auth/me').auth(res.body.accessToken, { type: 'bearer' }).expect(200);
         const reused = await request(sample.url)
@@ -168,7 +168,7 @@ describe('sample /auth', () => {
         const res = await request(sample.url)
           .post('/auth/logout')
           .auth(accessToken, { type: 'bearer' })
-          .expect(201);
+          .expect(200);
         expect(res.body).to.deep.equal({ message: 'Sesión cerrada exitosamente' });
         await request(sample.url).get('/auth/me').auth(accessToken, { type: 'bearer' }).expect(401);
         await request(sample.url).post('/auth/refresh').send({ refreshToken }).expect(401);

@@ -27,13 +27,13 @@ describe('sample login rate limit', () => {
     it('counts each username apart, and one username in any case as one', async () => {
       for (const username of ['admin', 'ADMIN', 'Admin']) await attempt(username).expect(401);
       await attempt('admin').expect(429);
-      await attempt('manager', DEMO_PASSWORD).expect(201);
+      await attempt('manager', DEMO_PASSWORD).expect(200);
     });
 
     it('counts only well-formed attempts: a 422 body does not use the allowance', async () => {
       for (let i = 0; i < 5; i++)
         await request(sample.url).post('/auth/login').send({ username: 'admin' }).expect(422);
-      await attempt('admin', DEMO_PASSWORD).expect(201);
+      await attempt('admin', DEMO_PASSWORD).expect(200);
     });
   });
 });

@@ -19,7 +19,7 @@ export async function startSample(
   return {
     ...served,
     async token(username, password = DEMO_PASSWORD) {
-      const res = await request(served.url).post('/auth/login').send({ username, password }).expect(201);
+      const res = await request(served.url).post('/auth/login').send({ username, password }).expect(200);
       return res.body.accessToken as string;
     },
   };

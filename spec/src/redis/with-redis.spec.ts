@@ -105,22 +105,30 @@ describe('redis: createRedisClient and withRedis', () => {
     await reachable(redis);
     const blocker = client();
     await reachable(blocker);
-    // DEBUG SLEEP holds the server longer than the command timeout.
-    const sleeping = blocker.call('DEBUG', 'SLEEP', '0.6').catch(() => undefined);
+    // CLIENT PAUSE holds every client's commands longer than the command timeout.
+    await blocker.call('CLIENT', 'PAUSE', '600', 'ALL');
     const { ms, error } = await timed(withRedis(redis, () => redis.get('k')));
-    await sleeping;
+    await blocker.call('CLIENT', 'UNPAUSE');
     expect(error).to.be.instanceOf(ServiceUnavailableException);
     expect(ms).to.be.below(500);
   });
 
-  it('closeRedisClient closes at once when Redis is down, and twice is harmless', async () => {
+  it('closeRedisClient closes a live client with QUIT', async () => {
+    const redis = client();
+    await reachable(redis);
+    await closeRedisClient(redis);
+    expect(redis.status).to.equal('end');
+  });
+
+  it('closeRedisClient closes at once when Redis is down, for good, and twice is harmless', async () => {
     const redis = client();
     await reachable(redis);
     await server.stop();
     const { ms } = await timed(closeRedisClient(redis));
     expect(ms).to.be.below(FAIL_FAST_MS);
-    expect(redis.status).to.equal('end');
     await closeRedisClient(redis);
+    await server.start();
+    await new Promise((resolve) => setTimeout(resolve, 300));
     const { error } = await timed(withRedis(redis, () => redis.ping()));
     expect(error).to.be.instanceOf(ServiceUnavailableException);
   });
