@@ -7,6 +7,7 @@
 //   node bench/run.js                  3 rounds, 5 s per route (BENCH_ROUNDS, BENCH_DURATION)
 //   BENCH_QUICK=1 node bench/run.js    one short round: checks the harness end to end
 //   BENCH_STACKS=trellis-express,express-idiomatic BENCH_ROUTES=hello,protected   a subset
+//   BENCH_SKIP_EVENT_LOOP=1 BENCH_SKIP_SAMPLE=1 BENCH_NO_REPORT=1   trials while optimising
 const { mkdirSync, writeFileSync } = require('node:fs');
 const path = require('node:path');
 const { isDeepStrictEqual } = require('node:util');
@@ -128,9 +129,14 @@ async function main() {
   results.finishedAt = new Date().toISOString();
   results.summary = summarise(results);
   mkdirSync(path.join(BENCH_DIR, 'results'), { recursive: true });
+  log(`Load average after: ${results.loadAverageAfter.join(', ')}`);
+  if (process.env.BENCH_NO_REPORT === '1') {
+    writeFileSync(path.join(BENCH_DIR, 'results', 'trial.json'), `${JSON.stringify(results, null, 2)}\n`);
+    log('Wrote bench/results/trial.json (BENCH_NO_REPORT: BENCHMARKS.md left as it was)');
+    return;
+  }
   writeFileSync(path.join(BENCH_DIR, 'results', 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
   writeReport(results);
-  log(`Load average after: ${results.loadAverageAfter.join(', ')}`);
   log('Wrote bench/results/latest.json and the results section of BENCHMARKS.md');
 }
 

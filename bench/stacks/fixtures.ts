@@ -78,7 +78,8 @@ export class RequestGreeter {
   }
 }
 
-/** Tells the orchestrator where the server listens. */
+/** Tells the orchestrator where the server listens; exits cleanly on SIGTERM (so --cpu-prof writes). */
 export function announce(port: number): void {
+  process.once('SIGTERM', () => process.exit(0));
   process.stdout.write(`listening ${port}\n`);
 }

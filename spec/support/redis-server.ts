@@ -107,13 +107,23 @@ export async function startRedisServer(): Promise<RedisServer> {
     }
   };
 
-  await start();
+  // A run that ends early (a failed hook, mocha --exit) must not leave a server behind.
+  const killOnExit = () => child?.kill('SIGKILL');
+  process.once('exit', killOnExit);
+  try {
+    await start();
+  } catch (err) {
+    process.off('exit', killOnExit);
+    rmSync(dir, { recursive: true, force: true });
+    throw err;
+  }
   return {
     port,
     url: `redis://127.0.0.1:${port}`,
     start,
     stop,
     async close() {
+      process.off('exit', killOnExit);
       await stop();
       rmSync(dir, { recursive: true, force: true });
     },

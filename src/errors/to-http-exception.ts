@@ -27,7 +27,8 @@ const BODY_ERRORS: Record<string, () => HTTPException> = {
   'entity.verify.failed': () => new BadRequestException('Malformed request body'),
   'encoding.unsupported': () => new UnsupportedMediaTypeException('Unsupported body encoding'),
   'charset.unsupported': () => new UnsupportedMediaTypeException('Unsupported body charset'),
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: () => new UnsupportedMediaTypeException('Request body must be JSON'),
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: () =>
+    new UnsupportedMediaTypeException('Request body must be application/json'),
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: () => new BadRequestException('Invalid Content-Length'),
 };
 

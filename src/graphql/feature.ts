@@ -4,16 +4,14 @@ import type { EngineName } from '../engine/engine';
 import type { RequestContext } from '../routing/request-context';
 import { createApolloServer } from './apollo-server';
 import { buildGraphqlSchema } from './build-schema';
-import { mountExpress } from './mount-express';
 
 type Mount = (app: Application, server: ApolloServer<RequestContext>, path: string) => void;
 
 const DEFAULT_PATH = '/graphql';
 
-/** How each engine serves the Apollo server. */
+/** How each engine serves the Apollo server; each is loaded only on its engine. */
 const MOUNTS: Partial<Record<EngineName, Mount>> = {
-  express: mountExpress,
-  // Loaded only on that engine: an Express app never loads Fastify code.
+  express: (...args) => require('./mount-express').mountExpress(...args),
   fastify: (...args) => require('./mount-fastify').mountFastify(...args),
 };
 

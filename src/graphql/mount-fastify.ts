@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import type { Application } from '../app/application';
 import { FastifyContext } from '../engine/fastify/fastify-context';
 import { jsonBodyReader } from '../engine/fastify/json-body';
+import { leaveBodiesUnread } from '../engine/fastify/leave-bodies-unread';
 import { replyWriter } from '../engine/fastify/reply-writer';
 import type { RequestContext } from '../routing/request-context';
 import { writeError } from '../routing/write-response';
@@ -30,8 +31,7 @@ export function mountFastify(app: Application, server: ApolloServer<RequestConte
 
   app.fastify!.register(async (scope) => {
     // The route reads its own body, like the Trellis routes.
-    scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
+    leaveBodiesUnread(scope);
     scope.route({
       method: METHODS,
       url: path,

@@ -7,7 +7,11 @@ import type { Middleware } from '../engine/engine';
  * through `app.use` it would run on every request of the app. What the middleware passes on
  * gets the usual 404, what it fails with the usual error answer.
  */
-export function mountFastify(app: Application, paths: readonly string[], middleware: readonly Middleware[]): void {
+export function mountFastify(
+  app: Application,
+  paths: readonly string[],
+  middleware: readonly Middleware[],
+): void {
   const handler = (request: FastifyRequest, reply: FastifyReply) => {
     let index = 0;
     const next = (err?: unknown) => {

@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import { RedisStore, type RedisReply } from 'rate-limit-redis';
+import { type RedisReply, RedisStore } from 'rate-limit-redis';
 import { LuaScript } from '../redis/lua-script';
 import { withRedis } from '../redis/with-redis';
 import type { RateLimitStore } from './rate-limit-options';

@@ -22,9 +22,15 @@ function within(promise: Promise<unknown>, ms: number): Promise<unknown> {
  */
 export async function closeRedisClient(client: Redis, timeoutMs = DEFAULT_TIMEOUT_MS): Promise<void> {
   if (statusOf(client) === 'end') return;
-  if (statusOf(client) === 'ready') await within(client.quit().catch(() => {}), timeoutMs);
+  if (statusOf(client) === 'ready')
+    await within(
+      client.quit().catch(() => {}),
+      timeoutMs,
+    );
   if (statusOf(client) === 'end') return;
-  const ended = NO_SOCKET.has(statusOf(client)) ? undefined : new Promise((resolve) => client.once('end', resolve));
+  const ended = NO_SOCKET.has(statusOf(client))
+    ? undefined
+    : new Promise((resolve) => client.once('end', resolve));
   client.disconnect();
   if (ended) await within(ended, timeoutMs);
 }

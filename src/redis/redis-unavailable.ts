@@ -6,5 +6,8 @@ export const REDIS_UNAVAILABLE_MESSAGE = 'Service temporarily unavailable, pleas
 /** A failed Redis call as the 503 the client gets; the cause is kept for the log. */
 export function redisUnavailable(cause: unknown): ServiceUnavailableException {
   if (cause instanceof ServiceUnavailableException) return cause;
-  return new ServiceUnavailableException(REDIS_UNAVAILABLE_MESSAGE, { cause, headers: { 'Retry-After': '1' } });
+  return new ServiceUnavailableException(REDIS_UNAVAILABLE_MESSAGE, {
+    cause,
+    headers: { 'Retry-After': '1' },
+  });
 }

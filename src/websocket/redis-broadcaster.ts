@@ -83,7 +83,12 @@ export class RedisBroadcaster implements Broadcaster {
 
   async publish(gateway: string, envelope: BroadcastEnvelope): Promise<void> {
     this.local.publish(gateway, envelope);
-    const wire: WireEnvelope = { i: this.instanceId, d: envelope.data, r: envelope.room, s: envelope.senderId };
+    const wire: WireEnvelope = {
+      i: this.instanceId,
+      d: envelope.data,
+      r: envelope.room,
+      s: envelope.senderId,
+    };
     const channel = this.prefix + gateway;
     await withRedis(this.publisher, () => this.publisher.publish(channel, JSON.stringify(wire)));
   }
@@ -128,6 +133,9 @@ export class RedisBroadcaster implements Broadcaster {
       return;
     }
     if (wire.i === this.instanceId) return;
-    this.local.publish(entry.gateway, { data: wire.d, room: wire.r, senderId: wire.s });
+    const envelope: BroadcastEnvelope = { data: wire.d };
+    if (wire.r !== undefined) envelope.room = wire.r;
+    if (wire.s !== undefined) envelope.senderId = wire.s;
+    this.local.publish(entry.gateway, envelope);
   };
 }

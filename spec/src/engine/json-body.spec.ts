@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { expect } from 'chai';
 import request from 'supertest';
@@ -54,7 +55,10 @@ describe('JSON request bodies', () => {
 
     describe('on a route that reads the body', () => {
       it('when the body is a JSON object or array, gives it to the handler', async () => {
-        await post('/body/echo', 'application/json', '{"a":1}').expect(201, { present: true, body: { a: 1 } });
+        await post('/body/echo', 'application/json', '{"a":1}').expect(201, {
+          present: true,
+          body: { a: 1 },
+        });
         await post('/body/echo', 'application/json', '[1,2]').expect(201, { present: true, body: [1, 2] });
       });
 
@@ -78,7 +82,10 @@ describe('JSON request bodies', () => {
           { 'Content-Type': 'application/json; charset=utf-16le' },
           Buffer.from('{"name":"Jörg"}', 'utf16le'),
         );
-        expect([utf16.status, JSON.parse(utf16.text)]).to.deep.equal([201, { present: true, body: { name: 'Jörg' } }]);
+        expect([utf16.status, JSON.parse(utf16.text)]).to.deep.equal([
+          201,
+          { present: true, body: { name: 'Jörg' } },
+        ]);
         const gzip = await send(
           { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' },
           gzipSync('{"a":2}'),
@@ -137,7 +144,11 @@ describe('JSON request bodies', () => {
       });
 
       it('when the body is not JSON, or has no content type, answers 415', async () => {
-        for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'application/json-patch+json']) {
+        for (const type of [
+          'text/plain',
+          'application/x-www-form-urlencoded',
+          'application/json-patch+json',
+        ]) {
           const res = await post('/body/echo', type, 'a=1').expect(415);
           expect(res.body, type).to.deep.equal(UNSUPPORTED);
         }
@@ -170,9 +181,31 @@ describe('JSON request bodies', () => {
       });
 
       it('keeps a __proto__ key as plain data, polluting nothing', async () => {
-        const res = await post('/body/echo', 'application/json', '{"__proto__":{"polluted":true},"a":1}').expect(201);
+        const res = await post(
+          '/body/echo',
+          'application/json',
+          '{"__proto__":{"polluted":true},"a":1}',
+        ).expect(201);
         expect(res.body.body.a).to.equal(1);
         expect(({} as { polluted?: boolean }).polluted).to.equal(undefined);
+      });
+
+      it('when the client goes away halfway through the body, keeps serving the others', async () => {
+        const { port } = new URL(served.url);
+        await new Promise<void>((resolve, reject) => {
+          const socket = connect(Number(port), '127.0.0.1', () => {
+            socket.write(
+              'POST /body/echo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"a":',
+            );
+            setTimeout(() => socket.destroy(), 50);
+          });
+          socket.on('close', () => resolve());
+          socket.on('error', reject);
+        });
+        await post('/body/echo', 'application/json', '{"a":1}').expect(201, {
+          present: true,
+          body: { a: 1 },
+        });
       });
 
       it('when a GET route reads the body, parses it too', async () => {

@@ -1,7 +1,15 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { expect } from 'chai';
 import request from 'supertest';
-import { Body, Controller, createApp, Get, type Middleware, Post, TooManyRequestsException } from '../../../src';
+import {
+  Body,
+  Controller,
+  createApp,
+  Get,
+  type Middleware,
+  Post,
+  TooManyRequestsException,
+} from '../../../src';
 import { forEachEngine } from '../../support/engines';
 import { type Served, serve } from '../../support/serve';
 
@@ -39,13 +47,17 @@ const throttle: Middleware = (req: IncomingMessage, _res, next) => {
   if (req.headers['x-throttle'] === 'yes') next(new TooManyRequestsException('Too many notes', 5));
   else next();
 };
+const throwing: Middleware = (req: IncomingMessage, _res, next) => {
+  if (req.headers['x-throw'] === 'yes') throw new Error('middleware bug with secrets');
+  next();
+};
 
 describe('middleware on each engine', () => {
   forEachEngine((engine) => {
     let served: Served;
     before(async () => {
       const app = createApp({ engine, controllers: [ApiController] });
-      app.use('/api/notes', record).use(first, second).use(throttle);
+      app.use('/api/notes', record).use(first, second).use(throttle, throwing);
       served = await serve(app);
     });
     after(() => served.close());
@@ -71,12 +83,28 @@ describe('middleware on each engine', () => {
           .send(body)
           .expect(429)
           .expect('Retry-After', '5');
-        expect(res.body).to.deep.equal({ statusCode: 429, error: 'Too Many Requests', message: 'Too many notes' });
+        expect(res.body).to.deep.equal({
+          statusCode: 429,
+          error: 'Too Many Requests',
+          message: 'Too many notes',
+        });
       }
     });
 
+    it('when middleware throws, answers a 500 that hides the error', async () => {
+      const res = await request(served.url).get('/api/notes').set('X-Throw', 'yes').expect(500);
+      expect(res.body).to.deep.equal({
+        statusCode: 500,
+        error: 'Internal Server Error',
+        message: 'Internal Server Error',
+      });
+    });
+
     it('leaves the body to the route: it reaches the handler parsed', async () => {
-      await request(served.url).post('/api/notes').send({ text: 'hi' }).expect(201, { body: { text: 'hi' } });
+      await request(served.url)
+        .post('/api/notes')
+        .send({ text: 'hi' })
+        .expect(201, { body: { text: 'hi' } });
     });
   });
 });

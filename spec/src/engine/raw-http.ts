@@ -47,9 +47,14 @@ function parse(raw: Buffer): RawResponse {
  */
 export function sendRaw(baseUrl: string, request: RawRequest, timeoutMs = 5000): Promise<RawResponse> {
   const { hostname, port } = new URL(baseUrl);
-  const head = [`${request.method} ${request.path} HTTP/1.1`, `Host: ${hostname}:${port}`, 'Connection: close'];
+  const head = [
+    `${request.method} ${request.path} HTTP/1.1`,
+    `Host: ${hostname}:${port}`,
+    'Connection: close',
+  ];
   for (const [name, value] of Object.entries(request.headers ?? {})) head.push(`${name}: ${value}`);
-  const chunks = request.body === undefined ? [] : Array.isArray(request.body) ? request.body : [request.body];
+  const chunks =
+    request.body === undefined ? [] : Array.isArray(request.body) ? request.body : [request.body];
   return new Promise((resolve, reject) => {
     const socket = connect(Number(port), hostname);
     const received: Buffer[] = [];

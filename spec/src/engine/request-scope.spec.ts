@@ -46,7 +46,9 @@ describe('request scope per engine request', () => {
 
     it('when two requests overlap, each has its own instances, shared within it, disposed after it', async () => {
       disposed.length = 0;
-      const first = request(served.url).get('/basket?item=apple&wait=yes').then((res) => res);
+      const first = request(served.url)
+        .get('/basket?item=apple&wait=yes')
+        .then((res) => res);
       await new Promise((resolve) => setTimeout(resolve, 50));
       const second = await request(served.url).get('/basket?item=pear&wait=no').expect(200);
       const firstRes = await first;

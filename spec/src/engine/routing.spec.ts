@@ -77,7 +77,9 @@ describe('routing', () => {
     });
 
     it('when a path parameter is over 500 characters, answers 404', async () => {
-      await request(served.url).get(`/things/${'x'.repeat(500)}`).expect(200);
+      await request(served.url)
+        .get(`/things/${'x'.repeat(500)}`)
+        .expect(200);
       const long = `/things/${'x'.repeat(501)}`;
       const res = await request(served.url).get(long).expect(404);
       expect(res.body).to.deep.equal(notFound('GET', long));

@@ -14,7 +14,11 @@ describe('toHttpException()', () => {
       [{ code: 'FST_ERR_CTP_EMPTY_JSON_BODY', statusCode: 400 }, 400, 'Malformed JSON body'],
       [{ type: 'entity.too.large', status: 413 }, 413, 'Request body is too large'],
       [{ code: 'FST_ERR_CTP_BODY_TOO_LARGE', statusCode: 413 }, 413, 'Request body is too large'],
-      [{ code: 'FST_ERR_CTP_INVALID_MEDIA_TYPE', statusCode: 415 }, 415, 'Request body must be JSON'],
+      [
+        { code: 'FST_ERR_CTP_INVALID_MEDIA_TYPE', statusCode: 415 },
+        415,
+        'Request body must be application/json',
+      ],
       [{ type: 'encoding.unsupported', status: 415 }, 415, 'Unsupported body encoding'],
     ];
     for (const [engineError, status, message] of cases) {

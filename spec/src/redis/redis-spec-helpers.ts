@@ -22,9 +22,7 @@ export function reachable(client: Redis, timeoutMs = 5000): Promise<unknown> {
 }
 
 /** How long `promise` took to settle, and how: the value or the error. */
-export async function timed<T>(
-  promise: Promise<T>,
-): Promise<{ ms: number; value?: T; error?: unknown }> {
+export async function timed<T>(promise: Promise<T>): Promise<{ ms: number; value?: T; error?: unknown }> {
   const started = Date.now();
   try {
     const value = await promise;

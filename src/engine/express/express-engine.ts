@@ -1,4 +1,4 @@
-import { createServer, type RequestListener, type Server } from 'node:http';
+import type { RequestListener, Server } from 'node:http';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import { NotFoundException } from '../../errors/exceptions';
 import type { CompiledRoute } from '../../routing/compiled-route';
@@ -6,6 +6,7 @@ import { nodeResponseWriter } from '../../routing/node-response-writer';
 import { writeError } from '../../routing/write-response';
 import type { Engine, EngineOptions, Middleware } from '../engine';
 import { ExpressContext } from './express-context';
+import { createExpressServer } from './express-server';
 import { routeDispatcher } from './route-dispatcher';
 
 /** Trellis on Express 5, the default engine. */
@@ -40,7 +41,7 @@ export class ExpressEngine implements Engine {
   }
 
   createServer(): Server {
-    return createServer(this.native);
+    return createExpressServer(this.native);
   }
 
   async close(): Promise<void> {}

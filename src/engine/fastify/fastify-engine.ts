@@ -1,5 +1,10 @@
 import type { RequestListener, Server } from 'node:http';
-import fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import { NotFoundException } from '../../errors/exceptions';
 import type { CompiledRoute } from '../../routing/compiled-route';
 import { writeError } from '../../routing/write-response';
@@ -7,10 +12,14 @@ import type { Engine, EngineOptions, Middleware } from '../engine';
 import { FastifyContext } from './fastify-context';
 import { fastifyRoute } from './fastify-route';
 import { jsonBodyReader } from './json-body';
+import { leaveBodiesUnread } from './leave-bodies-unread';
 import { type MountedMiddleware, middlewarePlugin } from './middleware-plugin';
 import { replyWriter } from './reply-writer';
 
 const bytes: { parse(value: string): number | null } = require('bytes');
+
+const NODE_KEEP_ALIVE_MS = 5_000;
+const NODE_REQUEST_TIMEOUT_MS = 300_000;
 
 // Router errors the Express engine answers as unknown routes: find-my-way finds no route there.
 const UNROUTABLE = new Set(['FST_ERR_BAD_URL', 'FST_ERR_MAX_PARAM_LENGTH']);
@@ -39,6 +48,9 @@ export class FastifyEngine implements Engine {
       bodyLimit: bytes.parse(options.bodyLimit) ?? undefined,
       trustProxy: trustProxyOf(options.trustProxy),
       routerOptions: { ignoreTrailingSlash: true, caseSensitive: true, maxParamLength: 500 },
+      // Node's own server timeouts, which the Express engine's server has (Fastify's differ).
+      keepAliveTimeout: NODE_KEEP_ALIVE_MS,
+      requestTimeout: NODE_REQUEST_TIMEOUT_MS,
       frameworkErrors: (err, request, reply) => this.answerFrameworkError(err, request, reply),
     });
     // Plugins and routes added through `app.fastify` keep Fastify's JSON parser; Express never
@@ -58,10 +70,7 @@ export class FastifyEngine implements Engine {
     const { logger } = this.options;
     const readBody = jsonBodyReader(this.options.bodyLimit);
     this.native.register(async (scope) => {
-      // Trellis routes read their own bodies (JSON, only where a handler takes @Body), exactly
-      // as the Express engine does; Fastify must leave every body unread here.
-      scope.removeAllContentTypeParsers();
-      scope.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
+      leaveBodiesUnread(scope);
       for (const route of routes) scope.route(fastifyRoute(route, readBody, logger));
       // Set from this scope so unknown routes do not parse bodies either.
       scope.setNotFoundHandler((request, reply) => this.answerNotFound(request, reply));

@@ -23,7 +23,12 @@ function paramsReader(wildcard: string | undefined): (request: FastifyRequest) =
   };
 }
 
-function handlerOf(route: CompiledRoute, wildcard: string | undefined, readBody: BodyReader, logger: Logger): Handler {
+function handlerOf(
+  route: CompiledRoute,
+  wildcard: string | undefined,
+  readBody: BodyReader,
+  logger: Logger,
+): Handler {
   const paramsOf = paramsReader(wildcard);
   if (!route.readsBody) {
     return (request, reply) => {

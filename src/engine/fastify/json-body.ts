@@ -1,5 +1,4 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import bodyParser from 'body-parser';
 import {
   BadRequestException,
   PayloadTooLargeException,
@@ -18,7 +17,8 @@ const JSON_TYPE = /^application\/json\s*(;|$)/i;
 // The Content-Type nearly every JSON request carries; any other (charset, parameters,
 // Content-Encoding) goes through body-parser itself, which is what the Express engine runs.
 const PLAIN_JSON_TYPE = /^application\/json(;\s*charset=utf-8)?$/i;
-const FIRST_NON_WHITESPACE = /^[\x20\x09\x0a\x0d]*([^\x20\x09\x0a\x0d]|$)/;
+// JSON's whitespace (RFC 8259): space, tab, line feed, carriage return.
+const FIRST_NON_WHITESPACE = /^[ \t\n\r]*([^ \t\n\r]|$)/;
 const BYTE_ORDER_MARK = 0xfeff;
 
 function refuse(): BadRequestException {
@@ -80,21 +80,24 @@ function readPlainJson(req: IncomingMessage, limit: number, done: BodyCallback):
     }
     let text = chunks.length === 1 ? chunks[0].toString('utf8') : Buffer.concat(chunks).toString('utf8');
     if (text.charCodeAt(0) === BYTE_ORDER_MARK) text = text.slice(1);
+    let body: unknown;
     try {
-      done(undefined, parseStrict(text));
+      body = parseStrict(text);
     } catch (err) {
       done(err);
+      return;
     }
+    done(undefined, body);
   };
+  // An aborted request emits 'error' (Node does once someone listens), never 'end'.
   const onAbort = () => {
     if (finished) return;
     finished = true;
     done(new BadRequestException('request aborted'));
   };
   req.on('data', onData);
-  req.once('end', onEnd);
-  req.once('error', onAbort);
-  req.once('close', onAbort);
+  req.on('end', onEnd);
+  req.on('error', onAbort);
 }
 
 /**
@@ -106,7 +109,12 @@ function readPlainJson(req: IncomingMessage, limit: number, done: BodyCallback):
 export function jsonBodyReader(limit: string): BodyReader {
   const maxBytes = bytes.parse(limit);
   if (maxBytes === null) throw new Error(`bodyLimit '${limit}' is not a size (e.g. '100kb')`);
-  const viaBodyParser = bodyParser.json({ limit });
+  let bodyParser: BodyReader | undefined;
+  // Loaded on the first unusual request only: most applications never need it.
+  const viaBodyParser: BodyReader = (req, res, done) => {
+    bodyParser ??= (require('body-parser') as typeof import('body-parser')).json({ limit });
+    bodyParser(req, res, done);
+  };
 
   return (req, res, done) => {
     const { headers } = req;

@@ -3,8 +3,8 @@ import type { Redis } from 'ioredis';
 import { RedisTokenDenyList } from '../../../../modules/auth';
 import { ServiceUnavailableException } from '../../../../src/errors/exceptions';
 import { closeRedisClient, createRedisClient } from '../../../../src/redis';
-import { type RedisServer, startRedisServer } from '../../../support/redis-server';
 import { reachable, timed } from '../../../src/redis/redis-spec-helpers';
+import { type RedisServer, startRedisServer } from '../../../support/redis-server';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const inSeconds = (seconds: number) => (Date.now() + seconds * 1000) / 1000;
@@ -68,7 +68,10 @@ describe('auth: RedisTokenDenyList', () => {
     await list.add('jti-1', inSeconds(60));
     await server.stop();
     try {
-      const calls: (() => Promise<unknown>)[] = [() => list.has('jti-1'), () => list.add('jti-2', inSeconds(60))];
+      const calls: (() => Promise<unknown>)[] = [
+        () => list.has('jti-1'),
+        () => list.add('jti-2', inSeconds(60)),
+      ];
       for (const call of calls) {
         const { ms, error } = await timed(call());
         expect(error).to.be.instanceOf(ServiceUnavailableException);

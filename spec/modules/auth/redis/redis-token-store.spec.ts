@@ -3,8 +3,8 @@ import type { Redis } from 'ioredis';
 import { RedisTokenStore } from '../../../../modules/auth';
 import { ServiceUnavailableException } from '../../../../src/errors/exceptions';
 import { closeRedisClient, createRedisClient } from '../../../../src/redis';
-import { type RedisServer, startRedisServer } from '../../../support/redis-server';
 import { reachable, timed } from '../../../src/redis/redis-spec-helpers';
+import { type RedisServer, startRedisServer } from '../../../support/redis-server';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -57,7 +57,10 @@ describe('auth: RedisTokenStore', () => {
         other.rotate(sid, `${sid}-r0`, 'b', 10),
         other.rotate(sid, `${sid}-r0`, 'c', 10),
       ]);
-      expect(outcomes.filter((outcome) => outcome === 'rotated'), `round ${round}`).to.have.length(1);
+      expect(
+        outcomes.filter((outcome) => outcome === 'rotated'),
+        `round ${round}`,
+      ).to.have.length(1);
     }
   });
 

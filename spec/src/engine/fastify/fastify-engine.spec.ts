@@ -25,7 +25,10 @@ describe('the fastify engine', () => {
     const served = await serve(app);
     try {
       await request(served.url).get('/trellis').expect(200, { from: 'trellis' });
-      await request(served.url).post('/native').send({ a: 1 }).expect(200, { from: 'fastify', body: { a: 1 } });
+      await request(served.url)
+        .post('/native')
+        .send({ a: 1 })
+        .expect(200, { from: 'fastify', body: { a: 1 } });
       const refused = await request(served.url).post('/native').set('Content-Type', 'text/plain').send('hi');
       expect(refused.status).to.equal(415);
       expect(refused.body).to.include({ statusCode: 415, error: 'Unsupported Media Type' });

@@ -1,0 +1,73 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import request from 'supertest';
+import { createSampleApp } from '../../../sample/create-sample-app';
+import type { EngineName } from '../../../src/engine/engine';
+import type { RedisServer } from '../../support/redis-server';
+import { type Served, serve } from '../../support/serve';
+import { DEMO_PASSWORD, specConfig } from '../support/sample-env';
+
+/** What a login answers. */
+export interface Login {
+  accessToken: string;
+  refreshToken: string;
+}
+
+/** Two sample instances on their own ports, sharing one Redis and one SQLite file. */
+export interface TwoInstances {
+  one: Served;
+  two: Served;
+  login(instance: Served, username: string): Promise<Login>;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts two whole samples as two deployments would run them: the same settings and secret,
+ * `REDIS_URL` pointing at `redis`, one database file (WAL) in a temp dir.
+ */
+export async function startTwoInstances(
+  engine: EngineName,
+  redis: RedisServer,
+  overrides: Record<string, string> = {},
+): Promise<TwoInstances> {
+  const dir = mkdtempSync(join(tmpdir(), 'trellis-scale-out-'));
+  const config = () =>
+    specConfig({
+      TRELLIS_ENGINE: engine,
+      REDIS_URL: redis.url,
+      DATABASE_FILE: join(dir, 'sample.db'),
+      ...overrides,
+    });
+  const started: Served[] = [];
+  try {
+    // One after the other: the second finds the demo users the first created.
+    started.push(await serve(createSampleApp(config())));
+    started.push(await serve(createSampleApp(config())));
+  } catch (err) {
+    await Promise.all(started.map((instance) => instance.close()));
+    rmSync(dir, { recursive: true, force: true });
+    throw err;
+  }
+  const [one, two] = started;
+  return {
+    one,
+    two,
+    async login(instance, username) {
+      const res = await request(instance.url)
+        .post('/auth/login')
+        .send({ username, password: DEMO_PASSWORD })
+        .expect(200);
+      return res.body as Login;
+    },
+    async close() {
+      await Promise.all([one.close(), two.close()]);
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The payload of a JWT, unverified (specs read `jti` and `exp` from it). */
+export function claimsOf(token: string): { jti: string; exp: number; sid: string } {
+  return JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString());
+}
