@@ -24,6 +24,14 @@ const EnvSchema = z.object({
   LOGIN_RATE_LIMIT_MAX: positiveInt.default(5),
   LOGIN_RATE_LIMIT_WINDOW_MS: positiveInt.default(900_000),
   TRELLIS_ENGINE: z.enum(['express', 'fastify']).default('express'),
+  // Behind a balancer the client address comes from X-Forwarded-For: a hop count, true, or
+  // Express's names ('loopback', a subnet); unset trusts no proxy.
+  TRUST_PROXY: z
+    .string()
+    .transform((value) =>
+      /^\d+$/.test(value) ? Number(value) : value === 'true' ? true : value === 'false' ? false : value,
+    )
+    .optional(),
   // Read by the framework's logger; checked here so a typo fails with a clear message.
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
 });
@@ -43,6 +51,7 @@ export interface SampleConfig {
   demoPassword: string;
   loginRateLimit: { max: number; windowMs: number };
   engine: 'express' | 'fastify';
+  trustProxy?: boolean | number | string;
 }
 
 /** The configuration and what the operator should know about it. */
@@ -103,6 +112,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LoadedConfig {
       demoPassword: vars.DEMO_PASSWORD,
       loginRateLimit: { max: vars.LOGIN_RATE_LIMIT_MAX, windowMs: vars.LOGIN_RATE_LIMIT_WINDOW_MS },
       engine: vars.TRELLIS_ENGINE,
+      trustProxy: vars.TRUST_PROXY,
     },
   };
 }

@@ -45,6 +45,7 @@ export function createSampleApp(config: SampleConfig, options: SampleAppOptions 
   const db = openDatabase(config.databaseFile);
   const app = createApp({
     engine: config.engine,
+    trustProxy: config.trustProxy,
     logger: options.logger,
     controllers: [
       AuthController,

@@ -71,8 +71,12 @@ export class AuthService {
     const claims = this.parts.codec.verify(token);
     if (claims === 'expired') throw unauthorized(AUTH_MESSAGES.expiredToken);
     if (claims === 'invalid' || claims.type !== 'access') throw unauthorized(AUTH_MESSAGES.invalidToken);
-    if ((await this.parts.denyList.has(claims.jti)) || !(await this.parts.store.isActive(claims.sid)))
-      throw unauthorized(AUTH_MESSAGES.revokedToken);
+    // Both lookups at once: on Redis that is one round trip of waiting instead of two.
+    const [denied, active] = await Promise.all([
+      this.parts.denyList.has(claims.jti),
+      this.parts.store.isActive(claims.sid),
+    ]);
+    if (denied || !active) throw unauthorized(AUTH_MESSAGES.revokedToken);
     return claims;
   }
 

@@ -63,6 +63,16 @@ describe('sample config', () => {
       });
     });
 
+    it('reads TRUST_PROXY as a hop count, a boolean or a name, and trusts nothing when unset', () => {
+      const trustProxy = (value?: string) =>
+        loadConfig({ JWT_SECRET: SECRET, TRUST_PROXY: value }).config.trustProxy;
+      expect(trustProxy('1')).to.equal(1);
+      expect(trustProxy('true')).to.equal(true);
+      expect(trustProxy('false')).to.equal(false);
+      expect(trustProxy('loopback')).to.equal('loopback');
+      expect(trustProxy(undefined)).to.equal(undefined);
+    });
+
     it('treats an empty value as unset', () => {
       expect(loadConfig({ PORT: '', JWT_SECRET: SECRET }).config.port).to.equal(3000);
     });

@@ -1,10 +1,13 @@
 import { STATUS_CODES } from 'node:http';
 
 /**
- * Every status Trellis answers with, and its reason phrase. The exceptions below are the only
- * place these numbers are written; everything else throws one of them.
+ * Every status Trellis answers with, and its reason phrase. This is the only place these
+ * numbers are written: errors throw the exceptions built on them, successes name them here.
  */
 export const HTTP_STATUS = {
+  OK: 200,
+  CREATED: 201,
+  NO_CONTENT: 204,
   BAD_REQUEST: 400,
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,

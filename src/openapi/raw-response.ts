@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { HTTP_STATUS } from '../errors/catalog';
 
-const OK = 200;
+const { OK } = HTTP_STATUS;
 
 /** Whether a request only reads (HEAD answers like GET; Node drops the body itself). */
 export function isRead(req: IncomingMessage): boolean {

@@ -1,6 +1,7 @@
 import type { Container } from 'inversify';
 import type { Logger } from 'pino';
 import { planResolution } from '../../container/resolution-plan';
+import { HTTP_STATUS } from '../errors/catalog';
 import { compileGuards } from '../guards/compile-guards';
 import type { GuardRegistry, GuardSite } from '../guards/guard-registry';
 import { runGuards } from '../guards/run-guards';
@@ -21,8 +22,7 @@ export interface RouteCompilerEnv {
   logger: Logger;
 }
 
-const CREATED = 201;
-const OK = 200;
+const { CREATED, OK } = HTTP_STATUS;
 
 // Path mistakes fail ready() naming the method, instead of a misspelt Param('name') reading
 // undefined on every request.

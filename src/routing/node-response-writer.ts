@@ -1,8 +1,9 @@
 import type { ServerResponse } from 'node:http';
+import { HTTP_STATUS } from '../errors/catalog';
 import type { ResponseWriter } from './response-writer';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
-const DEFAULT_STATUS = 200;
+const DEFAULT_STATUS = HTTP_STATUS.OK;
 
 function raw(ctx: { res: ServerResponse }): ServerResponse {
   return ctx.res;

@@ -3,6 +3,7 @@ import type { Duplex } from 'node:stream';
 import FindMyWay from 'find-my-way';
 import type { Logger } from 'pino';
 import { WebSocketServer } from 'ws';
+import { HTTP_STATUS } from '../errors/catalog';
 import { BadRequestException, NotFoundException, ServiceUnavailableException } from '../errors/exceptions';
 import { toHttpException } from '../errors/to-http-exception';
 import { runGuards } from '../guards/run-guards';
@@ -16,7 +17,7 @@ import { serveConnection } from './serve-connection';
 import { upgradeContext } from './upgrade-context';
 import type { WebSocketLimits } from './websocket-options';
 
-const SERVER_ERROR = 500;
+const SERVER_ERROR = HTTP_STATUS.INTERNAL_SERVER_ERROR;
 // RFC 6455 4.4: a refused handshake names the protocol versions the server speaks.
 const SUPPORTED_VERSIONS = { 'Sec-WebSocket-Version': '13, 8' };
 

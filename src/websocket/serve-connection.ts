@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { RawData, WebSocket } from 'ws';
+import { HTTP_STATUS } from '../errors/catalog';
 import { BadRequestException } from '../errors/exceptions';
 import { toHttpException } from '../errors/to-http-exception';
 import type { RequestContext } from '../routing/request-context';
@@ -9,7 +10,7 @@ import { EventQueue } from './event-queue';
 import { LiveConnection } from './live-connection';
 import { errorMessage, parseMessage } from './messages';
 
-const SERVER_ERROR = 500;
+const SERVER_ERROR = HTTP_STATUS.INTERNAL_SERVER_ERROR;
 
 /** A connection being served, and when it is over (its `OnDisconnect` handler included). */
 export interface ServedConnection {

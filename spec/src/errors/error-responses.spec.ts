@@ -17,6 +17,7 @@ import {
   Param,
   Post,
   Query,
+  ServiceUnavailableException,
   TooManyRequestsException,
   UnauthorizedException,
 } from '../../../src';
@@ -61,6 +62,11 @@ class OrdersController {
   @Get('/throttled')
   throttled() {
     throw new TooManyRequestsException('Slow down', 30);
+  }
+
+  @Get('/unavailable')
+  unavailable() {
+    throw new ServiceUnavailableException('Session store unreachable');
   }
 
   @Get('/teapot')
@@ -297,6 +303,17 @@ describe('error responses', () => {
     it('when the error response itself cannot be written, answers a bare 500 and keeps serving', async () => {
       await request(served.url).get('/orders/bad-header').expect(500);
       await request(served.url).get('/orders/conflict').expect(409);
+    });
+
+    it('when a backing service is down (503), answers JSON and logs one short warning, not a stack', async () => {
+      await request(served.url)
+        .get('/orders/unavailable')
+        .expect(503, { statusCode: 503, error: 'Service Unavailable', message: 'Session store unreachable' });
+      const warnings = logs.lines.filter((line) => line.level === 40);
+      expect(warnings).to.have.length(1);
+      expect(warnings[0]).to.include({ statusCode: 503, url: '/orders/unavailable', msg: 'Session store unreachable' });
+      expect(warnings[0]).to.not.have.property('err');
+      expect(logs.lines.filter((line) => line.level >= 50)).to.deep.equal([]);
     });
 
     it('does not log client errors as failures', async () => {

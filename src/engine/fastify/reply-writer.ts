@@ -1,10 +1,11 @@
 import { validateHeaderName, validateHeaderValue } from 'node:http';
 import type { FastifyReply } from 'fastify';
+import { HTTP_STATUS } from '../../errors/catalog';
 import type { RequestContext } from '../../routing/request-context';
 import type { ResponseWriter } from '../../routing/response-writer';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
-const DEFAULT_STATUS = 200;
+const DEFAULT_STATUS = HTTP_STATUS.OK;
 
 function reply(ctx: RequestContext): FastifyReply {
   return ctx.res;
