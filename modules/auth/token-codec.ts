@@ -3,6 +3,7 @@ import jwt from 'jsonwebtoken';
 import type { AuthenticatedUser } from '../../src/routing/request-context';
 import type { JwtAlgorithm } from './auth-options';
 import type { TokenClaims, TokenType } from './token-claims';
+import { VerifiedTokenCache } from './verified-token-cache';
 
 /** Why a token was refused: its lifetime is over, or it is not a token signed here. */
 export type TokenFailure = 'expired' | 'invalid';
@@ -27,6 +28,7 @@ export class TokenCodec {
   private readonly key: KeyObject;
   private readonly signOptions: jwt.SignOptions;
   private readonly verifyOptions: jwt.VerifyOptions & { complete?: false };
+  private readonly verified = new VerifiedTokenCache();
 
   constructor(
     secret: string,
@@ -58,9 +60,13 @@ export class TokenCodec {
 
   /** The claims of a token signed here and still alive, or why it is refused. */
   verify(token: string): TokenClaims | TokenFailure {
+    const known = this.verified.get(token);
+    if (known) return known;
     try {
       const payload = jwt.verify(token, this.key, this.verifyOptions);
-      return isClaims(payload) ? payload : 'invalid';
+      if (!isClaims(payload)) return 'invalid';
+      this.verified.set(token, payload);
+      return payload;
     } catch (err) {
       return err instanceof jwt.TokenExpiredError ? 'expired' : 'invalid';
     }
