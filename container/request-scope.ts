@@ -18,23 +18,55 @@ export class RequestScope {
 
   /**
    * Releases every instance that knows how, newest first (a service before what it uses);
-   * errors are reported, never thrown into the response.
+   * errors are reported, never thrown into the response. A scope with nothing to release (the
+   * usual case) settles at once, without awaiting anything.
    */
-  async dispose(onError: (err: unknown) => void): Promise<void> {
+  dispose(onError: (err: unknown) => void): Promise<void> {
+    let releasing = false;
+    for (const value of this.instances.values()) {
+      if (!needsRelease(value)) continue;
+      releasing = true;
+      break;
+    }
+    if (!releasing) {
+      this.instances.clear();
+      return SETTLED;
+    }
     const values = [...this.instances.values()].reverse();
     this.instances.clear();
-    for (const value of values) {
-      try {
-        // A function dependency may resolve asynchronously; a rejection was already answered.
-        const instance = (isThenable(value) ? await value.then(undefined, () => undefined) : value) as
-          | Disposable
-          | undefined;
-        if (!instance || typeof instance !== 'object') continue;
-        if (typeof instance[Symbol.asyncDispose] === 'function') await instance[Symbol.asyncDispose]!();
-        else if (typeof instance.dispose === 'function') await instance.dispose();
-      } catch (err) {
-        onError(err);
-      }
+    return release(values, onError);
+  }
+}
+
+const SETTLED = Promise.resolve();
+
+function needsRelease(value: unknown): boolean {
+  try {
+    if (isThenable(value)) return true;
+    const instance = value as Disposable | undefined;
+    return (
+      typeof instance === 'object' &&
+      instance !== null &&
+      (typeof instance[Symbol.asyncDispose] === 'function' || typeof instance.dispose === 'function')
+    );
+  } catch {
+    // An instance whose members throw when read: release() reports it.
+    return true;
+  }
+}
+
+async function release(values: unknown[], onError: (err: unknown) => void): Promise<void> {
+  for (const value of values) {
+    try {
+      // A function dependency may resolve asynchronously; a rejection was already answered.
+      const instance = (isThenable(value) ? await value.then(undefined, () => undefined) : value) as
+        | Disposable
+        | undefined;
+      if (!instance || typeof instance !== 'object') continue;
+      if (typeof instance[Symbol.asyncDispose] === 'function') await instance[Symbol.asyncDispose]!();
+      else if (typeof instance.dispose === 'function') await instance.dispose();
+    } catch (err) {
+      onError(err);
     }
   }
 }

@@ -81,7 +81,7 @@ function eventLoopSection(results) {
     lines.push(
       '',
       `/hello at ${first.helloRate} req/s over 10 connections while ${first.loginConnections} connections ` +
-        'keep POST /login busy (latency corrected for coordinated omission).',
+        'keep POST /login busy (latencies as measured, after a warm-up).',
     );
   return lines.join('\n');
 }

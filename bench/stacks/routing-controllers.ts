@@ -36,7 +36,11 @@ import {
   ValidateBody,
 } from './fixtures';
 
-type BenchRequest = { headers: Record<string, string | undefined>; user?: BenchClaims; greeter?: RequestGreeter };
+type BenchRequest = {
+  headers: Record<string, string | undefined>;
+  user?: BenchClaims;
+  greeter?: RequestGreeter;
+};
 
 function withGreeter(request: BenchRequest, _response: unknown, next: () => void): void {
   request.greeter = new RequestGreeter();
@@ -86,7 +90,8 @@ function authorizationChecker(action: Action, roles: string[]): boolean {
   } catch {
     throw new UnauthorizedError('Invalid token');
   }
-  if (claims.type !== 'access' || DENIED_TOKEN_IDS.has(claims.jti)) throw new UnauthorizedError('Revoked token');
+  if (claims.type !== 'access' || DENIED_TOKEN_IDS.has(claims.jti))
+    throw new UnauthorizedError('Revoked token');
   request.user = claims;
   const own = ROLE_LEVELS[claims.role] ?? -1;
   return roles.every((role) => own >= ROLE_LEVELS[role]);

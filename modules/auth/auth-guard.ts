@@ -12,8 +12,9 @@ export const authGuard: GuardDefinition = {
   compile(_options, site) {
     const auth = site.container.get(AuthService);
     const readToken = site.transport === 'ws' ? bearerOrQueryToken : bearerToken;
-    return async (ctx) => {
-      ctx.user = await auth.authenticate(readToken(ctx));
-    };
+    return (ctx) =>
+      auth.authenticate(readToken(ctx)).then((user) => {
+        ctx.user = user;
+      });
   },
 };

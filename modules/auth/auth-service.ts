@@ -66,23 +66,26 @@ export class AuthService {
   }
 
   /** The claims of a live access token; 401 when it is missing, bad, expired, revoked or a refresh token. */
-  async verifyAccessToken(token: string | undefined): Promise<TokenClaims> {
-    if (!token) throw unauthorized(AUTH_MESSAGES.missingToken);
-    const claims = this.parts.codec.verify(token);
-    if (claims === 'expired') throw unauthorized(AUTH_MESSAGES.expiredToken);
-    if (claims === 'invalid' || claims.type !== 'access') throw unauthorized(AUTH_MESSAGES.invalidToken);
-    // Both lookups at once: on Redis that is one round trip of waiting instead of two.
-    const [denied, active] = await Promise.all([
-      this.parts.denyList.has(claims.jti),
-      this.parts.store.isActive(claims.sid),
-    ]);
-    if (denied || !active) throw unauthorized(AUTH_MESSAGES.revokedToken);
-    return claims;
+  verifyAccessToken(token: string | undefined): Promise<TokenClaims> {
+    let claims: TokenClaims;
+    try {
+      claims = this.signedAccessClaims(token);
+    } catch (err) {
+      return Promise.reject(err);
+    }
+    // Both lookups at once: on Redis that is one round trip of waiting instead of two. Chained
+    // rather than awaited: this runs on every guarded request, and each await is a hop.
+    return Promise.all([this.parts.denyList.has(claims.jti), this.parts.store.isActive(claims.sid)]).then(
+      ([denied, active]) => {
+        if (denied || !active) throw unauthorized(AUTH_MESSAGES.revokedToken);
+        return claims;
+      },
+    );
   }
 
   /** The caller an access token stands for, as `CurrentUser()` gives it. */
-  async authenticate(token: string | undefined): Promise<AuthenticatedUser> {
-    return userFromClaims(await this.verifyAccessToken(token));
+  authenticate(token: string | undefined): Promise<AuthenticatedUser> {
+    return this.verifyAccessToken(token).then(userFromClaims);
   }
 
   /**
@@ -133,6 +136,15 @@ export class AuthService {
   /** Expensive set-up done once at `ready()`: the dummy hash unknown-user logins verify against. */
   async prepare(): Promise<void> {
     await this.parts.passwords.prepare();
+  }
+
+  // Signature, expiry and type: what the token itself says, before deny-list and session.
+  private signedAccessClaims(token: string | undefined): TokenClaims {
+    if (!token) throw unauthorized(AUTH_MESSAGES.missingToken);
+    const claims = this.parts.codec.verify(token);
+    if (claims === 'expired') throw unauthorized(AUTH_MESSAGES.expiredToken);
+    if (claims === 'invalid' || claims.type !== 'access') throw unauthorized(AUTH_MESSAGES.invalidToken);
+    return claims;
   }
 
   private pair(user: AuthenticatedUser, sessionId: string, refreshJti: string): TokenPair {

@@ -1,6 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import bcrypt from 'bcrypt';
 import type { UserProvider } from './auth-options';
+import { ConcurrencyLimit } from './concurrency-limit';
+
+// Hashing runs on libuv's threads, off the event loop, but competes with it for the CPU: with as
+// many hashes as cores, requests wait behind them. One core is left to the event loop.
+const HASHING_SLOTS = Math.max(1, availableParallelism() - 1);
 
 /**
  * Hashes and verifies passwords off the event loop: with the user provider's own functions when
@@ -12,18 +18,21 @@ export class PasswordHasher {
   constructor(
     private readonly rounds: number,
     private readonly provider: Pick<UserProvider, 'hashPassword' | 'verifyPassword'> = {},
+    private readonly slots = new ConcurrencyLimit(HASHING_SLOTS),
   ) {}
 
   /** The hash to store for `password`. */
   hash(password: string): Promise<string> {
-    if (this.provider.hashPassword) return this.provider.hashPassword(password);
-    return bcrypt.hash(password, this.rounds);
+    const { provider } = this;
+    if (provider.hashPassword) return this.slots.run(() => provider.hashPassword!(password));
+    return this.slots.run(() => bcrypt.hash(password, this.rounds));
   }
 
   /** Whether `password` matches `hash`. */
   verify(password: string, hash: string): Promise<boolean> {
-    if (this.provider.verifyPassword) return this.provider.verifyPassword(password, hash);
-    return bcrypt.compare(password, hash);
+    const { provider } = this;
+    if (provider.verifyPassword) return this.slots.run(() => provider.verifyPassword!(password, hash));
+    return this.slots.run(() => bcrypt.compare(password, hash));
   }
 
   /**

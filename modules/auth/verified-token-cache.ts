@@ -5,7 +5,7 @@ const DEFAULT_CAPACITY = 4_096;
 // A copy per call, as a fresh verification gives: callers may change what they get.
 function copy(claims: TokenClaims): TokenClaims {
   const { permissions } = claims;
-  return { ...claims, permissions: Array.isArray(permissions) ? [...permissions] : permissions };
+  return Array.isArray(permissions) ? { ...claims, permissions: [...permissions] } : { ...claims };
 }
 
 /**
@@ -19,7 +19,8 @@ export class VerifiedTokenCache {
 
   constructor(
     private readonly capacity = DEFAULT_CAPACITY,
-    private readonly now: () => number = Date.now,
+    // Read through Date each time, so a faked clock (tests) is seen.
+    private readonly now: () => number = () => Date.now(),
   ) {}
 
   /** Fresh claims of a remembered live token; 'expired' once its `exp` passed; undefined if unknown. */

@@ -25,7 +25,10 @@ async function waitForLine(child: ChildProcess, pattern: RegExp, timeoutMs: numb
     });
   });
   const timeout = new Promise<never>((_, reject) =>
-    setTimeout(() => reject(new Error(`no '${pattern}' within ${timeoutMs} ms: ${output}`)), timeoutMs).unref(),
+    setTimeout(
+      () => reject(new Error(`no '${pattern}' within ${timeoutMs} ms: ${output}`)),
+      timeoutMs,
+    ).unref(),
   );
   await Promise.race([seen, timeout]);
 }

@@ -4,7 +4,7 @@ import { planResolution } from '../../container/resolution-plan';
 import { HTTP_STATUS } from '../errors/catalog';
 import { compileGuards } from '../guards/compile-guards';
 import type { GuardRegistry, GuardSite } from '../guards/guard-registry';
-import { runGuards } from '../guards/run-guards';
+import { runGuardsThen } from '../guards/run-guards';
 import type { ClassMetadata, MethodMetadata } from '../metadata/types';
 import { compileArguments } from './compile-arguments';
 import type { CompiledRoute } from './compiled-route';
@@ -23,6 +23,10 @@ export interface RouteCompilerEnv {
 }
 
 const { CREATED, OK } = HTTP_STATUS;
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return typeof (value as PromiseLike<unknown> | undefined)?.then === 'function';
+}
 
 // Path mistakes fail ready() naming the method, instead of a misspelt Param('name') reading
 // undefined on every request.
@@ -66,6 +70,53 @@ export function compileRoute(
   const { writer, logger } = env;
   const onDisposeError = (err: unknown) => logger.error({ err }, 'request scope disposal failed');
 
+  // Each step runs synchronously and hands on to the next; only a step that returns a promise
+  // (an async guard, dependency or handler) makes the rest wait for it. A request whose steps
+  // are all synchronous is answered in one go, without the microtask hops of `await`.
+  const dispose = (ctx: RequestContext): void => {
+    if (ctx.scope) void ctx.scope.dispose(onDisposeError);
+  };
+  const fail = (ctx: RequestContext, err: unknown): void => {
+    try {
+      writeError(writer, ctx, err, logger);
+    } finally {
+      dispose(ctx);
+    }
+  };
+  const succeed = (ctx: RequestContext, result: unknown): void => {
+    try {
+      writeResult(writer, ctx, result, defaultStatus);
+    } catch (err) {
+      writeError(writer, ctx, err, logger);
+    } finally {
+      dispose(ctx);
+    }
+  };
+  const invoke = (ctx: RequestContext, args: unknown[]): void | Promise<void> => {
+    try {
+      const result = method.apply(resolveController(ctx), args);
+      if (!isThenable(result)) return succeed(ctx, result);
+      return Promise.resolve(result).then(
+        (value) => succeed(ctx, value),
+        (err) => fail(ctx, err),
+      );
+    } catch (err) {
+      fail(ctx, err);
+    }
+  };
+  const afterGuards = (ctx: RequestContext): void | Promise<void> => {
+    try {
+      const built = buildArguments(ctx);
+      if (!isThenable(built)) return invoke(ctx, built);
+      return built.then(
+        (args) => invoke(ctx, args),
+        (err) => fail(ctx, err),
+      );
+    } catch (err) {
+      fail(ctx, err);
+    }
+  };
+
   return {
     method: http.method,
     path,
@@ -74,17 +125,17 @@ export function compileRoute(
     controller,
     handler,
     guards: declaredGuards,
-    async handle(ctx: RequestContext) {
+    handle(ctx: RequestContext) {
+      if (checks.length === 0) return afterGuards(ctx);
       try {
-        if (checks.length > 0) await runGuards(checks, ctx);
-        const built = buildArguments(ctx);
-        const args = Array.isArray(built) ? built : await built;
-        const result = await method.apply(resolveController(ctx), args);
-        writeResult(writer, ctx, result, defaultStatus);
+        return runGuardsThen(
+          checks,
+          ctx,
+          () => afterGuards(ctx),
+          (err) => fail(ctx, err),
+        );
       } catch (err) {
-        writeError(writer, ctx, err, logger);
-      } finally {
-        if (ctx.scope) void ctx.scope.dispose(onDisposeError);
+        fail(ctx, err);
       }
     },
   };

@@ -14,5 +14,5 @@ export interface CompiledRoute {
   /** The guards that apply (class and method), for documentation. */
   guards: GuardMetadata[];
   /** Serves one request, answering it in every case (errors included). */
-  handle(ctx: RequestContext): Promise<void>;
+  handle(ctx: RequestContext): void | Promise<void>;
 }

@@ -311,7 +311,11 @@ describe('error responses', () => {
         .expect(503, { statusCode: 503, error: 'Service Unavailable', message: 'Session store unreachable' });
       const warnings = logs.lines.filter((line) => line.level === 40);
       expect(warnings).to.have.length(1);
-      expect(warnings[0]).to.include({ statusCode: 503, url: '/orders/unavailable', msg: 'Session store unreachable' });
+      expect(warnings[0]).to.include({
+        statusCode: 503,
+        url: '/orders/unavailable',
+        msg: 'Session store unreachable',
+      });
       expect(warnings[0]).to.not.have.property('err');
       expect(logs.lines.filter((line) => line.level >= 50)).to.deep.equal([]);
     });

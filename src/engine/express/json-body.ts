@@ -1,21 +1,23 @@
-import express, { type Request, type Response } from 'express';
-import { UnsupportedMediaTypeException } from '../../errors/exceptions';
+import type { Request, Response } from 'express';
+// The reader is engine-neutral (Node's own request and response); it lives with the engine that
+// needed it first.
+import { jsonBodyReader } from '../fastify/json-body';
 
-const JSON_TYPE = /^application\/json\s*(;|$)/i;
-
-function hasBody(req: Request): boolean {
-  const length = req.headers['content-length'];
-  return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
-}
-
-/** Parses a JSON body, only on routes that read one; any other content type is a 415. */
+/**
+ * Parses a JSON body, only on routes that read one; any other content type is a 415. Reads the
+ * common request (`application/json`, utf-8, not compressed) directly and leaves every other to
+ * body-parser, so both engines answer alike and the usual POST skips body-parser's machinery.
+ */
 export function jsonBodyParser(limit: string) {
-  const parse = express.json({ limit });
+  const read = jsonBodyReader(limit);
   return (req: Request, res: Response, done: (err?: unknown) => void): void => {
-    if (hasBody(req) && !JSON_TYPE.test(req.headers['content-type'] ?? '')) {
-      done(new UnsupportedMediaTypeException('Request body must be application/json'));
-      return;
-    }
-    parse(req, res, done);
+    read(req, res, (err, body) => {
+      if (err) {
+        done(err);
+        return;
+      }
+      req.body = body;
+      done();
+    });
   };
 }

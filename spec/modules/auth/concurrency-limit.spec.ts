@@ -1,0 +1,82 @@
+import { expect } from 'chai';
+import { ConcurrencyLimit } from '../../../modules/auth/concurrency-limit';
+
+interface Gate {
+  promise: Promise<string>;
+  open(value: string): void;
+  fail(err: Error): void;
+}
+
+function gate(): Gate {
+  let open!: (value: string) => void;
+  let fail!: (err: Error) => void;
+  const promise = new Promise<string>((resolve, reject) => {
+    open = resolve;
+    fail = reject;
+  });
+  return { promise, open, fail };
+}
+
+const tick = () => new Promise((resolve) => setImmediate(resolve));
+
+describe('ConcurrencyLimit', () => {
+  it('runs at most `limit` tasks at once and starts the next as one settles, in order', async () => {
+    const limit = new ConcurrencyLimit(2);
+    const gates = [gate(), gate(), gate(), gate()];
+    const started: number[] = [];
+    const results = gates.map((g, i) =>
+      limit.run(() => {
+        started.push(i);
+        return g.promise;
+      }),
+    );
+    await tick();
+    expect(started).to.deep.equal([0, 1]);
+    expect(limit.queued).to.equal(2);
+    gates[1].open('b');
+    await tick();
+    expect(started).to.deep.equal([0, 1, 2]);
+    gates[0].open('a');
+    gates[2].open('c');
+    gates[3].open('d');
+    expect(await Promise.all(results)).to.deep.equal(['a', 'b', 'c', 'd']);
+    expect(limit.queued).to.equal(0);
+  });
+
+  it('when a task fails or throws, settles with its error and frees the slot', async () => {
+    const limit = new ConcurrencyLimit(1);
+    const failing = gate();
+    const first = limit.run(() => failing.promise);
+    const second = limit.run(() => {
+      throw new Error('thrown');
+    });
+    const third = limit.run(async () => 'third');
+    failing.fail(new Error('rejected'));
+    const outcomes = await Promise.allSettled([first, second, third]);
+    expect(
+      outcomes.map((outcome) => (outcome.status === 'fulfilled' ? outcome.value : outcome.reason.message)),
+    ).to.deep.equal(['rejected', 'thrown', 'third']);
+  });
+
+  it('lets no newcomer overtake a waiting task when a slot frees', async () => {
+    const limit = new ConcurrencyLimit(1);
+    const running = gate();
+    const order: string[] = [];
+    const first = limit.run(() => running.promise);
+    const waiting = limit.run(async () => {
+      order.push('waiting');
+      return 'w';
+    });
+    running.open('r');
+    const newcomer = limit.run(async () => {
+      order.push('newcomer');
+      return 'n';
+    });
+    await Promise.all([first, waiting, newcomer]);
+    expect(order).to.deep.equal(['waiting', 'newcomer']);
+  });
+
+  it('refuses a limit under one', () => {
+    expect(() => new ConcurrencyLimit(0)).to.throw('at least 1');
+  });
+});

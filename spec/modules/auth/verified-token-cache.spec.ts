@@ -1,0 +1,73 @@
+import { expect } from 'chai';
+import type { TokenClaims } from '../../../modules/auth/token-claims';
+import { VerifiedTokenCache } from '../../../modules/auth/verified-token-cache';
+
+const NOW = 1_800_000_000_000;
+
+function claimsFor(jti: string, exp = NOW / 1000 + 60): TokenClaims {
+  return {
+    sub: 1,
+    username: 'ada',
+    role: 'manager',
+    permissions: ['tasks.read'],
+    type: 'access',
+    sid: 'session',
+    jti,
+    iat: NOW / 1000,
+    exp,
+  };
+}
+
+describe('VerifiedTokenCache', () => {
+  let now: number;
+  const clock = () => now;
+
+  beforeEach(() => {
+    now = NOW;
+  });
+
+  it('when a token was verified, gives its claims back until it expires', () => {
+    const cache = new VerifiedTokenCache(10, clock);
+    cache.set('token-a', claimsFor('a'));
+    expect(cache.get('token-a')).to.deep.equal(claimsFor('a'));
+    expect(cache.get('token-b')).to.equal(undefined);
+  });
+
+  it('when the token expires, says so from its exp second on and forgets it', () => {
+    const cache = new VerifiedTokenCache(10, clock);
+    cache.set('token-a', claimsFor('a', NOW / 1000 + 1));
+    now = NOW + 999;
+    expect(cache.get('token-a')).to.have.property('jti', 'a');
+    now = NOW + 1_000;
+    expect(cache.get('token-a')).to.equal('expired');
+    expect(cache.size).to.equal(0);
+  });
+
+  it('gives a fresh copy each time, so a caller changing its claims changes nothing for the next', () => {
+    const cache = new VerifiedTokenCache(10, clock);
+    const original = claimsFor('a');
+    cache.set('token-a', original);
+    original.permissions.push('admin.settings');
+    const first = cache.get('token-a') as TokenClaims;
+    first.permissions.push('users.delete');
+    first.role = 'admin';
+    expect(cache.get('token-a')).to.deep.equal(claimsFor('a'));
+  });
+
+  it('keeps claims without a permissions list as they are', () => {
+    const cache = new VerifiedTokenCache(10, clock);
+    const { permissions: _permissions, ...rest } = claimsFor('a');
+    cache.set('token-a', rest as TokenClaims);
+    expect(cache.get('token-a')).to.deep.equal(rest);
+  });
+
+  it('when full, forgets the oldest token first', () => {
+    const cache = new VerifiedTokenCache(2, clock);
+    cache.set('token-a', claimsFor('a'));
+    cache.set('token-b', claimsFor('b'));
+    cache.set('token-c', claimsFor('c'));
+    expect(cache.size).to.equal(2);
+    expect(cache.get('token-a')).to.equal(undefined);
+    expect(cache.get('token-c')).to.have.property('jti', 'c');
+  });
+});
