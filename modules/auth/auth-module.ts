@@ -58,9 +58,13 @@ export const authModule = defineModule<AuthOptions>({
       })
       .inSingletonScope();
     app.guards.define(authGuard);
-    app.onCompiled(async () => {
+    app.onCompiled(() => {
       const auth = app.container.get(AuthService);
-      if (typeof auth.prepare === 'function') await auth.prepare();
+      // Started, not awaited: a costly bcrypt hash must not delay start-up. A login for an unknown
+      // user waits for it, so the answer still costs one full bcrypt verify.
+      if (typeof auth.prepare === 'function') {
+        auth.prepare().catch((err: unknown) => app.logger.error({ err }, 'auth: dummy password hash failed'));
+      }
     });
   },
 });
