@@ -2,7 +2,7 @@ import type { ApolloServer } from '@apollo/server';
 import type { Application } from '../app/application';
 import type { EngineName } from '../engine/engine';
 import type { RequestContext } from '../routing/request-context';
-import { createApolloServer } from './apollo-server';
+import type { createApolloServer as CreateApolloServer } from './apollo-server';
 import { buildGraphqlSchema } from './build-schema';
 
 type Mount = (app: Application, server: ApolloServer<RequestContext>, path: string) => void;
@@ -32,6 +32,8 @@ export function graphqlFeature(app: Application): void {
     const mount = MOUNTS[app.engine.name];
     if (!mount) throw new Error(`GraphQL is not available on the ${app.engine.name} engine`);
     const schema = buildGraphqlSchema(resolvers, app);
+    // Apollo is loaded only by apps with resolvers: it is a sizeable part of start-up otherwise.
+    const createApolloServer: typeof CreateApolloServer = require('./apollo-server').createApolloServer;
     server = createApolloServer(schema, {
       introspection: options?.introspection ?? process.env.NODE_ENV !== 'production',
       logger: app.logger,

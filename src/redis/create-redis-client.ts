@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { REDIS_CLIENT_DEFAULTS, type RedisClientOptions } from './redis-client-options';
 
 const FIRST_RECONNECT_DELAY_MS = 50;
@@ -14,7 +14,9 @@ const FIRST_RECONNECT_DELAY_MS = 50;
  */
 export function createRedisClient(url: string, options: RedisClientOptions = {}): Redis {
   const settings = { ...REDIS_CLIENT_DEFAULTS, ...options };
-  const client = new Redis(url, {
+  // ioredis is loaded by the apps that use Redis only, not at every start-up.
+  const { Redis: RedisClient } = require('ioredis') as typeof import('ioredis');
+  const client = new RedisClient(url, {
     connectionName: settings.name,
     enableOfflineQueue: false,
     maxRetriesPerRequest: 1,
