@@ -3,9 +3,9 @@ import { fastifyApolloHandler } from '@as-integrations/fastify';
 import type { FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import type { Application } from '../app/application';
 import { FastifyContext } from '../engine/fastify/fastify-context';
-import { jsonBodyReader } from '../engine/fastify/json-body';
 import { leaveBodiesUnread } from '../engine/fastify/leave-bodies-unread';
 import { replyWriter } from '../engine/fastify/reply-writer';
+import { jsonBodyReader } from '../engine/json-body-reader';
 import type { RequestContext } from '../routing/request-context';
 import { writeError } from '../routing/write-response';
 

@@ -1,7 +1,7 @@
 import type { Request, Response } from 'express';
 // The reader is engine-neutral (Node's own request and response); it lives with the engine that
 // needed it first.
-import { jsonBodyReader } from '../fastify/json-body';
+import { jsonBodyReader } from '../json-body-reader';
 
 /**
  * Parses a JSON body, only on routes that read one; any other content type is a 415. Reads the

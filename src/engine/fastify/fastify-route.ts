@@ -3,8 +3,8 @@ import type { Logger } from 'pino';
 import type { CompiledRoute } from '../../routing/compiled-route';
 import { toRouterPath } from '../../routing/route-path';
 import { writeError } from '../../routing/write-response';
+import type { BodyReader } from '../json-body-reader';
 import { FastifyContext } from './fastify-context';
-import type { BodyReader } from './json-body';
 import { replyWriter } from './reply-writer';
 
 type Params = Record<string, string>;

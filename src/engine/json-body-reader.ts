@@ -3,7 +3,7 @@ import {
   BadRequestException,
   PayloadTooLargeException,
   UnsupportedMediaTypeException,
-} from '../../errors/exceptions';
+} from '../errors/exceptions';
 
 const bytes: { parse(value: string): number | null } = require('bytes');
 
