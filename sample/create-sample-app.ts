@@ -22,12 +22,15 @@ import {
   REFERENCE_ROLES,
 } from './trellis';
 import { UsersController } from './users/users-controller';
+import { UsersRepository } from './users/users-repository';
 
 /** What the composition root takes besides the configuration (tests pass their own). */
 export interface SampleAppOptions {
   logger?: Logger;
   /** Default: `createSharedState(config)`. */
   sharedState?: SharedState;
+  /** `hashDemoPassword(config)` started before the application was loaded (see `main.ts`). */
+  demoPasswordHash?: Promise<string>;
 }
 
 // Cursors are signed with a key derived from the JWT secret: one secret to configure, and every
@@ -38,11 +41,15 @@ function cursorKey(secret: string): Buffer {
 
 /**
  * The composition root: the database, the shared state, the auth and rbac modules, and every
- * feature, bound in one container. Demo users are created at `ready()` when missing.
+ * feature, bound in one container. Demo users missing from the database exist once `ready()` resolves.
  * @example const app = createSampleApp(loadConfig().config); await app.listen(3000);
  */
 export function createSampleApp(config: SampleConfig, options: SampleAppOptions = {}): Application {
   const db = openDatabase(config.databaseFile);
+  // Seeding starts before the application is built: its bcrypt hash runs on a libuv thread while
+  // the main thread builds, and ready() waits for it, so the first login finds the users.
+  const seeding = new DemoSeeder(new UsersRepository(db), config).seed(options.demoPasswordHash);
+  seeding.catch(() => {}); // awaited at ready(); without this, a failure before then would be unhandled
   const app = createApp({
     engine: config.engine,
     trustProxy: config.trustProxy,
@@ -57,7 +64,6 @@ export function createSampleApp(config: SampleConfig, options: SampleAppOptions 
     ],
     gateways: [ChatGateway],
     resolvers: [SampleResolver],
-    providers: [DemoSeeder],
     openapi: {
       title: 'Trellis sample',
       version: '1.0.0',
@@ -83,7 +89,7 @@ export function createSampleApp(config: SampleConfig, options: SampleAppOptions 
   app.override(BROADCASTER, state.broadcaster);
 
   app.onCompiled(async () => {
-    const created = await app.container.get(DemoSeeder).seed();
+    const created = await seeding;
     if (created.length > 0) app.logger.info({ users: created }, 'demo users created');
   });
   app.onClose(async () => {

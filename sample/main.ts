@@ -2,14 +2,17 @@ import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { config as loadDotenv } from 'dotenv';
 import { ConfigError, DEFAULT_DEMO_PASSWORD, loadConfig } from './config';
-import { createSampleApp } from './create-sample-app';
-import { DEMO_USERNAMES } from './database/demo-seeder';
+import { DEMO_USERNAMES, hashDemoPassword, isNewDatabase } from './database/demo-users';
 
 // The entry of `npm start`: settings from the environment (and `.env`), then the sample app.
 async function main(): Promise<void> {
   if (existsSync('.env')) loadDotenv({ path: '.env', quiet: true });
   const { config, warnings } = loadConfig();
-  const app = createSampleApp(config);
+  // A new database needs the demo users: their bcrypt hash (a third of a second at cost 12) starts
+  // now, on a libuv thread, and is ready by the time the framework below has loaded.
+  const demoPasswordHash = isNewDatabase(config.databaseFile) ? hashDemoPassword(config) : undefined;
+  const { createSampleApp } = await import('./create-sample-app');
+  const app = createSampleApp(config, { demoPasswordHash });
   for (const warning of warnings) app.logger.warn(warning);
 
   const server = await app.listen(config.port, config.host);

@@ -8,6 +8,15 @@ import { ConcurrencyLimit } from './concurrency-limit';
 // many hashes as cores, requests wait behind them. One core is left to the event loop.
 const HASHING_SLOTS = Math.max(1, availableParallelism() - 1);
 
+const BCRYPT_ALPHABET = './ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+// `$2b$<cost>$` then 22 characters of salt and 31 of digest, all in bcrypt's base-64 alphabet.
+function randomBcryptHash(rounds: number): string {
+  let text = '';
+  for (const byte of randomBytes(53)) text += BCRYPT_ALPHABET[byte & 63];
+  return `$2b$${String(rounds).padStart(2, '0')}$${text}`;
+}
+
 /**
  * Hashes and verifies passwords off the event loop: with the user provider's own functions when
  * it has them, with bcrypt at the configured cost otherwise.
@@ -25,7 +34,9 @@ export class PasswordHasher {
   hash(password: string): Promise<string> {
     const { provider } = this;
     if (provider.hashPassword) return this.slots.run(() => provider.hashPassword!(password));
-    return this.slots.run(() => bcrypt.hash(password, this.rounds));
+    // A salt made here (16 random bytes) spares bcrypt a round trip through a busy event loop
+    // between making its salt on a worker and hashing.
+    return this.slots.run(() => bcrypt.hash(password, bcrypt.genSaltSync(this.rounds)));
   }
 
   /** Whether `password` matches `hash`. */
@@ -44,9 +55,14 @@ export class PasswordHasher {
     return false;
   }
 
-  /** Hashes a random password of the same cost once, so the first unknown-user login is not slower. */
+  /** Makes the dummy hash once, so the first unknown-user login is not slower. */
   prepare(): Promise<string> {
-    this.dummyHash ??= this.hash(randomBytes(18).toString('base64url'));
+    // bcrypt's cost lies in verifying, whatever the hash: a well-formed one of the configured cost
+    // made of random characters costs a full verification and matches nothing, without spending a
+    // hash's worth of CPU at start-up. A provider's own format is unknown, so it hashes for real.
+    this.dummyHash ??= this.provider.hashPassword
+      ? this.hash(randomBytes(18).toString('base64url'))
+      : Promise.resolve(randomBcryptHash(this.rounds));
     return this.dummyHash;
   }
 }

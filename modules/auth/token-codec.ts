@@ -1,9 +1,17 @@
 import { createSecretKey, type KeyObject, randomUUID } from 'node:crypto';
-import jwt from 'jsonwebtoken';
+import type * as Jwt from 'jsonwebtoken';
 import type { AuthenticatedUser } from '../../src/routing/request-context';
 import type { JwtAlgorithm } from './auth-options';
 import type { TokenClaims, TokenType } from './token-claims';
 import { VerifiedTokenCache } from './verified-token-cache';
+
+// jsonwebtoken, with the semver it loads, is a twentieth of a second of start-up: it is loaded by
+// the first token signed or checked, not before the first answer.
+let jwtModule: typeof Jwt | undefined;
+const jwt = (): typeof Jwt => {
+  jwtModule ??= require('jsonwebtoken') as typeof Jwt;
+  return jwtModule;
+};
 
 /** Why a token was refused: its lifetime is over, or it is not a token signed here. */
 export type TokenFailure = 'expired' | 'invalid';
@@ -26,8 +34,8 @@ function isClaims(payload: unknown): payload is TokenClaims {
  */
 export class TokenCodec {
   private readonly key: KeyObject;
-  private readonly signOptions: jwt.SignOptions;
-  private readonly verifyOptions: jwt.VerifyOptions & { complete?: false };
+  private readonly signOptions: Jwt.SignOptions;
+  private readonly verifyOptions: Jwt.VerifyOptions & { complete?: false };
   private readonly verified = new VerifiedTokenCache();
 
   constructor(
@@ -55,20 +63,21 @@ export class TokenCodec {
       iat,
       exp: iat + this.ttl[type],
     };
-    return jwt.sign(claims, this.key, this.signOptions);
+    return jwt().sign(claims, this.key, this.signOptions);
   }
 
   /** The claims of a token signed here and still alive, or why it is refused. */
   verify(token: string): TokenClaims | TokenFailure {
     const known = this.verified.get(token);
     if (known) return known;
+    const { verify, TokenExpiredError } = jwt();
     try {
-      const payload = jwt.verify(token, this.key, this.verifyOptions);
+      const payload = verify(token, this.key, this.verifyOptions);
       if (!isClaims(payload)) return 'invalid';
       this.verified.set(token, payload);
       return payload;
     } catch (err) {
-      return err instanceof jwt.TokenExpiredError ? 'expired' : 'invalid';
+      return err instanceof TokenExpiredError ? 'expired' : 'invalid';
     }
   }
 }

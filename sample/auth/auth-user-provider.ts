@@ -1,7 +1,6 @@
 import { Injectable } from '../trellis';
 import type { UserRecord } from '../users/user';
 import { UsersRepository } from '../users/users-repository';
-import { PasswordHasher } from './password-hasher';
 
 /** A user as the auth module reads it; the hash is only for `AuthService.login` to verify. */
 export interface AuthUserRecord {
@@ -20,13 +19,13 @@ function toAuthUser(user: UserRecord, withHash: boolean): AuthUserRecord {
     : { id, username, email, role, permissions };
 }
 
-/** The auth module's user provider, backed by the users table and the sample's bcrypt settings. */
+/**
+ * The auth module's user provider, backed by the users table. Passwords are the module's own
+ * business: bcrypt at `BCRYPT_ROUNDS`, given to it as `bcryptRounds`.
+ */
 @Injectable()
 export class AuthUserProvider {
-  constructor(
-    private readonly users: UsersRepository,
-    private readonly hasher: PasswordHasher,
-  ) {}
+  constructor(private readonly users: UsersRepository) {}
 
   /** The user named `username` with its hash, or null; `AuthService.login` checks the password. */
   findByCredentials(username: string): AuthUserRecord | null {
@@ -39,15 +38,5 @@ export class AuthUserProvider {
     const numeric = Number(id);
     const user = Number.isSafeInteger(numeric) ? this.users.findById(numeric) : undefined;
     return user ? toAuthUser(user, false) : null;
-  }
-
-  /** A bcrypt hash of `password`. */
-  hashPassword(password: string): Promise<string> {
-    return this.hasher.hash(password);
-  }
-
-  /** Whether `password` matches `hash`. */
-  verifyPassword(password: string, hash: string): Promise<boolean> {
-    return this.hasher.verify(password, hash);
   }
 }

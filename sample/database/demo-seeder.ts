@@ -1,31 +1,31 @@
-import { PasswordHasher } from '../auth/password-hasher';
 import type { SampleConfig } from '../config';
-import { SAMPLE_CONFIG } from '../tokens';
-import { Inject, Injectable } from '../trellis';
 import { permissionsForRole } from '../users/role-permissions';
 import { UsernameTakenError } from '../users/username-taken-error';
-import { UsersRepository } from '../users/users-repository';
+import type { UsersRepository } from '../users/users-repository';
+import { DEMO_USERNAMES, hashDemoPassword } from './demo-users';
 
-/** The demo users, one per reference role, named after it. */
-export const DEMO_USERNAMES = ['admin', 'manager', 'team_lead', 'developer', 'viewer'] as const;
+export { DEMO_USERNAMES } from './demo-users';
 
-/** Creates the demo users that are missing, with `DEMO_PASSWORD`. */
-@Injectable()
+/**
+ * Creates the demo users that are missing, with `DEMO_PASSWORD`. It needs only the database, so
+ * it can run while the application is still being built (see `createSampleApp`).
+ */
 export class DemoSeeder {
   constructor(
     private readonly users: UsersRepository,
-    private readonly hasher: PasswordHasher,
-    @Inject(SAMPLE_CONFIG) private readonly config: SampleConfig,
+    private readonly config: SampleConfig,
   ) {}
 
-  /** Seeds what is missing; returns the usernames it created (none on a later start). */
-  async seed(): Promise<string[]> {
+  /**
+   * Seeds what is missing; returns the usernames it created (none on a later start).
+   * `passwordHash` is `hashDemoPassword(config)` when the caller started it earlier.
+   */
+  async seed(passwordHash?: Promise<string>): Promise<string[]> {
     const missing = DEMO_USERNAMES.filter((name) => !this.users.findByUsername(name));
     if (missing.length === 0) return [];
-    // The demo users share one published password, so one bcrypt hash serves them all: at cost 12
-    // each hash is a quarter of a second of start-up. Inserting in order keeps the ids stable.
-    const passwordHash = await this.hasher.hash(this.config.demoPassword);
-    return missing.filter((name) => this.insert(name, passwordHash));
+    const hash = await (passwordHash ?? hashDemoPassword(this.config));
+    // Inserting in order keeps the ids stable.
+    return missing.filter((name) => this.insert(name, hash));
   }
 
   private insert(name: string, passwordHash: string): boolean {

@@ -1,4 +1,3 @@
-import { PasswordHasher } from '../auth/password-hasher';
 import { MESSAGES } from '../messages';
 import { type ListPage, listPage, mapPage } from '../paging/list-page';
 import type { ListQuery } from '../paging/list-query';
@@ -25,7 +24,6 @@ const CHANGE_ROLE = 'users.change_role';
 export class UsersService {
   constructor(
     private readonly users: UsersRepository,
-    private readonly hasher: PasswordHasher,
     private readonly rbac: RbacService,
     private readonly auth: AuthService,
   ) {}
@@ -94,7 +92,7 @@ export class UsersService {
     const user: NewUser = {
       username: input.username,
       email: input.email,
-      passwordHash: await this.hasher.hash(input.password),
+      passwordHash: await this.auth.hashPassword(input.password),
       role,
       permissions,
     };

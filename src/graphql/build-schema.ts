@@ -1,4 +1,11 @@
-import { assertValidSchema, type GraphQLFieldConfigMap, GraphQLObjectType, GraphQLSchema } from 'graphql';
+// From graphql's subpaths: its root index loads the whole of graphql-js (parsing, validation,
+// execution), which only Apollo needs, and Apollo waits for the first GraphQL request.
+import {
+  assertValidSchema,
+  type GraphQLFieldConfigMap,
+  GraphQLObjectType,
+  GraphQLSchema,
+} from 'graphql/type';
 import type { Container } from 'inversify';
 import type { Logger } from 'pino';
 import type { GuardRegistry } from '../guards/guard-registry';

@@ -1,4 +1,6 @@
-import { GraphQLError, GraphQLScalarType, Kind } from 'graphql';
+import { GraphQLError } from 'graphql/error';
+import { Kind } from 'graphql/language';
+import { GraphQLScalarType } from 'graphql/type';
 
 function toDate(value: unknown): Date {
   const date = typeof value === 'string' ? new Date(value) : undefined;

@@ -1,11 +1,9 @@
-import type { ApolloServer } from '@apollo/server';
 import type { Application } from '../app/application';
 import type { EngineName } from '../engine/engine';
-import type { RequestContext } from '../routing/request-context';
-import type { createApolloServer as CreateApolloServer } from './apollo-server';
+import { ApolloLoader } from './apollo-loader';
 import { buildGraphqlSchema } from './build-schema';
 
-type Mount = (app: Application, server: ApolloServer<RequestContext>, path: string) => void;
+type Mount = (app: Application, apollo: ApolloLoader, path: string) => void;
 
 const DEFAULT_PATH = '/graphql';
 
@@ -16,32 +14,28 @@ const MOUNTS: Partial<Record<EngineName, Mount>> = {
 };
 
 /**
- * Serves the application's resolvers with Apollo Server at `/graphql` (or `graphql.path`):
- * the schema is built and the server started at `ready()`, stopped at `close()`.
- * `graphql: false`, or no resolver registered, serves nothing.
+ * Serves the application's resolvers with Apollo Server at `/graphql` (or `graphql.path`): the
+ * schema is built at `ready()`, Apollo is loaded and started by the first GraphQL request and
+ * stopped at `close()`. `graphql: false`, or no resolver registered, serves nothing.
  */
 export function graphqlFeature(app: Application): void {
   const options = app.options.graphql;
   if (options === false) return;
-  let server: ApolloServer<RequestContext> | undefined;
-  app.onCompiled(async () => {
+  let apollo: ApolloLoader | undefined;
+  app.onCompiled(() => {
     const resolvers = app.classesOf('resolver');
     if (resolvers.length === 0) return;
     const path = options?.path ?? DEFAULT_PATH;
     if (!path.startsWith('/')) throw new Error(`graphql.path must start with '/': '${path}'`);
     const mount = MOUNTS[app.engine.name];
     if (!mount) throw new Error(`GraphQL is not available on the ${app.engine.name} engine`);
-    const schema = buildGraphqlSchema(resolvers, app);
-    // Apollo is loaded only by apps with resolvers: it is a sizeable part of start-up otherwise.
-    const createApolloServer: typeof CreateApolloServer = require('./apollo-server').createApolloServer;
-    server = createApolloServer(schema, {
+    apollo = new ApolloLoader(buildGraphqlSchema(resolvers, app), {
       introspection: options?.introspection ?? process.env.NODE_ENV !== 'production',
       logger: app.logger,
     });
-    await server.start();
-    mount(app, server, path);
+    mount(app, apollo, path);
   });
   app.onClose(async () => {
-    await server?.stop();
+    await apollo?.stop();
   });
 }

@@ -1,4 +1,4 @@
-import { GraphQLError } from 'graphql';
+import { GraphQLError } from 'graphql/error';
 import { HTTP_STATUS } from '../errors/catalog';
 import { toHttpException } from '../errors/to-http-exception';
 

@@ -1,21 +1,29 @@
-import type { ApolloServer } from '@apollo/server';
-import { expressMiddleware } from '@as-integrations/express5';
-import type { NextFunction, Request, Response } from 'express';
+import type * as Integration from '@as-integrations/express5';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Application } from '../app/application';
 import { ExpressContext } from '../engine/express/express-context';
 import { jsonBodyParser } from '../engine/express/json-body';
-import type { RequestContext } from '../routing/request-context';
+import type { ApolloLoader } from './apollo-loader';
 
 /**
  * Serves the Apollo server at `path` on the Express engine: the JSON body is parsed on that path
  * only (malformed 400, too large 413, not JSON 415, as on routes), and each GraphQL request gets a
  * `RequestContext` with its own request scope.
  */
-export function mountExpress(app: Application, server: ApolloServer<RequestContext>, path: string): void {
+export function mountExpress(app: Application, apollo: ApolloLoader, path: string): void {
   const parseBody = jsonBodyParser(app.options.bodyLimit ?? '100kb');
-  const execute = expressMiddleware(server, {
-    context: async ({ req, res }) => new ExpressContext(req, res, {}),
-  });
+  let handler: RequestHandler | undefined;
+  // The integration needs Apollo, so it is loaded with it, by the first GraphQL request.
+  const execute = async (req: Request, res: Response, next: NextFunction) => {
+    if (!handler) {
+      const server = await apollo.server();
+      const { expressMiddleware }: typeof Integration = require('@as-integrations/express5');
+      handler ??= expressMiddleware(server, {
+        context: async ({ req, res }) => new ExpressContext(req, res, {}),
+      });
+    }
+    await handler(req, res, next);
+  };
   app.use(path, (req: Request, res: Response, next: NextFunction) => {
     // Mounted with use(), which also matches what lies under the path: only the path itself is GraphQL.
     if (req.path !== '/') {
@@ -24,7 +32,7 @@ export function mountExpress(app: Application, server: ApolloServer<RequestConte
     }
     parseBody(req, res, (err) => {
       if (err) next(err);
-      else Promise.resolve(execute(req, res, next)).catch(next);
+      else execute(req, res, next).catch(next);
     });
   });
 }

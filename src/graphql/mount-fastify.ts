@@ -1,13 +1,12 @@
-import type { ApolloServer } from '@apollo/server';
-import { fastifyApolloHandler } from '@as-integrations/fastify';
-import type { FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
+import type * as Integration from '@as-integrations/fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods, RouteHandlerMethod } from 'fastify';
 import type { Application } from '../app/application';
 import { FastifyContext } from '../engine/fastify/fastify-context';
 import { leaveBodiesUnread } from '../engine/fastify/leave-bodies-unread';
 import { replyWriter } from '../engine/fastify/reply-writer';
 import { jsonBodyReader } from '../engine/json-body-reader';
-import type { RequestContext } from '../routing/request-context';
 import { writeError } from '../routing/write-response';
+import type { ApolloLoader } from './apollo-loader';
 
 // Every verb reaches Apollo, as through Express's use(): it answers 405 to the ones it refuses.
 const METHODS: HTTPMethods[] = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'];
@@ -17,15 +16,24 @@ const METHODS: HTTPMethods[] = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH',
  * read as on routes (malformed 400, too large 413, not JSON 415), and each GraphQL request gets a
  * `RequestContext` with its own request scope.
  */
-export function mountFastify(app: Application, server: ApolloServer<RequestContext>, path: string): void {
+export function mountFastify(app: Application, apollo: ApolloLoader, path: string): void {
   const readBody = jsonBodyReader(app.options.bodyLimit ?? '100kb');
-  const execute = fastifyApolloHandler(server, {
-    context: async (request, reply) => {
-      const ctx = new FastifyContext(request, reply, {});
-      ctx.body = request.body;
-      return ctx;
-    },
-  });
+  let handler: RouteHandlerMethod | undefined;
+  // The integration needs Apollo, so it is loaded with it, by the first GraphQL request.
+  const execute = async (scope: FastifyInstance, request: FastifyRequest, reply: FastifyReply) => {
+    if (!handler) {
+      const server = await apollo.server();
+      const { fastifyApolloHandler }: typeof Integration = require('@as-integrations/fastify');
+      handler ??= fastifyApolloHandler(server, {
+        context: async (request, reply) => {
+          const ctx = new FastifyContext(request, reply, {});
+          ctx.body = request.body;
+          return ctx;
+        },
+      });
+    }
+    return handler.call(scope, request, reply);
+  };
   const fail = (request: FastifyRequest, reply: FastifyReply, err: unknown) =>
     writeError(replyWriter, new FastifyContext(request, reply, {}), err, app.logger);
 
@@ -42,7 +50,7 @@ export function mountFastify(app: Application, server: ApolloServer<RequestConte
             return;
           }
           request.body = body;
-          Promise.resolve(execute.call(this, request, reply)).then(
+          execute(this, request, reply).then(
             // A complete response comes back as its text; an incremental one is already streaming.
             (payload) => {
               if (typeof payload === 'string') reply.send(payload);

@@ -16,7 +16,7 @@ import {
   type GraphQLScalarType,
   GraphQLString,
   type GraphQLType,
-} from 'graphql';
+} from 'graphql/type';
 import type { z } from 'zod';
 import { DateTimeScalar } from './date-time-scalar';
 import { type NameHint, nestedHint, TypeNames } from './type-names';

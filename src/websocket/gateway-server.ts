@@ -2,7 +2,7 @@ import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import FindMyWay from 'find-my-way';
 import type { Logger } from 'pino';
-import { WebSocketServer } from 'ws';
+import type * as Ws from 'ws';
 import { HTTP_STATUS } from '../errors/catalog';
 import { BadRequestException, NotFoundException, ServiceUnavailableException } from '../errors/exceptions';
 import { toHttpException } from '../errors/to-http-exception';
@@ -45,7 +45,7 @@ async function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boo
  */
 export class GatewayServer {
   private readonly router = FindMyWay({ ignoreTrailingSlash: true, caseSensitive: true });
-  private readonly wss: WebSocketServer;
+  private wss?: Ws.WebSocketServer;
   private readonly live = new Map<LiveConnection, Promise<void>>();
   private readonly subscriptions: Unsubscribe[] = [];
   private heartbeat?: NodeJS.Timeout;
@@ -58,11 +58,6 @@ export class GatewayServer {
     private readonly logger: Logger,
   ) {
     for (const gateway of gateways) this.router.on('GET', gateway.path, () => {}, { gateway });
-    this.wss = new WebSocketServer({ noServer: true, clientTracking: false, maxPayload: limits.maxPayload });
-    // A malformed handshake gets the same JSON error body as every other refusal.
-    this.wss.on('wsClientError', (err: Error, socket: Duplex) =>
-      refuseUpgrade(socket, new BadRequestException(err.message, { headers: SUPPORTED_VERSIONS })),
-    );
   }
 
   /** Subscribes each gateway to its broadcasts and starts serving upgrades on `server`. */
@@ -94,7 +89,7 @@ export class GatewayServer {
       await settlesWithin(finished, timeoutMs);
     }
     for (const unsubscribe of this.subscriptions.splice(0)) await unsubscribe();
-    this.wss.close();
+    this.wss?.close();
   }
 
   private async upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
@@ -122,7 +117,7 @@ export class GatewayServer {
       socket.destroy();
       return;
     }
-    this.wss.handleUpgrade(req, socket, head, (ws) => {
+    this.webSocketServer().handleUpgrade(req, socket, head, (ws) => {
       socket.off('error', ignoreSocketError);
       const { connection, finished } = serveConnection(
         gateway,
@@ -134,5 +129,18 @@ export class GatewayServer {
       this.live.set(connection, finished);
       void finished.then(() => this.live.delete(connection));
     });
+  }
+
+  // `ws` is loaded by the first upgrade: start-up and applications that never see one skip it.
+  private webSocketServer(): Ws.WebSocketServer {
+    if (this.wss) return this.wss;
+    const { WebSocketServer }: typeof Ws = require('ws');
+    const { maxPayload } = this.limits;
+    this.wss = new WebSocketServer({ noServer: true, clientTracking: false, maxPayload });
+    // A malformed handshake gets the same JSON error body as every other refusal.
+    this.wss.on('wsClientError', (err: Error, socket: Duplex) =>
+      refuseUpgrade(socket, new BadRequestException(err.message, { headers: SUPPORTED_VERSIONS })),
+    );
+    return this.wss;
   }
 }

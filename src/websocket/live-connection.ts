@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
-import { WebSocket } from 'ws';
+import type { WebSocket } from 'ws';
 import type { AuthenticatedUser } from '../routing/request-context';
 import { CLOSE_CODES } from './close-codes';
 import type { GatewayHub, HubMember } from './gateway-hub';
@@ -60,7 +60,7 @@ export class LiveConnection implements WebSocketConnection, HubMember {
    * keeping its backlog would let one stalled reader grow the server's memory without bound.
    */
   sendText(text: string): void {
-    if (this.socket.readyState !== WebSocket.OPEN) return;
+    if (this.socket.readyState !== this.socket.OPEN) return;
     this.socket.send(text);
     const buffered = this.socket.bufferedAmount;
     if (buffered > this.maxBufferedBytes) {
@@ -74,7 +74,7 @@ export class LiveConnection implements WebSocketConnection, HubMember {
 
   /** One heartbeat: a peer that did not answer the previous ping is dropped, the others pinged again. */
   heartbeat(): void {
-    if (this.socket.readyState !== WebSocket.OPEN) return;
+    if (this.socket.readyState !== this.socket.OPEN) return;
     if (!this.alive) {
       this.logger.info(
         { connection: this.id, gateway: this.hub.path },

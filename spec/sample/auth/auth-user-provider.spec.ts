@@ -1,10 +1,8 @@
 import { expect } from 'chai';
 import sinon from 'sinon';
 import { AuthUserProvider } from '../../../sample/auth/auth-user-provider';
-import { PasswordHasher } from '../../../sample/auth/password-hasher';
 import type { UserRecord } from '../../../sample/users/user';
 import { UsersRepository } from '../../../sample/users/users-repository';
-import { specConfig } from '../support/sample-env';
 
 const ADA: UserRecord = {
   id: 7,
@@ -21,7 +19,7 @@ describe('AuthUserProvider', () => {
   let provider: AuthUserProvider;
   beforeEach(() => {
     users = sinon.createStubInstance(UsersRepository);
-    provider = new AuthUserProvider(users, new PasswordHasher(specConfig()));
+    provider = new AuthUserProvider(users);
   });
 
   describe('findByCredentials', () => {
@@ -53,15 +51,6 @@ describe('AuthUserProvider', () => {
       expect(provider.findById('abc')).to.equal(null);
       expect(users.findById.called).to.equal(false);
       expect(provider.findById(8)).to.equal(null);
-    });
-  });
-
-  describe('hashPassword and verifyPassword', () => {
-    it('hash with bcrypt at BCRYPT_ROUNDS and verify the result', async () => {
-      const hash = await provider.hashPassword('secret-1');
-      expect(hash).to.match(/^\$2b\$04\$/);
-      expect(await provider.verifyPassword('secret-1', hash)).to.equal(true);
-      expect(await provider.verifyPassword('secret-2', hash)).to.equal(false);
     });
   });
 });

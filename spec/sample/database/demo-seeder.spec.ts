@@ -2,7 +2,6 @@ import bcrypt from 'bcrypt';
 import { expect } from 'chai';
 import sinon from 'sinon';
 import { REFERENCE_PERMISSIONS } from '../../../modules/rbac';
-import { PasswordHasher } from '../../../sample/auth/password-hasher';
 import { openDatabase, type SampleDatabase } from '../../../sample/database/connection';
 import { DEMO_USERNAMES, DemoSeeder } from '../../../sample/database/demo-seeder';
 import { UsernameTakenError } from '../../../sample/users/username-taken-error';
@@ -11,7 +10,6 @@ import { DEMO_PASSWORD, specConfig } from '../support/sample-env';
 
 describe('DemoSeeder', () => {
   const config = specConfig();
-  const hasher = new PasswordHasher(config);
 
   describe('on an empty database', () => {
     let db: SampleDatabase;
@@ -23,7 +21,7 @@ describe('DemoSeeder', () => {
     afterEach(() => db.close());
 
     it('creates one user per reference role, with the demo password, in a stable order', async () => {
-      expect(await new DemoSeeder(users, hasher, config).seed()).to.deep.equal([...DEMO_USERNAMES]);
+      expect(await new DemoSeeder(users, config).seed()).to.deep.equal([...DEMO_USERNAMES]);
       for (const [index, name] of DEMO_USERNAMES.entries()) {
         const user = users.findByUsername(name)!;
         expect(user).to.deep.include({ id: index + 1, role: name, email: `${name}@example.com` });
@@ -33,7 +31,7 @@ describe('DemoSeeder', () => {
     });
 
     it('gives each role the permissions the sample documents', async () => {
-      await new DemoSeeder(users, hasher, config).seed();
+      await new DemoSeeder(users, config).seed();
       const permissionsOf = (name: string) => users.findByUsername(name)!.permissions;
       expect(permissionsOf('admin')).to.have.members([...REFERENCE_PERMISSIONS]);
       expect(permissionsOf('manager')).to.have.members([
@@ -75,9 +73,9 @@ describe('DemoSeeder', () => {
     });
 
     it('on a later start, creates nothing and leaves existing users alone', async () => {
-      await new DemoSeeder(users, hasher, config).seed();
+      await new DemoSeeder(users, config).seed();
       users.update(1, { email: 'changed@example.com' });
-      expect(await new DemoSeeder(users, hasher, config).seed()).to.deep.equal([]);
+      expect(await new DemoSeeder(users, config).seed()).to.deep.equal([]);
       expect(users.count()).to.equal(DEMO_USERNAMES.length);
       expect(users.findById(1)!.email).to.equal('changed@example.com');
     });
@@ -91,7 +89,7 @@ describe('DemoSeeder', () => {
         if (user.username === 'admin') throw new UsernameTakenError('admin');
         return { ...user, id: 1, createdAt: '' };
       });
-      const created = await new DemoSeeder(users, hasher, config).seed();
+      const created = await new DemoSeeder(users, config).seed();
       expect(created).to.deep.equal(DEMO_USERNAMES.filter((name) => name !== 'admin'));
     });
 
@@ -99,7 +97,7 @@ describe('DemoSeeder', () => {
       const users = sinon.createStubInstance(UsersRepository);
       users.findByUsername.returns(undefined);
       users.create.throws(new Error('disk full'));
-      await new DemoSeeder(users, hasher, config).seed().then(
+      await new DemoSeeder(users, config).seed().then(
         () => expect.fail('seed should fail'),
         (err: Error) => expect(err.message).to.equal('disk full'),
       );

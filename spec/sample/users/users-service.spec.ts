@@ -1,14 +1,14 @@
+import bcrypt from 'bcrypt';
 import { expect } from 'chai';
 import sinon from 'sinon';
 import { AuthService } from '../../../modules/auth';
 import { RbacService, REFERENCE_PERMISSIONS, REFERENCE_ROLES } from '../../../modules/rbac';
-import { PasswordHasher } from '../../../sample/auth/password-hasher';
 import type { UserRecord } from '../../../sample/users/user';
 import { UsernameTakenError } from '../../../sample/users/username-taken-error';
 import { UsersRepository } from '../../../sample/users/users-repository';
 import { UsersService } from '../../../sample/users/users-service';
 import type { AuthenticatedUser } from '../../../src';
-import { specConfig, useSpecCursorKey } from '../support/sample-env';
+import { useSpecCursorKey } from '../support/sample-env';
 
 const record = (id: number, username: string, role: string, permissions: string[] = []): UserRecord => ({
   id,
@@ -51,8 +51,9 @@ describe('UsersService', () => {
     users.create.callsFake((user) => ({ ...user, id: 10, createdAt: '2026-01-02T00:00:00.000Z' }));
     auth = sinon.createStubInstance(AuthService);
     auth.revokeAllSessions.resolves();
+    auth.hashPassword.callsFake((password) => bcrypt.hash(password, 4));
     const rbac = new RbacService({ roles: REFERENCE_ROLES, permissions: REFERENCE_PERMISSIONS });
-    service = new UsersService(users, new PasswordHasher(specConfig()), rbac, auth);
+    service = new UsersService(users, rbac, auth);
   });
 
   describe('get', () => {
@@ -96,6 +97,7 @@ describe('UsersService', () => {
         service.register({ username: 'ada', email: 'a@b.co', password: 'secret-1' }),
       );
       expect(err).to.include({ statusCode: 409, message: 'El nombre de usuario ya existe' });
+      expect(auth.hashPassword.called).to.equal(false);
       expect(users.create.called).to.equal(false);
     });
 
