@@ -24,13 +24,19 @@ function request(port, { method = 'GET', path = '/', headers = {}, payload } = {
 }
 
 /**
- * Spawns `node <script>` on the server core with `env`, then polls `probePath` until any HTTP
- * answer arrives; resolves to { child, pid, startupMs }. With `waitForLine`, also waits for the
- * server to print that line (set-up done after listening).
+ * Spawns `node <script>` on the server core (on any core with `pin: false`) with `env`, then polls
+ * `probePath` until any HTTP answer arrives; resolves to { child, pid, startupMs }. With
+ * `waitForLine`, also waits for the server to print that line (set-up done after listening).
  */
-async function startServer(script, { env = {}, port, probePath = '/hello', args = [], cwd, waitForLine } = {}) {
+async function startServer(
+  script,
+  { env = {}, port, probePath = '/hello', args = [], cwd, waitForLine, pin = true } = {},
+) {
   const started = process.hrtime.bigint();
-  const child = spawn('taskset', ['-c', SERVER_CORE, process.execPath, ...args, script], {
+  const command = pin
+    ? ['taskset', ['-c', SERVER_CORE, process.execPath, ...args, script]]
+    : [process.execPath, [...args, script]];
+  const child = spawn(...command, {
     cwd,
     env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],

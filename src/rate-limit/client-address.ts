@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { ipKeyGenerator } from 'express-rate-limit';
+import { expressRateLimit } from './express-rate-limit';
 
 /** What a rate-limit key is made from: Express's `req`, Fastify's `request`, or Node's raw request. */
 export interface RateLimitRequest {
@@ -20,5 +20,5 @@ export interface RateLimitRequest {
  */
 export function clientAddress(req: RateLimitRequest): string {
   const address = req.ip ?? req.socket?.remoteAddress;
-  return address ? ipKeyGenerator(address) : 'unknown';
+  return address ? expressRateLimit().ipKeyGenerator(address) : 'unknown';
 }

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { rateLimit as expressRateLimit, type Options } from 'express-rate-limit';
+import type { Options, RateLimitRequestHandler } from 'express-rate-limit';
 import {
   InternalServerErrorException,
   ServiceUnavailableException,
@@ -9,6 +9,7 @@ import { HTTPException } from '../errors/http-exception';
 import { nodeResponseWriter } from '../routing/node-response-writer';
 import type { RequestContext } from '../routing/request-context';
 import { clientAddress, type RateLimitRequest } from './client-address';
+import { expressRateLimit } from './express-rate-limit';
 import { HeaderCollector } from './header-collector';
 import type { RateLimitOptions } from './rate-limit-options';
 
@@ -72,7 +73,7 @@ export function rateLimit(options: RateLimitOptions): RateLimiter {
   const keyOf = options.keyGenerator ?? clientAddress;
   const contexts = new WeakMap<object, RequestContext>();
 
-  const limiter = expressRateLimit({
+  const settings = {
     windowMs: options.windowMs,
     limit: options.max,
     store: options.store,
@@ -106,10 +107,24 @@ export function rateLimit(options: RateLimitOptions): RateLimiter {
       );
     },
     // The default checks read Express-only request fields (req.app); keys are made here instead.
-    validate: { ip: false, trustProxy: false, xForwardedForHeader: false, forwardedHeader: false },
-  } satisfies Partial<Options>);
+    // The limiter is made once, by the first request it counts: not the per-request limiter the
+    // creation-stack check looks for.
+    validate: {
+      ip: false,
+      trustProxy: false,
+      xForwardedForHeader: false,
+      forwardedHeader: false,
+      creationStack: false,
+    },
+  } satisfies Partial<Options>;
+  let created: RateLimitRequestHandler | undefined;
+  const limiter = () => {
+    created ??= expressRateLimit().rateLimit(settings);
+    return created;
+  };
+  const run = (req: unknown, res: unknown, next: Next) =>
+    (limiter() as unknown as (req: unknown, res: unknown, next: Next) => Promise<void>)(req, res, next);
 
-  const run = limiter as unknown as (req: unknown, res: unknown, next: Next) => Promise<void>;
   const middleware = ((req: IncomingMessage, res: ServerResponse, next: Next) => {
     void run(req, res, (err) => next(asHttpError(err)));
   }) as RateLimiter;
@@ -125,6 +140,6 @@ export function rateLimit(options: RateLimitOptions): RateLimiter {
 
   return Object.assign(middleware, {
     check,
-    resetKey: async (key: string) => limiter.resetKey(key),
+    resetKey: async (key: string) => limiter().resetKey(key),
   });
 }
