@@ -106,7 +106,7 @@ function sampleSection(results) {
   }
   lines.push(
     '',
-    'Spawn of `node dist/sample/main.js` to its first HTTP answer, median of at least 5 starts. ' +
+    'Spawn of `node dist/sample/main.js` to its first answer to `GET /health`, median of at least 5 starts. ' +
       '"New database" (`DATABASE_FILE=:memory:`) seeds the demo users, whose bcrypt hash (cost 12) ' +
       'runs on a libuv thread beside start-up; started as `npm start` starts it, on any core. ' +
       '"One core": pinned to the server core, where that hash adds to start-up. ' +
