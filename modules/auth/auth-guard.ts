@@ -12,9 +12,13 @@ export const authGuard: GuardDefinition = {
   compile(_options, site) {
     const auth = site.container.get(AuthService);
     const readToken = site.transport === 'ws' ? bearerOrQueryToken : bearerToken;
-    return (ctx) =>
-      auth.authenticate(readToken(ctx)).then((user) => {
-        ctx.user = user;
-      });
+    return (ctx) => {
+      const user = auth.callerOf(readToken(ctx));
+      if (user instanceof Promise)
+        return user.then((caller) => {
+          ctx.user = caller;
+        });
+      ctx.user = user;
+    };
   },
 };

@@ -25,6 +25,17 @@ function unauthorized(message: string): UnauthorizedException {
   return new UnauthorizedException(message, { headers: { 'WWW-Authenticate': 'Bearer' } });
 }
 
+// A token refused by the deny-list (a logout) or whose session ended is revoked.
+function live(claims: TokenClaims, denied: boolean, active: boolean): TokenClaims {
+  if (denied || !active) throw unauthorized(AUTH_MESSAGES.revokedToken);
+  return claims;
+}
+
+// Verified claims are frozen and shared by every request with the token: callers get their own.
+function ownCopy(claims: TokenClaims): TokenClaims {
+  return { ...claims, permissions: [...(claims.permissions ?? [])] };
+}
+
 // Only the public identity goes into tokens and responses: never the hash or other columns.
 function identityOf(record: UserRecord): AuthenticatedUser {
   const { id, username, email, role, permissions } = record;
@@ -67,25 +78,30 @@ export class AuthService {
 
   /** The claims of a live access token; 401 when it is missing, bad, expired, revoked or a refresh token. */
   verifyAccessToken(token: string | undefined): Promise<TokenClaims> {
-    let claims: TokenClaims;
     try {
-      claims = this.signedAccessClaims(token);
+      const claims = this.liveAccessClaims(token);
+      return claims instanceof Promise ? claims.then(ownCopy) : Promise.resolve(ownCopy(claims));
     } catch (err) {
       return Promise.reject(err);
     }
-    // Both lookups at once: on Redis that is one round trip of waiting instead of two. Chained
-    // rather than awaited: this runs on every guarded request, and each await is a hop.
-    return Promise.all([this.parts.denyList.has(claims.jti), this.parts.store.isActive(claims.sid)]).then(
-      ([denied, active]) => {
-        if (denied || !active) throw unauthorized(AUTH_MESSAGES.revokedToken);
-        return claims;
-      },
-    );
   }
 
   /** The caller an access token stands for, as `CurrentUser()` gives it. */
   authenticate(token: string | undefined): Promise<AuthenticatedUser> {
-    return this.verifyAccessToken(token).then(userFromClaims);
+    try {
+      return Promise.resolve(this.callerOf(token));
+    } catch (err) {
+      return Promise.reject(err);
+    }
+  }
+
+  /**
+   * `authenticate` for the `Auth()` guard: synchronous (a refusal throws) when the deny-list and
+   * the token store answer synchronously, as the in-memory ones do, so the guard costs no promise.
+   */
+  callerOf(token: string | undefined): AuthenticatedUser | Promise<AuthenticatedUser> {
+    const claims = this.liveAccessClaims(token);
+    return claims instanceof Promise ? claims.then(userFromClaims) : userFromClaims(claims);
   }
 
   /**
@@ -136,6 +152,16 @@ export class AuthService {
   /** Expensive set-up done once at `ready()`: the dummy hash unknown-user logins verify against. */
   async prepare(): Promise<void> {
     await this.parts.passwords.prepare();
+  }
+
+  // What the token says, then whether it was revoked: without a promise when both stores can tell.
+  private liveAccessClaims(token: string | undefined): TokenClaims | Promise<TokenClaims> {
+    const claims = this.signedAccessClaims(token);
+    const denied = this.parts.denyList.has(claims.jti);
+    const active = this.parts.store.isActive(claims.sid);
+    if (typeof denied === 'boolean' && typeof active === 'boolean') return live(claims, denied, active);
+    // Both lookups at once: on Redis that is one round trip of waiting instead of two.
+    return Promise.all([denied, active]).then(([isDenied, isActive]) => live(claims, isDenied, isActive));
   }
 
   // Signature, expiry and type: what the token itself says, before deny-list and session.

@@ -1,10 +1,6 @@
 import { ExpiringMap, type ExpiringMapOptions } from './expiring-map';
 import { TokenDenyList } from './token-deny-list';
 
-// Settled once: the guard's lookup allocates nothing.
-const DENIED = Promise.resolve(true);
-const ALLOWED = Promise.resolve(false);
-
 /** The deny-list of one process; an entry lives until its token would have expired anyway. */
 export class InMemoryTokenDenyList extends TokenDenyList {
   private readonly denied: ExpiringMap<string, true>;
@@ -23,7 +19,7 @@ export class InMemoryTokenDenyList extends TokenDenyList {
     this.denied.set(jti, true, exp * 1000);
   }
 
-  override has(jti: string): Promise<boolean> {
-    return this.denied.get(jti) ? DENIED : ALLOWED;
+  override has(jti: string): boolean {
+    return this.denied.get(jti) === true;
   }
 }

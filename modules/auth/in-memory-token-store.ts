@@ -9,9 +9,6 @@ interface Session {
   refreshJti: string;
 }
 
-const ACTIVE = Promise.resolve(true);
-const ENDED = Promise.resolve(false);
-
 /**
  * The sessions of one process. Each step runs within one tick, which makes `rotate` atomic here;
  * expired sessions leave both the session map and the per-user index.
@@ -55,8 +52,8 @@ export class InMemoryTokenStore extends TokenStore {
     return 'rotated';
   }
 
-  override isActive(sessionId: string): Promise<boolean> {
-    return this.sessions.get(sessionId) ? ACTIVE : ENDED;
+  override isActive(sessionId: string): boolean {
+    return this.sessions.get(sessionId) !== undefined;
   }
 
   override async endSession(sessionId: string): Promise<void> {

@@ -66,7 +66,7 @@ export class TokenCodec {
     return jwt().sign(claims, this.key, this.signOptions);
   }
 
-  /** The claims of a token signed here and still alive, or why it is refused. */
+  /** The claims (frozen) of a token signed here and still alive, or why it is refused. */
   verify(token: string): TokenClaims | TokenFailure {
     const known = this.verified.get(token);
     if (known) return known;
@@ -74,8 +74,7 @@ export class TokenCodec {
     try {
       const payload = verify(token, this.key, this.verifyOptions);
       if (!isClaims(payload)) return 'invalid';
-      this.verified.set(token, payload);
-      return payload;
+      return this.verified.set(token, payload);
     } catch (err) {
       return err instanceof TokenExpiredError ? 'expired' : 'invalid';
     }

@@ -5,6 +5,9 @@
 export abstract class TokenDenyList {
   /** Refuses the token `jti` until `exp`, the token's own expiry in seconds since the epoch. */
   abstract add(jti: string, exp: number): Promise<void>;
-  /** Whether the token `jti` is refused. */
-  abstract has(jti: string): Promise<boolean>;
+  /**
+   * Whether the token `jti` is refused. A store that knows at once may answer without a promise:
+   * guarded requests then cost none.
+   */
+  abstract has(jti: string): boolean | Promise<boolean>;
 }

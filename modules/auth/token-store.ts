@@ -37,8 +37,11 @@ export abstract class TokenStore {
     ttl: number,
   ): Promise<RotationOutcome>;
 
-  /** Whether the session exists and has not ended. */
-  abstract isActive(sessionId: string): Promise<boolean>;
+  /**
+   * Whether the session exists and has not ended. A store that knows at once may answer without a
+   * promise: guarded requests then cost none.
+   */
+  abstract isActive(sessionId: string): boolean | Promise<boolean>;
 
   /** Ends one session (logout). */
   abstract endSession(sessionId: string): Promise<void>;

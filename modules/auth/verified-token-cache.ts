@@ -2,17 +2,21 @@ import type { TokenClaims } from './token-claims';
 
 const DEFAULT_CAPACITY = 4_096;
 
-// A copy per call, as a fresh verification gives: callers may change what they get.
-function copy(claims: TokenClaims): TokenClaims {
+/** A frozen copy of `claims` (and of their permissions), which nobody can change once shared. */
+export function frozenClaims(claims: TokenClaims): TokenClaims {
   const { permissions } = claims;
-  return Array.isArray(permissions) ? { ...claims, permissions: [...permissions] } : { ...claims };
+  const copy = Array.isArray(permissions)
+    ? { ...claims, permissions: Object.freeze([...permissions]) as string[] }
+    : { ...claims };
+  return Object.freeze(copy);
 }
 
 /**
  * Tokens whose signature was verified, by their whole text (signature included), so a client
  * presenting the same token again skips the HMAC and the parsing: most of the cost of a guarded
  * request. Expiry is checked on every read; deny-list and session checks stay with the caller.
- * Bounded: past `capacity`, the oldest entry goes.
+ * The claims are frozen and shared by every read: copying them per request cost as much as the
+ * lookup. Bounded: past `capacity`, the oldest entry goes.
  */
 export class VerifiedTokenCache {
   private readonly entries = new Map<string, TokenClaims>();
@@ -23,7 +27,7 @@ export class VerifiedTokenCache {
     private readonly now: () => number = () => Date.now(),
   ) {}
 
-  /** Fresh claims of a remembered live token; 'expired' once its `exp` passed; undefined if unknown. */
+  /** The frozen claims of a remembered live token; 'expired' once its `exp` passed; undefined if unknown. */
   get(token: string): TokenClaims | 'expired' | undefined {
     const claims = this.entries.get(token);
     if (!claims) return undefined;
@@ -32,13 +36,15 @@ export class VerifiedTokenCache {
       this.entries.delete(token);
       return 'expired';
     }
-    return copy(claims);
+    return claims;
   }
 
-  /** Remembers a token just verified, with a private copy of its claims. */
-  set(token: string, claims: TokenClaims): void {
+  /** Remembers a token just verified; returns the frozen copy of its claims it keeps. */
+  set(token: string, claims: TokenClaims): TokenClaims {
     if (this.entries.size >= this.capacity) this.entries.delete(this.entries.keys().next().value as string);
-    this.entries.set(token, copy(claims));
+    const kept = frozenClaims(claims);
+    this.entries.set(token, kept);
+    return kept;
   }
 
   /** Entries held. */

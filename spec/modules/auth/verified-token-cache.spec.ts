@@ -43,15 +43,19 @@ describe('VerifiedTokenCache', () => {
     expect(cache.size).to.equal(0);
   });
 
-  it('gives a fresh copy each time, so a caller changing its claims changes nothing for the next', () => {
+  it('keeps a frozen copy: later changes to the original do not reach it, and it cannot be changed', () => {
     const cache = new VerifiedTokenCache(10, clock);
     const original = claimsFor('a');
-    cache.set('token-a', original);
+    expect(cache.set('token-a', original)).to.deep.equal(claimsFor('a'));
     original.permissions.push('admin.settings');
-    const first = cache.get('token-a') as TokenClaims;
-    first.permissions.push('users.delete');
-    first.role = 'admin';
-    expect(cache.get('token-a')).to.deep.equal(claimsFor('a'));
+    original.role = 'admin';
+    const kept = cache.get('token-a') as TokenClaims;
+    expect(kept).to.deep.equal(claimsFor('a'));
+    expect(() => kept.permissions.push('users.delete')).to.throw(TypeError);
+    expect(() => {
+      kept.role = 'admin';
+    }).to.throw(TypeError);
+    expect(cache.get('token-a')).to.equal(kept);
   });
 
   it('keeps claims without a permissions list as they are', () => {
