@@ -38,6 +38,11 @@ function selected(all, variable) {
   return names ? all.filter((item) => names.includes(item.name)) : all;
 }
 
+/** `items` started at `shift` and wrapped around. */
+function rotated(items, shift) {
+  return items.map((_, i) => items[(i + shift) % items.length]);
+}
+
 function log(message) {
   process.stderr.write(`${message}\n`);
 }
@@ -65,12 +70,13 @@ async function measureRoute(server, route) {
   return { ...load, cpuUsPerReq: load.requests > 0 ? cpu / load.requests : Number.NaN };
 }
 
-async function measureStack(stack, routes) {
+async function measureStack(stack, routes, round) {
   const script = path.join(BENCH_DIR, 'stacks', `${stack.file}.js`);
   const server = await startServer(script, { env: stack.env, port: CONFIG.port });
   const result = { startupMs: server.startupMs, idleRssMiB: memory(server.pid).rssMiB, routes: {} };
   try {
-    for (const route of routes) {
+    // The route order rotates too, so no route is always the one measured first after start-up.
+    for (const route of rotated(routes, round)) {
       const mismatch = await checkAnswer(CONFIG.port, route);
       const measured = await measureRoute(server, route);
       result.routes[route.name] = mismatch ? { ...measured, mismatch } : measured;
@@ -104,11 +110,11 @@ async function main() {
 
   for (let round = 0; round < CONFIG.rounds; round++) {
     // Rotating the order spreads drift (thermal, other load) evenly over the stacks.
-    const order = stacks.map((_, i) => stacks[(i + round) % stacks.length]);
+    const order = rotated(stacks, round);
     log(`Round ${round + 1}/${CONFIG.rounds}: ${order.map((stack) => stack.name).join(', ')}`);
     for (const stack of order) {
       try {
-        results.stacks[stack.name].rounds.push(await measureStack(stack, routes));
+        results.stacks[stack.name].rounds.push(await measureStack(stack, routes, round));
       } catch (err) {
         log(`  ${stack.name} failed: ${err.message.split('\n')[0]}`);
         results.stacks[stack.name].failures.push(err.message);

@@ -37,6 +37,7 @@ function routeLoad(port, route, { connections, duration }) {
     connections,
     duration,
     pipelining: 1,
+    freshTokens: route.freshTokens,
   };
 }
 

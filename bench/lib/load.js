@@ -2,10 +2,29 @@
 // One autocannon run, in its own process (the orchestrator pins it to the load core): reads its
 // options as JSON from argv[2], prints one JSON summary line on stdout.
 const autocannon = require('autocannon');
+const { freshTokens } = require('./token');
 
-const options = JSON.parse(process.argv[2]);
+const { freshTokens: tokenCount, ...options } = JSON.parse(process.argv[2]);
 
-autocannon({ ...options, setupClient: undefined }, (err, result) => {
+/**
+ * With `freshTokens: n`, the connections share n distinct bearer tokens out between them, each
+ * cycling through its own slice; the requests are built once, so the load costs what a fixed
+ * token costs (autocannon's setupRequest would rebuild every request and slow the load instead).
+ */
+function withFreshTokens(count) {
+  if (!count) return {};
+  const tokens = freshTokens(count);
+  const perClient = Math.ceil(count / options.connections);
+  let clients = 0;
+  const setupClient = (client) => {
+    const start = (clients++ * perClient) % count;
+    const slice = tokens.slice(start, start + perClient);
+    client.setRequests(slice.map((token) => ({ headers: { ...options.headers, authorization: `Bearer ${token}` } })));
+  };
+  return { setupClient };
+}
+
+autocannon({ ...options, ...withFreshTokens(tokenCount) }, (err, result) => {
   if (err) {
     process.stdout.write(`${JSON.stringify({ error: String(err) })}\n`);
     process.exitCode = 1;

@@ -35,6 +35,18 @@ function routes(token) {
       body: { username: 'ada', role: 'manager' },
     },
     {
+      // The same route, but no token is seen twice within 8,192 requests: what a server with
+      // many clients pays when it meets a token for the first time.
+      name: 'protected-fresh',
+      label: 'GET /protected (new token each time)',
+      method: 'GET',
+      path: '/protected',
+      headers: { authorization: `Bearer ${token}` },
+      freshTokens: 8_192,
+      status: 200,
+      body: { username: 'ada', role: 'manager' },
+    },
+    {
       name: 'scoped',
       label: 'GET /scoped (request scope)',
       method: 'GET',

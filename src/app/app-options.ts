@@ -37,6 +37,11 @@ export interface AppOptions {
   logger?: Logger;
   /** Express's `trust proxy`: set it behind a reverse proxy so the client address is the real one. */
   trustProxy?: boolean | number | string;
+  /**
+   * Weak ETags on 200 answers to GET and HEAD, and 304 for an `If-None-Match` that still
+   * matches; default off (hashing every body costs more than most JSON APIs save by it).
+   */
+  etag?: boolean;
   /** How long `close()` lets in-flight requests finish before cutting connections; default 10 000 ms. */
   shutdownTimeoutMs?: number;
 }

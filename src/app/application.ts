@@ -11,6 +11,7 @@ import { metadataRegistry } from '../metadata/registry';
 import type { Class } from '../metadata/types';
 import { compileControllers } from '../routing/compile-controllers';
 import type { CompiledRoute } from '../routing/compiled-route';
+import { withEtags } from '../routing/etag-writer';
 import type { AppOptions } from './app-options';
 import { createEngine } from './engines';
 import { closeGracefully } from './graceful-close';
@@ -206,7 +207,7 @@ export class Application {
     const env = {
       container: this.container,
       guards: this.guards,
-      writer: this.engine.writer,
+      writer: this.options.etag ? withEtags(this.engine.writer) : this.engine.writer,
       logger: this.logger,
     };
     this.routes = compileControllers(this.classes.controller, env);

@@ -23,9 +23,10 @@ export const nodeResponseWriter: ResponseWriter = {
     res.setHeader('Content-Type', JSON_TYPE);
     res.end(body);
   },
-  empty(ctx, status) {
+  empty(ctx, status, headers) {
     const res = raw(ctx);
     res.statusCode = status;
+    if (headers) for (const name in headers) res.setHeader(name, headers[name]);
     res.end();
   },
 };

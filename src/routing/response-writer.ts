@@ -9,5 +9,5 @@ export interface ResponseWriter {
   /** Writes an already serialised JSON body. */
   json(ctx: RequestContext, status: number, body: string, headers?: Record<string, string>): void;
   /** Writes a response without a body. */
-  empty(ctx: RequestContext, status: number): void;
+  empty(ctx: RequestContext, status: number, headers?: Record<string, string>): void;
 }

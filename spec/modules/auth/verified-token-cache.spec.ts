@@ -74,4 +74,36 @@ describe('VerifiedTokenCache', () => {
     expect(cache.get('token-a')).to.equal(undefined);
     expect(cache.get('token-c')).to.have.property('jti', 'c');
   });
+
+  it('turning over many times, stays within its bound and keeps exactly the newest tokens', () => {
+    const cache = new VerifiedTokenCache(3, clock);
+    for (let i = 0; i < 100; i++) cache.set(`token-${i}`, claimsFor(String(i)));
+    expect(cache.size).to.equal(3);
+    for (let i = 0; i < 97; i++) expect(cache.get(`token-${i}`), `token-${i}`).to.equal(undefined);
+    for (const i of [97, 98, 99]) expect(cache.get(`token-${i}`)).to.have.property('jti', String(i));
+  });
+
+  it('once an expired token has left it, still forgets the oldest live ones first', () => {
+    let now = NOW;
+    const cache = new VerifiedTokenCache(2, () => now);
+    cache.set('short', claimsFor('short', NOW / 1000 + 1));
+    cache.set('long', claimsFor('long'));
+    now += 2_000;
+    expect(cache.get('short')).to.equal('expired');
+    cache.set('next', claimsFor('next'));
+    expect(cache.size).to.equal(2);
+    cache.set('last', claimsFor('last'));
+    expect(cache.get('long')).to.equal(undefined);
+    expect(cache.get('next')).to.have.property('jti', 'next');
+    expect(cache.get('last')).to.have.property('jti', 'last');
+  });
+
+  it('with no capacity, remembers nothing but still hands back the frozen claims', () => {
+    const cache = new VerifiedTokenCache(0, clock);
+    const kept = cache.set('token-a', claimsFor('a'));
+    expect(kept).to.have.property('jti', 'a');
+    expect(Object.isFrozen(kept)).to.equal(true);
+    expect(cache.size).to.equal(0);
+    expect(cache.get('token-a')).to.equal(undefined);
+  });
 });

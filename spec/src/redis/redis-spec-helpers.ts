@@ -1,5 +1,7 @@
 import type { Redis } from 'ioredis';
+import { closeRedisClient, createRedisClient } from '../../../src/redis';
 import { withRedis } from '../../../src/redis/with-redis';
+import { type RedisServer, startRedisServer } from '../../support/redis-server';
 
 const POLL_MS = 25;
 
@@ -30,4 +32,32 @@ export async function timed<T>(promise: Promise<T>): Promise<{ ms: number; value
   } catch (error) {
     return { ms: Date.now() - started, error };
   }
+}
+
+/** A real redis-server with two connections to it, standing for two instances sharing one Redis. */
+export interface SharedRedis {
+  server: RedisServer;
+  one: Redis;
+  two: Redis;
+}
+
+/**
+ * Registers the mocha hooks of a suite that runs against a shared Redis: the server and both
+ * connections start before the suite and close after it; the data is flushed before each spec.
+ * Read the fields inside hooks and specs, once `before` has filled them.
+ */
+export function sharedRedis(): SharedRedis {
+  const shared = {} as SharedRedis;
+  before(async () => {
+    shared.server = await startRedisServer();
+    shared.one = createRedisClient(shared.server.url);
+    shared.two = createRedisClient(shared.server.url);
+    await Promise.all([reachable(shared.one), reachable(shared.two)]);
+  });
+  beforeEach(() => shared.one.flushall());
+  after(async () => {
+    await Promise.all([closeRedisClient(shared.one), closeRedisClient(shared.two)]);
+    await shared.server.close();
+  });
+  return shared;
 }

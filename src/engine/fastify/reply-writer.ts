@@ -34,7 +34,9 @@ export const replyWriter: ResponseWriter = {
     if (headers) setHeaders(res, headers);
     res.header('content-type', JSON_TYPE).send(body);
   },
-  empty(ctx, status) {
-    reply(ctx).code(status).send();
+  empty(ctx, status, headers) {
+    const res = reply(ctx).code(status);
+    if (headers) setHeaders(res, headers);
+    res.send();
   },
 };

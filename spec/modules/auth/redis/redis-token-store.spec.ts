@@ -1,34 +1,18 @@
 import { expect } from 'chai';
-import type { Redis } from 'ioredis';
 import { RedisTokenStore } from '../../../../modules/auth';
 import { ServiceUnavailableException } from '../../../../src/errors/exceptions';
-import { closeRedisClient, createRedisClient } from '../../../../src/redis';
-import { reachable, timed } from '../../../src/redis/redis-spec-helpers';
-import { type RedisServer, startRedisServer } from '../../../support/redis-server';
+import { reachable, sharedRedis, timed } from '../../../src/redis/redis-spec-helpers';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('auth: RedisTokenStore', () => {
-  let server: RedisServer;
   // Two connections stand for two instances sharing one Redis.
-  let one: Redis;
-  let two: Redis;
+  const redis = sharedRedis();
   let store: RedisTokenStore;
   let other: RedisTokenStore;
-  before(async () => {
-    server = await startRedisServer();
-    one = createRedisClient(server.url);
-    two = createRedisClient(server.url);
-    await Promise.all([reachable(one), reachable(two)]);
-  });
-  beforeEach(async () => {
-    await one.flushall();
-    store = new RedisTokenStore(one);
-    other = new RedisTokenStore(two);
-  });
-  after(async () => {
-    await Promise.all([closeRedisClient(one), closeRedisClient(two)]);
-    await server.close();
+  beforeEach(() => {
+    store = new RedisTokenStore(redis.one);
+    other = new RedisTokenStore(redis.two);
   });
   const start = (sessionId: string, userId: string | number = 'u1', ttl = 10) =>
     store.createSession({ sessionId, userId, refreshJti: `${sessionId}-r0`, ttl });
@@ -101,16 +85,16 @@ describe('auth: RedisTokenStore', () => {
     await store.endSession('a2');
     await sleep(300);
     await start('a3', 'ada', 30);
-    expect(await one.smembers('trellis:auth:user-sessions:ada')).to.deep.equal(['a3']);
-    const keys = await one.keys('*');
+    expect(await redis.one.smembers('trellis:auth:user-sessions:ada')).to.deep.equal(['a3']);
+    const keys = await redis.one.keys('*');
     expect(keys).to.have.members(['trellis:auth:session:a3', 'trellis:auth:user-sessions:ada']);
-    for (const key of keys) expect(await one.pttl(key), key).to.be.within(1, 30_000);
+    for (const key of keys) expect(await redis.one.pttl(key), key).to.be.within(1, 30_000);
     await store.rotate('a3', 'a3-r0', 'a3-r1', 60);
-    expect(await one.pttl('trellis:auth:user-sessions:ada')).to.be.above(30_000);
+    expect(await redis.one.pttl('trellis:auth:user-sessions:ada')).to.be.above(30_000);
   });
 
   it('keeps applications apart by prefix', async () => {
-    const elsewhere = new RedisTokenStore(one, { prefix: 'another-app:' });
+    const elsewhere = new RedisTokenStore(redis.one, { prefix: 'another-app:' });
     await start('s1');
     expect(await elsewhere.isActive('s1')).to.equal(false);
     expect(await elsewhere.rotate('s1', 's1-r0', 'x', 10)).to.equal('unknown');
@@ -119,12 +103,12 @@ describe('auth: RedisTokenStore', () => {
 
   describe('when Redis is down', () => {
     afterEach(async () => {
-      await server.start();
-      await Promise.all([reachable(one), reachable(two)]);
+      await redis.server.start();
+      await Promise.all([reachable(redis.one), reachable(redis.two)]);
     });
 
     it('every call fails fast with a 503, and works again once Redis is back', async () => {
-      await server.stop();
+      await redis.server.stop();
       const calls: (() => Promise<unknown>)[] = [
         () => start('s1'),
         () => store.rotate('s1', 's1-r0', 'x', 10),
@@ -137,8 +121,8 @@ describe('auth: RedisTokenStore', () => {
         expect(error).to.be.instanceOf(ServiceUnavailableException);
         expect(ms).to.be.below(1500);
       }
-      await server.start();
-      await reachable(one);
+      await redis.server.start();
+      await reachable(redis.one);
       await start('s1');
       expect(await store.rotate('s1', 's1-r0', 's1-r1', 10)).to.equal('rotated');
     });
