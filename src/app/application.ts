@@ -11,7 +11,6 @@ import { metadataRegistry } from '../metadata/registry';
 import type { Class } from '../metadata/types';
 import { compileControllers } from '../routing/compile-controllers';
 import type { CompiledRoute } from '../routing/compiled-route';
-import { withEtags } from '../routing/etag-writer';
 import type { AppOptions } from './app-options';
 import { createEngine } from './engines';
 import { closeGracefully } from './graceful-close';
@@ -207,8 +206,9 @@ export class Application {
     const env = {
       container: this.container,
       guards: this.guards,
-      writer: this.options.etag ? withEtags(this.engine.writer) : this.engine.writer,
+      writer: this.engine.writer,
       logger: this.logger,
+      etags: this.options.etag,
     };
     this.routes = compileControllers(this.classes.controller, env);
     for (const hook of this.hooks.compiled) await hook(this.routes);

@@ -8,6 +8,7 @@ import { runGuardsThen } from '../guards/run-guards';
 import type { ClassMetadata, MethodMetadata } from '../metadata/types';
 import { compileArguments } from './compile-arguments';
 import type { CompiledRoute } from './compiled-route';
+import { withEtags } from './etag-writer';
 import { HTTP_READERS } from './http-readers';
 import type { RequestContext } from './request-context';
 import type { ResponseWriter } from './response-writer';
@@ -20,6 +21,8 @@ export interface RouteCompilerEnv {
   guards: GuardRegistry;
   writer: ResponseWriter;
   logger: Logger;
+  /** The `etag` option: routes that answer GET (and so HEAD) write through `withEtags`. */
+  etags?: boolean;
 }
 
 const { CREATED, OK } = HTTP_STATUS;
@@ -67,7 +70,10 @@ export function compileRoute(
   const resolveController = planResolution(env.container, controller.target);
   const method = controller.target.prototype[handler.name] as (...args: unknown[]) => unknown;
   const defaultStatus = handler.status ?? (http.method === 'POST' ? CREATED : OK);
-  const { writer, logger } = env;
+  const { logger } = env;
+  // Chosen here, once: a POST or DELETE route never pays for the method check, let alone a hash.
+  const answersGet = http.method === 'GET' || http.method === 'ALL';
+  const writer = env.etags && answersGet ? withEtags(env.writer) : env.writer;
   const onDisposeError = (err: unknown) => logger.error({ err }, 'request scope disposal failed');
 
   // Each step runs synchronously and hands on to the next; only a step that returns a promise

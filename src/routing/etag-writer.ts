@@ -6,7 +6,8 @@ import type { ResponseWriter } from './response-writer';
 const { OK, NOT_MODIFIED } = HTTP_STATUS;
 
 /**
- * `writer` with conditional GETs (the `etag: true` option): a 200 answer to GET or HEAD carries
+ * `writer` with conditional GETs (the `etag: true` option, given by the route compiler to routes
+ * that answer GET; `All()` routes still see other methods here): a 200 answer to GET or HEAD carries
  * a weak ETag computed from its body, as Express's default does, and a request whose
  * `If-None-Match` still matches is answered 304 without a body. Off by default: hashing every
  * body costs more than most JSON APIs save by it, so only the applications that want it pay.

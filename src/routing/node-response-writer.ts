@@ -9,6 +9,10 @@ function raw(ctx: { res: ServerResponse }): ServerResponse {
   return ctx.res;
 }
 
+function setHeaders(res: ServerResponse, headers: Record<string, string> | undefined): void {
+  if (headers) for (const name in headers) res.setHeader(name, headers[name]);
+}
+
 /**
  * Writes straight to Node's `ServerResponse` (which Express's `res` is): one `end()` with the
  * serialised body, no ETag hashing and no content negotiation on the hot path.
@@ -19,14 +23,14 @@ export const nodeResponseWriter: ResponseWriter = {
   json(ctx, status, body, headers) {
     const res = raw(ctx);
     res.statusCode = status;
-    if (headers) for (const name in headers) res.setHeader(name, headers[name]);
+    setHeaders(res, headers);
     res.setHeader('Content-Type', JSON_TYPE);
     res.end(body);
   },
   empty(ctx, status, headers) {
     const res = raw(ctx);
     res.statusCode = status;
-    if (headers) for (const name in headers) res.setHeader(name, headers[name]);
+    setHeaders(res, headers);
     res.end();
   },
 };

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import request from 'supertest';
-import { Body, Controller, createApp, Get, NotFoundException, Param, Post } from '../../../src';
+import { All, Body, Controller, createApp, Get, NotFoundException, Param, Post } from '../../../src';
 import { forEachEngine } from '../../support/engines';
 import { type Served, serve } from '../../support/serve';
 
@@ -18,6 +18,11 @@ class NotesController {
   @Post()
   create(@Body() body: unknown) {
     return body;
+  }
+
+  @All('/any/route')
+  any() {
+    return { any: true };
   }
 }
 
@@ -94,6 +99,17 @@ describe('etag option', () => {
           .send({ text: 'hi' })
           .expect(201, { text: 'hi' });
         expect(created.headers.etag).to.equal(undefined);
+      });
+
+      it('on an All() route, tags GET and leaves the other methods alone', async () => {
+        const got = await request(served.url).get('/notes/any/route').expect(200, { any: true });
+        expect(got.headers.etag).to.match(/^W\//);
+        await request(served.url).get('/notes/any/route').set('If-None-Match', got.headers.etag).expect(304);
+        const put = await request(served.url)
+          .put('/notes/any/route')
+          .set('If-None-Match', got.headers.etag)
+          .expect(200, { any: true });
+        expect(put.headers.etag).to.equal(undefined);
       });
     });
 
