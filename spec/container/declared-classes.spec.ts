@@ -1,6 +1,6 @@
-import { expect } from 'chai';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { expect } from 'chai';
 import { Container, injectable } from 'inversify';
 import { declareClass, declareScope } from '../../container/declared-classes';
 import { bindDependencyGraph } from '../../container/dependency-graph';
