@@ -3,6 +3,7 @@ import 'reflect-metadata';
 export type { AppOptions, GraphqlOptions, OpenApiOptions } from './app/app-options';
 export { Application } from './app/application';
 export { createApp } from './app/create-app';
+export type { InjectOptions, InjectResponse } from './app/inject';
 export { defineModule, type ModuleOptionsMap, type TrellisModule } from './app/module-registry';
 export * from './decorators';
 export type { Engine, EngineName, Middleware } from './engine/engine';

@@ -14,6 +14,7 @@ import type { CompiledRoute } from '../routing/compiled-route';
 import type { AppOptions } from './app-options';
 import { createEngine } from './engines';
 import { closeGracefully } from './graceful-close';
+import { type InjectOptions, type InjectResponse, injectInto } from './inject';
 import { findModule, type ModuleOptionsMap, type TrellisModule } from './module-registry';
 
 type Hook<A extends unknown[]> = (...args: A) => void | Promise<void>;
@@ -181,6 +182,15 @@ export class Application {
       });
     });
     return server;
+  }
+
+  /**
+   * Sends one request to the app in process, on either engine, without opening a port; readies
+   * the app first. An object body goes as JSON.
+   * @example const res = await app.inject({ method: 'GET', url: '/hello' }); res.json();
+   */
+  async inject(options: InjectOptions): Promise<InjectResponse> {
+    return injectInto(await this.ready(), options);
   }
 
   /** Stops accepting, lets in-flight requests finish (bounded), then releases everything. */
