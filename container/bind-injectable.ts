@@ -1,11 +1,12 @@
-import type { Container, ServiceIdentifier } from 'inversify';
+import type { Container } from 'inversify';
+import type { AppContainer, ServiceToken } from './app-container';
 import { activeRequestScope } from './request-scope';
 import type { Scope } from './scope';
 
-const boundScopes = new WeakMap<Container, Map<Function, Scope>>();
+const boundScopes = new WeakMap<object, Map<Function, Scope>>();
 
 /** The scope Trellis bound `target` with in `container`, if Trellis bound it. */
-export function boundScope(container: Container, target: Function): Scope | undefined {
+export function boundScope(container: object, target: Function): Scope | undefined {
   return boundScopes.get(container)?.get(target);
 }
 
@@ -16,11 +17,12 @@ function remember(container: Container, target: Function, scope: Scope): void {
 
 /** Binds a class under `token` (itself by default) with one of Trellis's scopes. */
 export function bindInjectable(
-  container: Container,
+  appContainer: AppContainer,
   target: new (...args: any[]) => unknown,
   scope: Scope,
-  token: ServiceIdentifier = target,
+  token: ServiceToken = target,
 ): void {
+  const container = appContainer as unknown as Container;
   if (typeof token === 'function') remember(container, token, scope);
   if (scope === 'singleton') {
     container.bind(token).to(target).inSingletonScope();

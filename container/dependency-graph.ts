@@ -1,4 +1,4 @@
-import type { Container } from 'inversify';
+import type { AppContainer as Container } from './app-container';
 import { bindInjectable } from './bind-injectable';
 import { explicitScope, isDeclared } from './declared-classes';
 import type { Scope } from './scope';

@@ -1,4 +1,4 @@
-import type { Container } from 'inversify';
+import type { AppContainer as Container } from './app-container';
 import { boundScope } from './bind-injectable';
 import { explicitScope } from './declared-classes';
 import { bindDependencyGraph, declaredScope } from './dependency-graph';

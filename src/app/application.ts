@@ -1,14 +1,16 @@
 import type { RequestListener, Server } from 'node:http';
-import { Container } from 'inversify';
 import type { Logger } from 'pino';
+import type { AppContainer } from '../../container/app-container';
 import { bindInjectable } from '../../container/bind-injectable';
 import { bindDependencyGraph, declaredScope } from '../../container/dependency-graph';
+import { Container } from '../../container/inversify';
 import { isClassProvider } from '../../container/provider-kind';
 import type { Engine, Middleware } from '../engine/engine';
 import { GuardRegistry } from '../guards/guard-registry';
 import { createLogger } from '../logging/logger';
 import { metadataRegistry } from '../metadata/registry';
 import type { Class } from '../metadata/types';
+import type { FastifyNative } from '../optional/peer-types';
 import { compileControllers } from '../routing/compile-controllers';
 import type { CompiledRoute } from '../routing/compiled-route';
 import type { AppOptions } from './app-options';
@@ -27,7 +29,7 @@ const ROLES = Object.keys(ROLE_DECORATORS) as (keyof typeof ROLE_DECORATORS)[];
 /** A Trellis application: its container, its classes, and its lifecycle (`ready`, `listen`, `close`). */
 export class Application {
   /** The Inversify container every class is resolved from. */
-  readonly container = new Container();
+  readonly container: AppContainer = new Container();
   /** The guard kinds installed modules provide. */
   readonly guards = new GuardRegistry();
   readonly logger: Logger;
@@ -75,11 +77,9 @@ export class Application {
     return this.engine.name === 'express' ? (this.engine.native as import('express').Express) : undefined;
   }
 
-  /** The Fastify instance (fastify engine). */
-  get fastify(): import('fastify').FastifyInstance | undefined {
-    return this.engine.name === 'fastify'
-      ? (this.engine.native as import('fastify').FastifyInstance)
-      : undefined;
+  /** The Fastify instance (fastify engine); typed as Fastify's once `trellis/fastify` is imported. */
+  get fastify(): FastifyNative | undefined {
+    return this.engine.name === 'fastify' ? (this.engine.native as FastifyNative) : undefined;
   }
 
   /** Installs a module by name (`'auth'`, `'rbac'`) or by value; chainable. */

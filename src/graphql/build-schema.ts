@@ -6,8 +6,8 @@ import {
   GraphQLObjectType,
   GraphQLSchema,
 } from 'graphql/type';
-import type { Container } from 'inversify';
 import type { Logger } from 'pino';
+import type { AppContainer as Container } from '../../container/app-container';
 import type { GuardRegistry } from '../guards/guard-registry';
 import { metadataRegistry } from '../metadata/registry';
 import type { Class } from '../metadata/types';

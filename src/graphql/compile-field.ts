@@ -1,6 +1,6 @@
 import type { GraphQLFieldConfig, GraphQLFieldConfigArgumentMap } from 'graphql';
-import type { Container } from 'inversify';
 import type { Logger } from 'pino';
+import type { AppContainer as Container } from '../../container/app-container';
 import { planResolution } from '../../container/resolution-plan';
 import { compileGuards } from '../guards/compile-guards';
 import type { GuardRegistry, GuardSite } from '../guards/guard-registry';

@@ -1,4 +1,4 @@
-import type { Container } from 'inversify';
+import type { AppContainer as Container } from '../../container/app-container';
 import type { RequestContext } from '../routing/request-context';
 
 /** Where a guard is compiled: which class and method, and over which transport. */

@@ -1,7 +1,7 @@
-import type { Redis } from 'ioredis';
 import type { RedisReply } from 'rate-limit-redis';
 import { loadOptional } from '../optional/load-optional';
 import { LuaScript } from '../redis/lua-script';
+import type { RedisClient as Redis } from '../redis/redis-client';
 import { withRedis } from '../redis/with-redis';
 import type { RateLimitStore } from './rate-limit-options';
 

@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient as Redis } from './redis-client';
 
 const DEFAULT_TIMEOUT_MS = 1000;
 // Between two connection attempts there is no socket to close, and no 'end' will come.

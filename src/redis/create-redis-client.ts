@@ -1,5 +1,6 @@
-import type { Redis } from 'ioredis';
 import { loadOptional } from '../optional/load-optional';
+import type { RedisNative } from '../optional/peer-types';
+import type { RedisClient as Redis } from './redis-client';
 import { REDIS_CLIENT_DEFAULTS, type RedisClientOptions } from './redis-client-options';
 
 const FIRST_RECONNECT_DELAY_MS = 50;
@@ -13,7 +14,7 @@ const FIRST_RECONNECT_DELAY_MS = 50;
  * const redis = createRedisClient(process.env.REDIS_URL!, { logger: app.logger });
  * app.onClose(() => closeRedisClient(redis));
  */
-export function createRedisClient(url: string, options: RedisClientOptions = {}): Redis {
+export function createRedisClient(url: string, options: RedisClientOptions = {}): RedisNative {
   const settings = { ...REDIS_CLIENT_DEFAULTS, ...options };
   // ioredis is loaded by the apps that use Redis only, not at every start-up.
   const { Redis: RedisClient } = loadOptional<typeof import('ioredis')>('ioredis', 'createRedisClient()');
@@ -29,7 +30,7 @@ export function createRedisClient(url: string, options: RedisClientOptions = {})
       Math.min(FIRST_RECONNECT_DELAY_MS * 2 ** (attempt - 1), settings.maxReconnectDelayMs),
   });
   watchOutages(client, settings.name, options.logger);
-  return client;
+  return client as unknown as RedisNative;
 }
 
 // Every failed reconnection emits 'error'; one line when Redis goes and one when it is back.

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Redis } from 'ioredis';
+import type { RedisClient as Redis } from './redis-client';
 
 /** Whether Redis answered that it does not know a script (it restarted, or its cache was flushed). */
 export function isNoScriptError(err: unknown): boolean {

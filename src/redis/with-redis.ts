@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient as Redis } from './redis-client';
 import { redisUnavailable } from './redis-unavailable';
 
 const CONNECTING = new Set(['wait', 'connecting', 'connect']);

@@ -1,4 +1,4 @@
-import type { Container } from 'inversify';
+import type { AppContainer as Container } from '../../container/app-container';
 import { planResolution, type Resolver } from '../../container/resolution-plan';
 import { ValidationException } from '../errors/exceptions';
 import type { ValidationDetail } from '../errors/http-exception';

@@ -1,5 +1,5 @@
-import type { Container } from 'inversify';
 import type { Logger } from 'pino';
+import type { AppContainer as Container } from '../../container/app-container';
 import { planResolution } from '../../container/resolution-plan';
 import { HTTP_STATUS } from '../errors/catalog';
 import { compileGuards } from '../guards/compile-guards';

@@ -1,5 +1,5 @@
-import type { Container } from 'inversify';
 import type { Logger } from 'pino';
+import type { AppContainer as Container } from '../../container/app-container';
 import type { Resolver } from '../../container/resolution-plan';
 import { ValidationException } from '../errors/exceptions';
 import { compileGuards } from '../guards/compile-guards';

@@ -1,4 +1,3 @@
-import type { RawData } from 'ws';
 import { BadRequestException } from '../errors/exceptions';
 import type { HTTPException, ValidationDetail } from '../errors/http-exception';
 
@@ -8,6 +7,9 @@ export interface WebSocketErrorMessage {
   message: string;
   details?: ValidationDetail[];
 }
+
+/** A frame's payload as `ws` hands it over (its `RawData`, kept here so no public type needs `ws`). */
+type RawData = Buffer | ArrayBuffer | Buffer[];
 
 function textOf(raw: RawData): string {
   if (Buffer.isBuffer(raw)) return raw.toString();

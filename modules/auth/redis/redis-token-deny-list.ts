@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient as Redis } from '../../../src/redis/redis-client';
 import { withRedis } from '../../../src/redis/with-redis';
 import { TokenDenyList } from '../token-deny-list';
 import { DEFAULT_AUTH_PREFIX, type RedisAuthOptions } from './redis-auth-options';

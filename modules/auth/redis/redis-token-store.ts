@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient as Redis } from '../../../src/redis/redis-client';
 import { withRedis } from '../../../src/redis/with-redis';
 import type { AuthenticatedUser } from '../../../src/routing/request-context';
 import { type NewSession, type RotationOutcome, TokenStore } from '../token-store';

@@ -1,0 +1,9 @@
+import { Container as InversifyContainer, inject } from 'inversify';
+import type { AppContainer, ServiceToken } from './app-container';
+
+/** Inversify's `Container`, typed with Trellis's structural view so no public type needs Inversify's. */
+export const Container: new () => AppContainer = InversifyContainer;
+export type Container = AppContainer;
+
+/** Inversify's `inject`: injects `token` into a constructor parameter or a property. */
+export const Inject: (token: ServiceToken) => ParameterDecorator & PropertyDecorator = inject as never;
