@@ -4,5 +4,5 @@ const { rmSync } = require('node:fs');
 const { join } = require('node:path');
 
 const root = join(__dirname, '..');
-for (const entry of ['index.js', 'index.d.ts', 'src', 'container', 'modules', 'testing', 'bin'])
+for (const entry of ['index.js', 'index.d.ts', 'src', 'container', 'modules', 'testing', 'cli'])
   rmSync(join(root, 'dist', entry), { recursive: true, force: true });
