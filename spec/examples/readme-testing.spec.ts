@@ -9,6 +9,8 @@ describe('the README "Testing" section', () => {
     const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
     const section = readme.slice(readme.indexOf('\n## Testing\n'));
     const block = /```ts\n([\s\S]*?)```/.exec(section);
-    expect(block?.[1]).to.equal(readFileSync(join(ROOT, 'spec', 'examples', 'testing-example.spec.ts'), 'utf8'));
+    expect(block?.[1]).to.equal(
+      readFileSync(join(ROOT, 'spec', 'examples', 'testing-example.spec.ts'), 'utf8'),
+    );
   });
 });
