@@ -7,4 +7,4 @@ export { All, Delete, Get, Patch, Post, Put } from './http-methods';
 export { Injectable } from './injectable';
 export { Arg, Body, Cookie, CurrentUser, Depends, Header, Param, Req, Res, recordParam } from './params';
 export { Query } from './query';
-export { OnConnect, OnDisconnect, OnMessage, WebSocket } from './websocket';
+export { OnConnect, OnDisconnect, OnMessage, WebSocket, type WebSocketGatewayOptions } from './websocket';

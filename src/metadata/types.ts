@@ -1,6 +1,9 @@
 import type { ZodType } from 'zod';
 import type { Scope } from '../../container/scope';
 
+/** Browser origins allowed to open a WebSocket: exact origins (`https://app.example.com`) or a test. */
+export type OriginAllowList = readonly string[] | ((origin: string) => boolean);
+
 /** Any class constructor. */
 export type Class<T = any> = new (...args: any[]) => T;
 
@@ -51,6 +54,8 @@ export interface ClassMetadata {
   role?: 'controller' | 'gateway' | 'resolver';
   /** Controller prefix or gateway path. */
   path?: string;
+  /** A gateway's own allow-list of browser origins (`WebSocket(path, { origins })`). */
+  origins?: OriginAllowList;
   scope?: Scope;
   guards: GuardMetadata[];
   summary?: string;

@@ -4,7 +4,12 @@ import FindMyWay from 'find-my-way';
 import type { Logger } from 'pino';
 import type * as Ws from 'ws';
 import { HTTP_STATUS } from '../errors/catalog';
-import { BadRequestException, NotFoundException, ServiceUnavailableException } from '../errors/exceptions';
+import {
+  BadRequestException,
+  ForbiddenException,
+  NotFoundException,
+  ServiceUnavailableException,
+} from '../errors/exceptions';
 import { toHttpException } from '../errors/to-http-exception';
 import { runGuards } from '../guards/run-guards';
 import type { RequestContext } from '../routing/request-context';
@@ -13,6 +18,7 @@ import { CLOSE_CODES } from './close-codes';
 import type { CompiledGateway } from './compile-gateway';
 import type { LiveConnection } from './live-connection';
 import { refuseUpgrade } from './refuse-upgrade';
+import { handleProtocols } from './select-protocol';
 import { serveConnection } from './serve-connection';
 import { upgradeContext } from './upgrade-context';
 import type { WebSocketLimits } from './websocket-options';
@@ -103,6 +109,8 @@ export class GatewayServer {
       const found = this.router.find('GET', req.url ?? '/');
       if (!found) throw new NotFoundException(`No WebSocket gateway at ${path}`);
       gateway = (found.store as { gateway: CompiledGateway }).gateway;
+      if (gateway.origins && !gateway.origins(req.headers.origin))
+        throw new ForbiddenException('This origin may not open a WebSocket here');
       ctx = upgradeContext(req, found.params as Record<string, string>);
       if (gateway.checks.length > 0) await runGuards(gateway.checks, ctx);
     } catch (err) {
@@ -136,7 +144,7 @@ export class GatewayServer {
     if (this.wss) return this.wss;
     const { WebSocketServer }: typeof Ws = require('ws');
     const { maxPayload } = this.limits;
-    this.wss = new WebSocketServer({ noServer: true, clientTracking: false, maxPayload });
+    this.wss = new WebSocketServer({ noServer: true, clientTracking: false, maxPayload, handleProtocols });
     // A malformed handshake gets the same JSON error body as every other refusal.
     this.wss.on('wsClientError', (err: Error, socket: Duplex) =>
       refuseUpgrade(socket, new BadRequestException(err.message, { headers: SUPPORTED_VERSIONS })),
