@@ -1,7 +1,13 @@
 import type { Application } from '../app/application';
 import type { EngineName } from '../engine/engine';
 import { ApolloLoader } from './apollo-loader';
+import { BROADCASTER, type Broadcaster } from '../websocket/broadcaster';
+import { compileOriginCheck } from '../websocket/origin-check';
+import { upgradeDispatch } from '../websocket/upgrade-dispatch';
+import { resolveLimits } from '../websocket/websocket-options';
 import { buildGraphqlSchema } from './build-schema';
+import { SubscriptionEndpoint } from './subscription-endpoint';
+import { SubscriptionPublisher } from './subscription-publisher';
 
 type Mount = (app: Application, apollo: ApolloLoader, path: string) => void;
 
@@ -14,14 +20,21 @@ const MOUNTS: Partial<Record<EngineName, Mount>> = {
 };
 
 /**
- * Serves the application's resolvers with Apollo Server at `/graphql` (or `graphql.path`): the
- * schema is built at `ready()`, Apollo is loaded and started by the first GraphQL request and
- * stopped at `close()`. `graphql: false`, or no resolver registered, serves nothing.
+ * Serves the application's resolvers with Apollo Server at `/graphql` (or `graphql.path`), and
+ * over graphql-ws (subscriptions) on the same path and port: the schema is built at `ready()`,
+ * Apollo is loaded and started by the first GraphQL request and stopped at `close()`, whose
+ * first step also closes the subscription sockets. Binds the `SubscriptionPublisher`.
+ * `graphql: false`, or no resolver registered, serves nothing.
  */
 export function graphqlFeature(app: Application): void {
   const options = app.options.graphql;
   if (options === false) return;
+  app.container
+    .bind(SubscriptionPublisher)
+    .toDynamicValue(() => new SubscriptionPublisher(() => app.container.get<Broadcaster>(BROADCASTER), app.logger))
+    .inSingletonScope();
   let apollo: ApolloLoader | undefined;
+  let subscriptions: SubscriptionEndpoint | undefined;
   app.onCompiled(() => {
     const resolvers = app.classesOf('resolver');
     if (resolvers.length === 0) return;
@@ -29,11 +42,19 @@ export function graphqlFeature(app: Application): void {
     if (!path.startsWith('/')) throw new Error(`graphql.path must start with '/': '${path}'`);
     const mount = MOUNTS[app.engine.name];
     if (!mount) throw new Error(`GraphQL is not available on the ${app.engine.name} engine`);
-    apollo = new ApolloLoader(buildGraphqlSchema(resolvers, app), {
+    const schema = buildGraphqlSchema(resolvers, app);
+    apollo = new ApolloLoader(schema, {
       introspection: options?.introspection ?? process.env.NODE_ENV !== 'production',
       logger: app.logger,
     });
     mount(app, apollo, path);
+    const { maxPayload } = resolveLimits(app.options.websocket);
+    const origins = compileOriginCheck(app.options.websocket?.origins, 'websocket.origins');
+    subscriptions = new SubscriptionEndpoint(schema, { maxPayload, logger: app.logger }, origins);
+    upgradeDispatch(app).route(path, subscriptions.upgrade);
+  });
+  app.onShutdown(async () => {
+    await subscriptions?.shutdown();
   });
   app.onClose(async () => {
     await apollo?.stop();

@@ -4,6 +4,7 @@ import { compileGateways } from './compile-gateway';
 import { GatewayServer } from './gateway-server';
 import { LocalBroadcaster } from './local-broadcaster';
 import { compileOriginCheck } from './origin-check';
+import { upgradeDispatch } from './upgrade-dispatch';
 import { resolveLimits } from './websocket-options';
 
 const DEFAULT_SHUTDOWN_MS = 10_000;
@@ -32,9 +33,10 @@ export function websocketFeature(app: Application): void {
     const logger = app.logger.child({ component: 'websocket' });
     const env = { container: app.container, guards: app.guards, logger, broadcaster, origins };
     server = new GatewayServer(compileGateways(classes, env), limits, broadcaster, logger);
+    upgradeDispatch(app).otherwise(server.upgrade);
   });
 
-  app.onListen((http) => server?.attach(http));
+  app.onListen(() => server?.attach());
 
   app.onShutdown(() => server?.shutdown(app.options.shutdownTimeoutMs ?? DEFAULT_SHUTDOWN_MS));
 }

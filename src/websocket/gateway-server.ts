@@ -1,4 +1,4 @@
-import type { IncomingMessage, Server } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import FindMyWay from 'find-my-way';
 import type { Logger } from 'pino';
@@ -21,15 +21,12 @@ import { refuseUpgrade } from './refuse-upgrade';
 import { handleProtocols } from './select-protocol';
 import { serveConnection } from './serve-connection';
 import { upgradeContext } from './upgrade-context';
+import { releaseUpgradeSocket, type UpgradeHandler } from './upgrade-dispatch';
 import type { WebSocketLimits } from './websocket-options';
 
 const SERVER_ERROR = HTTP_STATUS.INTERNAL_SERVER_ERROR;
 // RFC 6455 4.4: a refused handshake names the protocol versions the server speaks.
 const SUPPORTED_VERSIONS = { 'Sec-WebSocket-Version': '13, 8' };
-
-// A client that resets mid-handshake must not crash the process: Node leaves upgrade sockets
-// without an error listener, and `ws` adds its own only once the handshake starts.
-const ignoreSocketError = () => {};
 
 /** Whether `promise` settles within `ms`. */
 async function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
@@ -66,13 +63,10 @@ export class GatewayServer {
     for (const gateway of gateways) this.router.on('GET', gateway.path, () => {}, { gateway });
   }
 
-  /** Subscribes each gateway to its broadcasts and starts serving upgrades on `server`. */
-  async attach(server: Server): Promise<void> {
+  /** Subscribes each gateway to its broadcasts and starts the heartbeat, once the server exists. */
+  async attach(): Promise<void> {
     for (const gateway of this.gateways)
       this.subscriptions.push(await this.broadcaster.subscribe(gateway.path, gateway.hub.deliver));
-    server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
-      void this.upgrade(req, socket, head);
-    });
     this.heartbeat = setInterval(() => {
       for (const connection of this.live.keys()) connection.heartbeat();
     }, this.limits.heartbeatIntervalMs);
@@ -98,8 +92,12 @@ export class GatewayServer {
     this.wss?.close();
   }
 
-  private async upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
-    socket.on('error', ignoreSocketError);
+  /** Serves one upgrade request the application's dispatch hands over (see `UpgradeDispatch`). */
+  readonly upgrade: UpgradeHandler = (req, socket, head) => {
+    void this.accept(req, socket, head);
+  };
+
+  private async accept(req: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
     // The query string may carry a token: only the path goes into messages and logs.
     const path = (req.url ?? '/').split('?')[0];
     let gateway: CompiledGateway;
@@ -126,7 +124,7 @@ export class GatewayServer {
       return;
     }
     this.webSocketServer().handleUpgrade(req, socket, head, (ws) => {
-      socket.off('error', ignoreSocketError);
+      releaseUpgradeSocket(socket);
       const { connection, finished } = serveConnection(
         gateway,
         ws,
