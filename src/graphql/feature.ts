@@ -1,10 +1,10 @@
 import type { Application } from '../app/application';
 import type { EngineName } from '../engine/engine';
-import { ApolloLoader } from './apollo-loader';
 import { BROADCASTER, type Broadcaster } from '../websocket/broadcaster';
 import { compileOriginCheck } from '../websocket/origin-check';
 import { upgradeDispatch } from '../websocket/upgrade-dispatch';
 import { resolveLimits } from '../websocket/websocket-options';
+import { ApolloLoader } from './apollo-loader';
 import { buildGraphqlSchema } from './build-schema';
 import { SubscriptionEndpoint } from './subscription-endpoint';
 import { SubscriptionPublisher } from './subscription-publisher';
@@ -31,7 +31,9 @@ export function graphqlFeature(app: Application): void {
   if (options === false) return;
   app.container
     .bind(SubscriptionPublisher)
-    .toDynamicValue(() => new SubscriptionPublisher(() => app.container.get<Broadcaster>(BROADCASTER), app.logger))
+    .toDynamicValue(
+      () => new SubscriptionPublisher(() => app.container.get<Broadcaster>(BROADCASTER), app.logger),
+    )
     .inSingletonScope();
   let apollo: ApolloLoader | undefined;
   let subscriptions: SubscriptionEndpoint | undefined;

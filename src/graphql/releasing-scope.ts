@@ -7,7 +7,10 @@ const ignore = () => {};
  * (the client completed, disconnected, or the stream ran out). Calls pass straight through, so
  * `return()` reaches the source at once even while a `next()` waits.
  */
-export function releasingScope<T>(stream: AsyncIterable<T>, operation: RequestContext): AsyncIterableIterator<T> {
+export function releasingScope<T>(
+  stream: AsyncIterable<T>,
+  operation: RequestContext,
+): AsyncIterableIterator<T> {
   const source = stream[Symbol.asyncIterator]();
   let released = false;
   const release = () => {
@@ -20,10 +23,11 @@ export function releasingScope<T>(stream: AsyncIterable<T>, operation: RequestCo
     return result;
   };
   const iterator: AsyncIterableIterator<T> = {
-    next: () => source.next().then(ended, (err: unknown) => {
-      release();
-      throw err;
-    }),
+    next: () =>
+      source.next().then(ended, (err: unknown) => {
+        release();
+        throw err;
+      }),
     async return(value?: unknown) {
       release();
       return (await source.return?.(value)) ?? { value: undefined, done: true };

@@ -5,7 +5,11 @@ import { BadRequestException, ForbiddenException, ServiceUnavailableException } 
 import type { OriginCheck } from '../websocket/origin-check';
 import { refuseUpgrade } from '../websocket/refuse-upgrade';
 import { releaseUpgradeSocket } from '../websocket/upgrade-dispatch';
-import type { createSubscriptionServer as Create, SubscriptionServer, SubscriptionServerSettings } from './subscription-server';
+import type {
+  createSubscriptionServer as Create,
+  SubscriptionServer,
+  SubscriptionServerSettings,
+} from './subscription-server';
 
 /**
  * GraphQL over WebSocket at the GraphQL path: upgrades from an origin off the app-wide

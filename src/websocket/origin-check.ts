@@ -10,7 +10,10 @@ const ORIGIN = /^[a-z][a-z0-9+.-]*:\/\/[^/?#\s]+$/i;
  * wildcard) fails there, naming `where`. Origins compare case-insensitively, as browsers send
  * them lower-cased. Undefined when every origin may connect.
  */
-export function compileOriginCheck(list: OriginAllowList | undefined, where: string): OriginCheck | undefined {
+export function compileOriginCheck(
+  list: OriginAllowList | undefined,
+  where: string,
+): OriginCheck | undefined {
   if (list === undefined) return undefined;
   if (typeof list === 'function') return (origin) => origin === undefined || list(origin) === true;
   if (!Array.isArray(list)) throw new Error(`${where} must be a list of origins or a function`);

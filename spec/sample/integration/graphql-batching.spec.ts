@@ -39,7 +39,10 @@ describe('sample /graphql: related records cost one query per request', () => {
 
     it('Task.assignee: every assignee of a page of tasks in one query', async () => {
       const res = await graphql('{ tasks(limit: 20) { data { title assignee { id username role } } } }');
-      const rows = res.body.data.tasks.data as { title: string; assignee: { id: number; username: string; role: string } }[];
+      const rows = res.body.data.tasks.data as {
+        title: string;
+        assignee: { id: number; username: string; role: string };
+      }[];
       expect(rows).to.have.length(TASKS);
       for (const row of rows) {
         const n = Number(row.title.split(' ')[1]);
@@ -52,7 +55,10 @@ describe('sample /graphql: related records cost one query per request', () => {
 
     it('User.tasks: every user of a page with their tasks in one query, and their assignees in one more', async () => {
       const res = await graphql('{ users(limit: 5) { data { id tasks { title assignee { id } } } } }');
-      const users = res.body.data.users.data as { id: number; tasks: { title: string; assignee: { id: number } }[] }[];
+      const users = res.body.data.users.data as {
+        id: number;
+        tasks: { title: string; assignee: { id: number } }[];
+      }[];
       expect(users.map((user) => user.id)).to.deep.equal([1, 2, 3, 4, 5]);
       for (const user of users) {
         expect(user.tasks).to.have.length(ASSIGNEES.includes(user.id) ? TASKS / ASSIGNEES.length : 0);

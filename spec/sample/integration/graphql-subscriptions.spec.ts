@@ -6,7 +6,8 @@ import { subscribe, subscriptionClient, until } from '../../src/graphql/subscrip
 import { forEachEngine } from '../../support/engines';
 import { type SampleServer, startSample } from '../support/sample-server';
 
-const TASK_CREATED = 'subscription { taskCreated { id title status assignee { username role } createdBy { username } } }';
+const TASK_CREATED =
+  'subscription { taskCreated { id title status assignee { username role } createdBy { username } } }';
 
 describe('sample /graphql subscription taskCreated', () => {
   forEachEngine((engine) => {

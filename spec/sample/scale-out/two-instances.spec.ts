@@ -3,13 +3,13 @@ import type { Redis } from 'ioredis';
 import request from 'supertest';
 import { TokenDenyList } from '../../../modules/auth';
 import { DEMO_USERNAMES } from '../../../sample/database/demo-seeder';
+import { REDIS_PREFIX } from '../../../sample/shared-state';
 import { closeRedisClient, createRedisClient } from '../../../src/redis';
+import { subscribe, subscriptionClient } from '../../src/graphql/subscription-client';
 import { reachable } from '../../src/redis/redis-spec-helpers';
 import { expectSilence, TestClient, wsUrl } from '../../src/websocket/support/ws-client';
 import { forEachEngine } from '../../support/engines';
 import { type RedisServer, startRedisServer } from '../../support/redis-server';
-import { REDIS_PREFIX } from '../../../sample/shared-state';
-import { subscribe, subscriptionClient } from '../../src/graphql/subscription-client';
 import { claimsOf, startTwoInstances, type TwoInstances } from './two-instances';
 
 describe('sample scale-out: two instances sharing one Redis', () => {
@@ -132,7 +132,8 @@ describe('sample scale-out: two instances sharing one Redis', () => {
         const channel = `${REDIS_PREFIX}ws:graphql:taskCreated`;
         const listeners = async () => ((await admin.pubsub('NUMSUB', channel)) as [string, number])[1];
         const deadline = Date.now() + 3000;
-        while ((await listeners()) === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+        while ((await listeners()) === 0 && Date.now() < deadline)
+          await new Promise((r) => setTimeout(r, 10));
         await request(sample.one.url)
           .post('/tasks')
           .auth(developer, { type: 'bearer' })

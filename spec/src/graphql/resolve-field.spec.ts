@@ -80,7 +80,10 @@ describe('GraphQL ResolveField', () => {
   forEachEngine((engine) => {
     let served: Served;
     before(async () => {
-      const app = createApp({ engine, resolvers: [BooksResolver, BookFields] }).install(specAuthModule, undefined);
+      const app = createApp({ engine, resolvers: [BooksResolver, BookFields] }).install(
+        specAuthModule,
+        undefined,
+      );
       served = await serve(app);
     });
     after(() => served.close());
@@ -113,9 +116,13 @@ describe('GraphQL ResolveField', () => {
       const anonymous = await postGraphql(served.url, '{ books { title secret } }');
       expect(anonymous.body.data?.books[0]).to.deep.equal({ title: 'Dune', secret: null });
       expect(anonymous.body.errors?.[0].extensions.code).to.equal('UNAUTHENTICATED');
-      const viewer = await postGraphql(served.url, '{ books { secret } }', { headers: { 'x-test-role': 'viewer' } });
+      const viewer = await postGraphql(served.url, '{ books { secret } }', {
+        headers: { 'x-test-role': 'viewer' },
+      });
       expect(viewer.body.errors?.[0].extensions.code).to.equal('FORBIDDEN');
-      const admin = await postGraphql(served.url, '{ books { secret } }', { headers: { 'x-test-role': 'admin' } });
+      const admin = await postGraphql(served.url, '{ books { secret } }', {
+        headers: { 'x-test-role': 'admin' },
+      });
       expect(admin.body.errors).to.equal(undefined);
       expect(admin.body.data?.books[2]).to.deep.equal({ secret: 'secret of Persuasion' });
     });
@@ -150,7 +157,9 @@ describe('GraphQL ResolveField', () => {
           return 'x';
         }
       }
-      expect(await failure(BooksResolver, ScalarFields)).to.match(/ScalarFields\.label: the parent of a field must be a zod object/);
+      expect(await failure(BooksResolver, ScalarFields)).to.match(
+        /ScalarFields\.label: the parent of a field must be a zod object/,
+      );
     });
 
     it('the same field resolved twice', async () => {
@@ -161,7 +170,9 @@ describe('GraphQL ResolveField', () => {
           return 'x';
         }
       }
-      expect(await failure(BooksResolver, BookFields, Again)).to.match(/Again\.shout: the field 'shout' is resolved twice/);
+      expect(await failure(BooksResolver, BookFields, Again)).to.match(
+        /Again\.shout: the field 'shout' is resolved twice/,
+      );
     });
 
     it('Parent() on a query', async () => {
@@ -172,7 +183,9 @@ describe('GraphQL ResolveField', () => {
           return String(parent);
         }
       }
-      expect(await failure(Misplaced)).to.match(/Misplaced\.hello: @Parent\(\) is only for @ResolveField\(\)/);
+      expect(await failure(Misplaced)).to.match(
+        /Misplaced\.hello: @Parent\(\) is only for @ResolveField\(\)/,
+      );
     });
 
     it('a Subscription without the schema of its events', async () => {

@@ -14,7 +14,8 @@ export class SubscriptionProbe {
   async take(count: number, timeoutMs = WAIT_MS): Promise<{ data?: any; errors?: any[] }[]> {
     const deadline = Date.now() + timeoutMs;
     while (this.results.length < count && this.error === undefined) {
-      if (Date.now() > deadline) throw new Error(`${this.results.length} of ${count} results within ${timeoutMs} ms`);
+      if (Date.now() > deadline)
+        throw new Error(`${this.results.length} of ${count} results within ${timeoutMs} ms`);
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
     return this.results.slice(0, count);
@@ -33,7 +34,11 @@ export function subscriptionClient(httpUrl: string, token?: string, path = '/gra
 }
 
 /** Starts a subscription and records what it delivers. */
-export function subscribe(client: Client, query: string, variables?: Record<string, unknown>): SubscriptionProbe {
+export function subscribe(
+  client: Client,
+  query: string,
+  variables?: Record<string, unknown>,
+): SubscriptionProbe {
   const probe = new SubscriptionProbe();
   probe.unsubscribe = client.subscribe(
     { query, variables },

@@ -2,7 +2,16 @@ import { expect } from 'chai';
 import type { Client } from 'graphql-ws';
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
-import { Arg, createApp, Mutation, Query, RedisBroadcaster, Resolver, Subscription, SubscriptionPublisher } from '../../../src';
+import {
+  Arg,
+  createApp,
+  Mutation,
+  Query,
+  RedisBroadcaster,
+  Resolver,
+  Subscription,
+  SubscriptionPublisher,
+} from '../../../src';
 import { closeRedisClient, createRedisClient } from '../../../src/redis';
 import { forEachEngine } from '../../support/engines';
 import { type RedisServer, startRedisServer } from '../../support/redis-server';
@@ -35,16 +44,20 @@ class AlertsResolver {
 
 describe('GraphQL subscriptions across two instances sharing Redis', () => {
   let redis: RedisServer;
+  let probe: Redis;
   before(async () => {
     redis = await startRedisServer();
+    probe = createRedisClient(redis.url);
   });
-  after(() => redis.close());
+  after(async () => {
+    await closeRedisClient(probe);
+    await redis.close();
+  });
 
   forEachEngine((engine) => {
     const served: Served[] = [];
     const connections: Redis[] = [];
     const clients: Client[] = [];
-    let probe: Redis;
 
     const instance = async () => {
       const publisher = createRedisClient(redis.url);
@@ -74,10 +87,6 @@ describe('GraphQL subscriptions across two instances sharing Redis', () => {
       return count;
     };
 
-    before(() => {
-      probe = createRedisClient(redis.url);
-    });
-    after(() => closeRedisClient(probe));
     afterEach(async () => {
       await Promise.all(clients.splice(0).map((client) => client.dispose()));
       for (const running of served.splice(0)) await running.close();

@@ -7,10 +7,11 @@ import { z } from 'zod';
 import {
   Arg,
   Auth,
-  AuthService,
   type AuthenticatedUser,
+  AuthService,
   CurrentUser,
   createApp,
+  WebSocket as Gateway,
   MinimumRole,
   Mutation,
   OnConnect,
@@ -22,7 +23,6 @@ import {
   Subscription,
   SubscriptionPublisher,
   type UserRecord,
-  WebSocket as Gateway,
 } from '../../../index';
 import { forEachEngine } from '../../support/engines';
 import { type Served, serve } from '../../support/serve';
@@ -142,10 +142,14 @@ describe('GraphQL subscriptions over graphql-ws', () => {
 
     before(async () => {
       const passwordHash = await bcrypt.hash(PASSWORD, 4);
-      const records = new Map<string, UserRecord>(USERS.map((user) => [user.username, { ...user, passwordHash }]));
+      const records = new Map<string, UserRecord>(
+        USERS.map((user) => [user.username, { ...user, passwordHash }]),
+      );
       const userProvider = {
         findByCredentials: sinon.stub().callsFake(async (name: string) => records.get(name) ?? null),
-        findById: sinon.stub().callsFake(async (id: number) => [...records.values()].find((r) => r.id === id) ?? null),
+        findById: sinon
+          .stub()
+          .callsFake(async (id: number) => [...records.values()].find((r) => r.id === id) ?? null),
       };
       const app = createApp({
         engine,
@@ -153,7 +157,11 @@ describe('GraphQL subscriptions over graphql-ws', () => {
         gateways: [EchoGateway],
         websocket: { origins: [ALLOWED_ORIGIN] },
       })
-        .install('auth', { jwt: { secret: SECRET, accessTokenTTL: 60, refreshTokenTTL: 600 }, userProvider, bcryptRounds: 4 })
+        .install('auth', {
+          jwt: { secret: SECRET, accessTokenTTL: 60, refreshTokenTTL: 600 },
+          userProvider,
+          bcryptRounds: 4,
+        })
         .install('rbac', { roles: REFERENCE_ROLES, permissions: REFERENCE_PERMISSIONS });
       served = await serve(app);
       auth = app.container.get(AuthService);
@@ -171,7 +179,9 @@ describe('GraphQL subscriptions over graphql-ws', () => {
       const posted = await postGraphql(served.url, 'mutation { note(text: "deploy", level: 2) }');
       expect(posted.body.data).to.deep.equal({ note: true });
       const [event] = await probe.take(1);
-      expect(event).to.deep.equal({ data: { notes: { text: 'deploy', level: 2, at: '2024-05-01T12:00:00.000Z' } } });
+      expect(event).to.deep.equal({
+        data: { notes: { text: 'deploy', level: 2, at: '2024-05-01T12:00:00.000Z' } },
+      });
     });
 
     it('fans each event out to every subscriber, with its own arguments', async () => {
@@ -294,7 +304,9 @@ describe('GraphQL subscriptions over graphql-ws', () => {
       const served = await serve(app);
       const publisher = app.container.get(SubscriptionPublisher);
       const subscriber = subscriptionClient(served.url);
-      const closed = new Promise<number>((resolve) => subscriber.on('closed', (event) => resolve((event as { code: number }).code)));
+      const closed = new Promise<number>((resolve) =>
+        subscriber.on('closed', (event) => resolve((event as { code: number }).code)),
+      );
       const probe = subscribe(subscriber, 'subscription { open }');
       await until(() => publisher.subscribers('open') === 1);
       await served.close();

@@ -88,7 +88,9 @@ describe('WebSocket upgrades from browsers', () => {
       });
 
       it('when the offered token is not valid, refuses with 401', async () => {
-        const refused = await refusal(url('/ws/feed'), { headers: { 'sec-websocket-protocol': 'bearer, not.a.jwt' } });
+        const refused = await refusal(url('/ws/feed'), {
+          headers: { 'sec-websocket-protocol': 'bearer, not.a.jwt' },
+        });
         expect(refused.status).to.equal(401);
         expect(refused.body).to.include({ statusCode: 401 });
       });
@@ -141,7 +143,9 @@ describe('WebSocket upgrades from browsers', () => {
       it('may be a function of the origin', async () => {
         const allowed = await connect('/ws/checked', { headers: { origin: 'https://a.trusted.test' } });
         expect(await allowed.next()).to.deep.equal({ type: 'welcome' });
-        const refused = await refusal(url('/ws/checked'), { headers: { origin: 'https://trusted.test.evil' } });
+        const refused = await refusal(url('/ws/checked'), {
+          headers: { origin: 'https://trusted.test.evil' },
+        });
         expect(refused.status).to.equal(403);
       });
     });
