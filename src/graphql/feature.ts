@@ -1,5 +1,6 @@
 import type { Application } from '../app/application';
 import type { EngineName } from '../engine/engine';
+import { isInstalled, requireInstalled } from '../optional/load-optional';
 import { BROADCASTER, type Broadcaster } from '../websocket/broadcaster';
 import { compileOriginCheck } from '../websocket/origin-check';
 import { upgradeDispatch } from '../websocket/upgrade-dispatch';
@@ -12,6 +13,15 @@ import { SubscriptionPublisher } from './subscription-publisher';
 type Mount = (app: Application, apollo: ApolloLoader, path: string) => void;
 
 const DEFAULT_PATH = '/graphql';
+
+/** The optional packages GraphQL loads on each engine, checked at ready() though loaded later. */
+const PACKAGES: Record<EngineName, string[]> = {
+  express: ['@apollo/server', '@as-integrations/express5'],
+  fastify: ['@apollo/server', '@as-integrations/fastify'],
+};
+
+/** What GraphQL over WebSocket loads, with its first upgrade. */
+const SUBSCRIPTION_PACKAGES = ['graphql-ws', 'ws'];
 
 /** How each engine serves the Apollo server; each is loaded only on its engine. */
 const MOUNTS: Partial<Record<EngineName, Mount>> = {
@@ -44,12 +54,19 @@ export function graphqlFeature(app: Application): void {
     if (!path.startsWith('/')) throw new Error(`graphql.path must start with '/': '${path}'`);
     const mount = MOUNTS[app.engine.name];
     if (!mount) throw new Error(`GraphQL is not available on the ${app.engine.name} engine`);
+    for (const name of PACKAGES[app.engine.name]) requireInstalled(name, 'GraphQL (@Resolver classes)');
     const schema = buildGraphqlSchema(resolvers, app);
     apollo = new ApolloLoader(schema, {
       introspection: options?.introspection ?? process.env.NODE_ENV !== 'production',
       logger: app.logger,
     });
     mount(app, apollo, path);
+    // Subscriptions need graphql-ws and ws; without a Subscription, GraphQL over WebSocket is
+    // served only when they happen to be installed.
+    if (schema.getSubscriptionType())
+      for (const name of SUBSCRIPTION_PACKAGES)
+        requireInstalled(name, 'GraphQL subscriptions (@Subscription)');
+    else if (!SUBSCRIPTION_PACKAGES.every(isInstalled)) return;
     const { maxPayload } = resolveLimits(app.options.websocket);
     const origins = compileOriginCheck(app.options.websocket?.origins, 'websocket.origins');
     subscriptions = new SubscriptionEndpoint(schema, { maxPayload, logger: app.logger }, origins);

@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { GraphQLSchema } from 'graphql/type';
 import { BadRequestException, ForbiddenException, ServiceUnavailableException } from '../errors/exceptions';
+import { loadOptional } from '../optional/load-optional';
 import type { OriginCheck } from '../websocket/origin-check';
 import { refuseUpgrade } from '../websocket/refuse-upgrade';
 import { releaseUpgradeSocket } from '../websocket/upgrade-dispatch';
@@ -51,6 +52,8 @@ export class SubscriptionEndpoint {
 
   private started(): SubscriptionServer {
     if (this.server) return this.server;
+    loadOptional('graphql-ws', 'GraphQL subscriptions');
+    loadOptional('ws', 'GraphQL subscriptions');
     const create: typeof Create = require('./subscription-server').createSubscriptionServer;
     this.server = create(this.schema, this.settings);
     // A malformed handshake gets the same JSON error body as every other refusal.
