@@ -288,6 +288,11 @@ describe('GraphQL subscriptions over graphql-ws', () => {
       expect(refused.body).to.include({ statusCode: 403 });
     });
 
+    it('refuses an upgrade to a path nobody serves with 404', async () => {
+      const refused = await refusal(wsUrl(served.url, '/graphql/extra'));
+      expect(refused.status).to.equal(404);
+    });
+
     it('closes a client that does not speak graphql-transport-ws with 4406', async () => {
       const socket = new WebSocket(wsUrl(served.url, '/graphql'));
       const code = await new Promise<number>((resolve, reject) => {
