@@ -8,6 +8,7 @@ import {
 } from 'graphql/type';
 import type { Container } from 'inversify';
 import type { Logger } from 'pino';
+import { trellisError } from '../errors/trellis-errors';
 import type { GuardRegistry } from '../guards/guard-registry';
 import { metadataRegistry } from '../metadata/registry';
 import type { Class } from '../metadata/types';
@@ -40,19 +41,18 @@ export function buildGraphqlSchema(resolvers: Iterable<Class>, env: SchemaBuilde
       const where = `${target.name}.${method.name}`;
       if (!method.graphql) {
         if (method.params.some((param) => param.kind === 'arg'))
-          throw new Error(`${where} has @Arg() parameters but is neither a @Query() nor a @Mutation()`);
+          throw trellisError('TRELLIS_ERR_GRAPHQL_ARG_OUTSIDE_OPERATION', where);
         continue;
       }
       const { operation } = method.graphql;
       const field = `${operation === 'query' ? 'Query' : 'Mutation'}.${method.name}`;
       const owner = owners.get(field);
-      if (owner) throw new Error(`${field} is declared twice: by ${owner} and by ${where}`);
+      if (owner) throw trellisError('TRELLIS_ERR_GRAPHQL_DUPLICATE_FIELD', field, owner, where);
       owners.set(field, where);
       roots[operation][method.name] = compileField(resolver, method, fieldEnv);
     }
   }
-  if (Object.keys(roots.query).length === 0)
-    throw new Error('GraphQL needs at least one @Query() method in the registered resolvers');
+  if (Object.keys(roots.query).length === 0) throw trellisError('TRELLIS_ERR_GRAPHQL_NO_QUERY');
   const schema = new GraphQLSchema({
     query: new GraphQLObjectType({ name: 'Query', fields: roots.query }),
     mutation:

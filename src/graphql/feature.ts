@@ -1,5 +1,6 @@
 import type { Application } from '../app/application';
 import type { EngineName } from '../engine/engine';
+import { trellisError } from '../errors/trellis-errors';
 import { requireInstalled } from '../optional/load-optional';
 import { ApolloLoader } from './apollo-loader';
 import { buildGraphqlSchema } from './build-schema';
@@ -33,9 +34,14 @@ export function graphqlFeature(app: Application): void {
     const resolvers = app.classesOf('resolver');
     if (resolvers.length === 0) return;
     const path = options?.path ?? DEFAULT_PATH;
-    if (!path.startsWith('/')) throw new Error(`graphql.path must start with '/': '${path}'`);
+    if (!path.startsWith('/'))
+      throw trellisError(
+        'TRELLIS_ERR_INVALID_OPTION',
+        'options.graphql.path',
+        `must start with '/': '${path}'`,
+      );
     const mount = MOUNTS[app.engine.name];
-    if (!mount) throw new Error(`GraphQL is not available on the ${app.engine.name} engine`);
+    if (!mount) throw trellisError('TRELLIS_ERR_GRAPHQL_ENGINE', app.engine.name);
     for (const name of PACKAGES[app.engine.name]) requireInstalled(name, 'GraphQL (@Resolver classes)');
     apollo = new ApolloLoader(buildGraphqlSchema(resolvers, app), {
       introspection: options?.introspection ?? process.env.NODE_ENV !== 'production',

@@ -18,6 +18,7 @@ import {
   type GraphQLType,
 } from 'graphql/type';
 import type { z } from 'zod';
+import { trellisError } from '../errors/trellis-errors';
 import { DateTimeScalar } from './date-time-scalar';
 import { type NameHint, nestedHint, TypeNames } from './type-names';
 import { type Direction, type Unwrapped, unwrapSchema } from './unwrap-schema';
@@ -37,7 +38,7 @@ function literalType(values: readonly unknown[], path: string): GraphQLScalarTyp
   if (kinds.size === 1 && kind === 'boolean') return GraphQLBoolean;
   if (kinds.size === 1 && kind === 'number')
     return values.every((value) => Number.isInteger(value)) ? GraphQLInt : GraphQLFloat;
-  throw new Error(`${path}: a zod literal of ${[...kinds].join(' | ')} has no GraphQL type`);
+  throw trellisError('TRELLIS_ERR_GRAPHQL_NO_TYPE', path, `a zod literal of ${[...kinds].join(' | ')}`);
 }
 
 // zod keeps a numeric TypeScript enum's reverse entries (`{ 0: 'A', A: 0 }`); GraphQL wants the names.
@@ -107,7 +108,7 @@ export class GraphqlTypeMapper {
       case 'object':
         return this.objectType(unwrapped, def.shape, hint, path, direction);
     }
-    throw new Error(`${path}: a zod ${def.type} has no GraphQL ${direction} type`);
+    throw trellisError('TRELLIS_ERR_GRAPHQL_NO_TYPE', path, `a zod ${def.type}`, direction);
   }
 
   private enumType(
@@ -156,7 +157,7 @@ export class GraphqlTypeMapper {
     for (const [key, field] of Object.entries(shape))
       fields[key] = this.field(field, nestedHint(parent, key), `${path}.${key}`, direction);
     if (Object.keys(fields).length === 0)
-      throw new Error(`${path}: an object with no fields has no GraphQL type`);
+      throw trellisError('TRELLIS_ERR_GRAPHQL_NO_TYPE', path, 'an object with no fields');
     return type;
   }
 }
