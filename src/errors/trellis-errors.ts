@@ -47,13 +47,22 @@ export const TRELLIS_ERRORS = {
     `${where}: guards cannot apply to ${decorator}; put them on the class or on OnConnect()`,
   TRELLIS_ERR_UNSUPPORTED_GATEWAY_PATH: (gateway: string, path: string) =>
     `${gateway}: a gateway path takes :params but no wildcard ('${path}')`,
+  TRELLIS_ERR_DUPLICATE_UPGRADE_PATH: (path: string) => `Two WebSocket servers claim ${path}`,
   TRELLIS_ERR_GRAPHQL_ENGINE: (engine: string) => `GraphQL is not available on the ${engine} engine`,
   TRELLIS_ERR_GRAPHQL_NO_QUERY: () =>
     'GraphQL needs at least one @Query() method in the registered resolvers',
   TRELLIS_ERR_GRAPHQL_ARG_OUTSIDE_OPERATION: (where: string) =>
-    `${where} has @Arg() parameters but is neither a @Query() nor a @Mutation()`,
+    `${where} has @Arg() or @Parent() parameters but declares no GraphQL field`,
+  TRELLIS_ERR_GRAPHQL_PARENT_OUTSIDE_FIELD: (where: string) =>
+    `${where}: @Parent() is only for @ResolveField() methods`,
+  TRELLIS_ERR_GRAPHQL_UNUSED_RESOLVE_FIELD: (parents: string) =>
+    `@ResolveField() on a parent schema that no result uses: ${parents}`,
   TRELLIS_ERR_GRAPHQL_DUPLICATE_FIELD: (field: string, owner: string, where: string) =>
     `${field} is declared twice: by ${owner} and by ${where}`,
+  TRELLIS_ERR_GRAPHQL_PARENT_NOT_OBJECT: (where: string) =>
+    `${where}: the parent of a field must be a zod object schema`,
+  TRELLIS_ERR_GRAPHQL_DUPLICATE_RESOLVE_FIELD: (where: string, name: string) =>
+    `${where}: the field '${name}' is resolved twice`,
   TRELLIS_ERR_GRAPHQL_ARG_SCHEMA: (label: string) => `${label} needs a zod schema`,
   TRELLIS_ERR_GRAPHQL_DUPLICATE_ARG: (label: string) => `${label} is declared twice`,
   TRELLIS_ERR_GRAPHQL_RETURNS_SCHEMA: (label: string) => `${label} needs the zod schema of what it returns`,

@@ -1,4 +1,5 @@
 import { trellisError } from '../errors/trellis-errors';
+import type { OriginAllowList } from '../metadata/types';
 import type { Broadcaster } from './broadcaster';
 
 /** WebSocket settings of an application (`createApp({ websocket: {...} })`). */
@@ -11,6 +12,12 @@ export interface WebSocketOptions {
   maxBufferedBytes?: number;
   /** Carries broadcasts between instances; default in-process (also settable with `app.override(BROADCASTER, ...)`). */
   broadcaster?: Broadcaster;
+  /**
+   * Browser origins allowed to open a WebSocket, for every gateway that names none and for
+   * GraphQL subscriptions; default any. An upgrade with another `Origin` gets 403, one without
+   * `Origin` (a client that is not a browser) passes.
+   */
+  origins?: OriginAllowList;
 }
 
 /** The limits every gateway of an application runs with. */

@@ -163,7 +163,7 @@ describe('GraphQL schema errors at ready()', () => {
       const err = await readyError(engine, ArgOnPlainMethod);
       expectCode(err, 'TRELLIS_ERR_GRAPHQL_ARG_OUTSIDE_OPERATION');
       expect(err.message).to.equal(
-        'ArgOnPlainMethod.helper has @Arg() parameters but is neither a @Query() nor a @Mutation()',
+        'ArgOnPlainMethod.helper has @Arg() or @Parent() parameters but declares no GraphQL field',
       );
     });
 
