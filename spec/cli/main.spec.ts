@@ -1,8 +1,8 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
 import { main } from '../../cli/main';
-import { removeFolder, tempFolder } from '../support/package-tarball';
 
 function sink() {
   const collected = {
@@ -26,10 +26,10 @@ describe('the trellis command', () => {
   let folder: string;
 
   beforeEach(() => {
-    folder = tempFolder('cli');
+    folder = mkdtempSync(join(tmpdir(), 'trellis-cli-'));
   });
 
-  afterEach(() => removeFolder(folder));
+  afterEach(() => rmSync(folder, { recursive: true, force: true }));
 
   it('writes a project whose package.json depends on the --trellis spec and pins zod', () => {
     const { code } = trellis('new', join(folder, 'My App'), '--trellis', '/somewhere/trellis-0.1.0.tgz');
