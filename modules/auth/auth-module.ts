@@ -51,7 +51,7 @@ export const authModule = defineModule<AuthOptions>({
           store: context.get(TokenStore),
           denyList: context.get(TokenDenyList),
           users,
-          passwords: new PasswordHasher(current.bcryptRounds, users),
+          passwords: new PasswordHasher(current.bcryptRounds, users, current.hashQueueLimit),
           // A session outlives each of its tokens, so an access token never dies with it early.
           sessionTTL: Math.max(current.accessTokenTTL, current.refreshTokenTTL),
         });

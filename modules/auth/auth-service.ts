@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { UnauthorizedException } from '../../src/errors/exceptions';
 import type { AuthenticatedUser } from '../../src/routing/request-context';
 import { AUTH_MESSAGES } from './auth-messages';
+import type { ConcurrencyLimit } from './concurrency-limit';
 import type { UserProvider, UserRecord } from './auth-options';
 import type { PasswordHasher } from './password-hasher';
 import { claimsOf, userFromClaims } from './session-claims';
@@ -53,11 +54,8 @@ export class AuthService {
   async login(username: string, password: string): Promise<LoginResult> {
     if (typeof username !== 'string' || typeof password !== 'string')
       throw unauthorized(AUTH_MESSAGES.invalidCredentials);
-    const { users, passwords } = this.parts;
-    const record = await users.findByCredentials(username, password);
-    const valid = record?.passwordHash
-      ? await passwords.verify(password, record.passwordHash)
-      : await passwords.verifyNothing(password);
+    const record = await this.parts.users.findByCredentials(username, password);
+    const valid = await this.passwordMatches(record, password);
     if (!record || !valid) throw unauthorized(AUTH_MESSAGES.invalidCredentials);
     const user = identityOf(record);
     return { ...(await this.generateTokens(user)), user };
@@ -139,6 +137,11 @@ export class AuthService {
     return this.parts.store.endUserSessions(userId);
   }
 
+  /** The bounded queue of hashes and verifications: `queued` is its depth, `maxQueued` its bound. */
+  get hashingQueue(): ConcurrencyLimit {
+    return this.parts.passwords.slots;
+  }
+
   /** The hash to store for `password`. */
   hashPassword(password: string): Promise<string> {
     return this.parts.passwords.hash(password);
@@ -152,6 +155,16 @@ export class AuthService {
   /** Expensive set-up done once at `ready()`: the dummy hash unknown-user logins verify against. */
   async prepare(): Promise<void> {
     await this.parts.passwords.prepare();
+  }
+
+  // A record without a hash is the provider's own verdict that the password matched; a hash is
+  // verified here. No record, or an unusable hash, still costs a full verification.
+  private passwordMatches(record: UserRecord | null | undefined, password: string): Promise<boolean> {
+    const { passwords } = this.parts;
+    if (record && record.passwordHash == null) return Promise.resolve(true);
+    const hash = record?.passwordHash;
+    if (typeof hash === 'string' && hash.length > 0) return passwords.verify(password, hash);
+    return passwords.verifyNothing(password);
   }
 
   // What the token says, then whether it was revoked: without a promise when both stores can tell.

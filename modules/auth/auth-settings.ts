@@ -1,4 +1,5 @@
 import type { AuthOptions, JwtAlgorithm } from './auth-options';
+import { DEFAULT_HASH_QUEUE_LIMIT } from './password-hasher';
 
 /** The checked, defaulted options the auth services run on. */
 export interface AuthSettings {
@@ -7,6 +8,7 @@ export interface AuthSettings {
   accessTokenTTL: number;
   refreshTokenTTL: number;
   bcryptRounds: number;
+  hashQueueLimit: number;
 }
 
 const ALGORITHMS: readonly JwtAlgorithm[] = ['HS256', 'HS384', 'HS512'];
@@ -35,6 +37,9 @@ export function resolveAuthSettings(options: AuthOptions, env = process.env.NODE
   const bcryptRounds = options.bcryptRounds ?? DEFAULT_BCRYPT_ROUNDS;
   if (!Number.isInteger(bcryptRounds) || bcryptRounds < MIN_ROUNDS || bcryptRounds > MAX_ROUNDS)
     throw new Error(`auth: bcryptRounds must be a whole number from ${MIN_ROUNDS} to ${MAX_ROUNDS}`);
+  const hashQueueLimit = options.hashQueueLimit ?? DEFAULT_HASH_QUEUE_LIMIT;
+  if (!Number.isInteger(hashQueueLimit) || hashQueueLimit < 0)
+    throw new Error(`auth: hashQueueLimit must be a whole number from 0 (got ${String(hashQueueLimit)})`);
   const provider = options.userProvider;
   if (!provider || (typeof provider !== 'function' && typeof provider !== 'object'))
     throw new Error(
@@ -51,5 +56,6 @@ export function resolveAuthSettings(options: AuthOptions, env = process.env.NODE
     accessTokenTTL: positiveSeconds('accessTokenTTL', jwt.accessTokenTTL),
     refreshTokenTTL: positiveSeconds('refreshTokenTTL', jwt.refreshTokenTTL),
     bcryptRounds,
+    hashQueueLimit,
   };
 }

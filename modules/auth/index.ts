@@ -2,6 +2,7 @@ export { authModule } from './auth-module';
 export type { AuthOptions, JwtAlgorithm, JwtOptions, UserProvider, UserRecord } from './auth-options';
 export { AuthService } from './auth-service';
 export type { AuthSettings } from './auth-settings';
+export { ConcurrencyLimit, QueueFullException } from './concurrency-limit';
 export { AUTH_SETTINGS, USER_PROVIDER } from './auth-tokens';
 export type { ExpiringMapOptions } from './expiring-map';
 export { InMemoryTokenDenyList } from './in-memory-token-deny-list';

@@ -39,6 +39,7 @@ describe('DemoSeeder', () => {
         'users.read',
         'users.update',
         'users.delete',
+        'users.list',
         'tasks.create',
         'tasks.read',
         'tasks.update',
