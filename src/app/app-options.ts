@@ -1,3 +1,4 @@
+import type { TrustProxy } from './trust-proxy';
 import type { Logger } from 'pino';
 import type { EngineName } from '../engine/engine';
 import type { Class } from '../metadata/types';
@@ -35,8 +36,12 @@ export interface AppOptions {
   engine?: EngineName;
   /** A pino logger; default JSON lines on stdout at `LOG_LEVEL`. */
   logger?: Logger;
-  /** Express's `trust proxy`: set it behind a reverse proxy so the client address is the real one. */
-  trustProxy?: boolean | number | string;
+  /**
+   * Behind a reverse proxy, which proxies to believe about the client address (Express's `trust
+   * proxy`, on both engines): a hop count, addresses/CIDRs (a list or a comma-separated string),
+   * or `true`, which lets any client choose its address (it trusts the left-most entry). Default: none.
+   */
+  trustProxy?: TrustProxy;
   /**
    * Weak ETags on 200 answers to GET and HEAD, and 304 for an `If-None-Match` that still
    * matches; default off (hashing every body costs more than most JSON APIs save by it).

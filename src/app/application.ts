@@ -12,6 +12,7 @@ import type { Class } from '../metadata/types';
 import { compileControllers } from '../routing/compile-controllers';
 import type { CompiledRoute } from '../routing/compiled-route';
 import type { AppOptions } from './app-options';
+import { resolveTrustProxy } from './trust-proxy';
 import { createEngine } from './engines';
 import { closeGracefully } from './graceful-close';
 import { findModule, type ModuleOptionsMap, type TrellisModule } from './module-registry';
@@ -59,7 +60,7 @@ export class Application {
     this.engine = createEngine(options.engine ?? 'express', {
       bodyLimit: options.bodyLimit ?? '100kb',
       logger: this.logger,
-      trustProxy: options.trustProxy,
+      trustProxy: resolveTrustProxy(options.trustProxy),
     });
     // Kept by the option they came in, not by their decorator, so that ready() can refuse a
     // class given as a controller that is not one instead of binding it as a plain injectable.
