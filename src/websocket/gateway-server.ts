@@ -13,6 +13,7 @@ import { CLOSE_CODES } from './close-codes';
 import type { CompiledGateway } from './compile-gateway';
 import type { LiveConnection } from './live-connection';
 import { refuseUpgrade } from './refuse-upgrade';
+import { serveAsRequest, wantsWebSocket } from './serve-as-request';
 import { serveConnection } from './serve-connection';
 import { upgradeContext } from './upgrade-context';
 import type { WebSocketLimits } from './websocket-options';
@@ -65,7 +66,8 @@ export class GatewayServer {
     for (const gateway of this.gateways)
       this.subscriptions.push(await this.broadcaster.subscribe(gateway.path, gateway.hub.deliver));
     server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
-      void this.upgrade(req, socket, head);
+      if (wantsWebSocket(req)) void this.upgrade(req, socket, head);
+      else serveAsRequest(server, req, socket, head);
     });
     this.heartbeat = setInterval(() => {
       for (const connection of this.live.keys()) connection.heartbeat();
