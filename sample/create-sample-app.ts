@@ -7,6 +7,7 @@ import type { SampleConfig } from './config';
 import { DashboardController } from './dashboard/dashboard-controller';
 import { openDatabase } from './database/connection';
 import { DemoSeeder } from './database/demo-seeder';
+import { MESSAGES } from './messages';
 import { SampleResolver } from './graphql/sample-resolver';
 import { GuardedController } from './guarded/guarded-controller';
 import { HealthController } from './health/health-controller';
@@ -20,6 +21,7 @@ import {
   createApp,
   REFERENCE_PERMISSIONS,
   REFERENCE_ROLES,
+  rateLimit,
 } from './trellis';
 import { UsersController } from './users/users-controller';
 import { UsersRepository } from './users/users-repository';
@@ -87,6 +89,16 @@ export function createSampleApp(config: SampleConfig, options: SampleAppOptions 
     })
     .install('rbac', { roles: REFERENCE_ROLES, permissions: REFERENCE_PERMISSIONS });
   app.override(BROADCASTER, state.broadcaster);
+  // Every registration attempt counts, whatever its outcome: each costs a bcrypt hash.
+  app.use(
+    '/auth/register',
+    rateLimit({
+      windowMs: config.registerRateLimit.windowMs,
+      max: config.registerRateLimit.max,
+      store: state.rateLimitStore('register'),
+      message: MESSAGES.tooManyRegistrations,
+    }),
+  );
 
   app.onCompiled(async () => {
     const created = await seeding;

@@ -16,4 +16,5 @@ export const MESSAGES = {
   adminOnly: 'Bienvenido, administrador',
   managerUp: 'Acceso concedido a gerentes y superiores',
   tooManyLogins: 'Demasiados intentos de inicio de sesión; inténtelo más tarde',
+  tooManyRegistrations: 'Demasiados registros desde este cliente; inténtelo más tarde',
 } as const;
