@@ -1,10 +1,10 @@
 import 'reflect-metadata';
 
 export type { AppOptions, GraphqlOptions, OpenApiOptions } from './app/app-options';
-export type { TrustProxy } from './app/trust-proxy';
 export { Application } from './app/application';
 export { createApp } from './app/create-app';
 export { defineModule, type ModuleOptionsMap, type TrellisModule } from './app/module-registry';
+export type { TrustProxy } from './app/trust-proxy';
 export * from './decorators';
 export type { Engine, EngineName, Middleware } from './engine/engine';
 export * from './errors';

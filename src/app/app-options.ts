@@ -1,8 +1,8 @@
-import type { TrustProxy } from './trust-proxy';
 import type { Logger } from 'pino';
 import type { EngineName } from '../engine/engine';
 import type { Class } from '../metadata/types';
 import type { WebSocketOptions } from '../websocket/websocket-options';
+import type { TrustProxy } from './trust-proxy';
 
 /** OpenAPI document settings; `false` turns `/openapi.json` and `/docs` off. */
 export interface OpenApiOptions {

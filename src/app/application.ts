@@ -12,10 +12,10 @@ import type { Class } from '../metadata/types';
 import { compileControllers } from '../routing/compile-controllers';
 import type { CompiledRoute } from '../routing/compiled-route';
 import type { AppOptions } from './app-options';
-import { resolveTrustProxy } from './trust-proxy';
 import { createEngine } from './engines';
 import { closeGracefully } from './graceful-close';
 import { findModule, type ModuleOptionsMap, type TrellisModule } from './module-registry';
+import { resolveTrustProxy } from './trust-proxy';
 
 type Hook<A extends unknown[]> = (...args: A) => void | Promise<void>;
 type Token = Class | (abstract new (...args: any[]) => unknown) | symbol | string;

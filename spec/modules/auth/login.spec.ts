@@ -84,7 +84,13 @@ describe('auth: login', () => {
           ? { id: 9, username: 'nohash', email: 'n@example.com', role: 'viewer', permissions: [] }
           : null;
       });
-      users.records.set(9, { id: 9, username: 'nohash', email: 'n@example.com', role: 'viewer', permissions: [] });
+      users.records.set(9, {
+        id: 9,
+        username: 'nohash',
+        email: 'n@example.com',
+        role: 'viewer',
+        permissions: [],
+      });
       const res = await request(served.url)
         .post('/auth/login')
         .send({ username: 'nohash', password: PASSWORD })
@@ -101,12 +107,21 @@ describe('auth: login', () => {
 
     it('when the provider returns a record with a hash, Trellis verifies the password against it', async () => {
       // ada's record carries a bcrypt hash: the provider did not check anything.
-      await request(served.url).post('/auth/login').send({ username: 'ada', password: 'Wrong-pass-1!' }).expect(401);
+      await request(served.url)
+        .post('/auth/login')
+        .send({ username: 'ada', password: 'Wrong-pass-1!' })
+        .expect(401);
       await request(served.url).post('/auth/login').send({ username: 'ada', password: PASSWORD }).expect(201);
     });
 
     it('when the record has an empty hash, it refuses the login', async () => {
-      users.records.set(9, { id: 9, username: 'emptyhash', role: 'viewer', permissions: [], passwordHash: '' });
+      users.records.set(9, {
+        id: 9,
+        username: 'emptyhash',
+        role: 'viewer',
+        permissions: [],
+        passwordHash: '',
+      });
       await request(served.url)
         .post('/auth/login')
         .send({ username: 'emptyhash', password: PASSWORD })

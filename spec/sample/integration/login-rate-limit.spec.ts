@@ -99,7 +99,10 @@ describe('sample registration rate limit', () => {
   forEachEngine((engine) => {
     let sample: SampleServer;
     beforeEach(async () => {
-      sample = await startSample(engine, { REGISTER_RATE_LIMIT_MAX: '3', REGISTER_RATE_LIMIT_WINDOW_MS: '60000' });
+      sample = await startSample(engine, {
+        REGISTER_RATE_LIMIT_MAX: '3',
+        REGISTER_RATE_LIMIT_WINDOW_MS: '60000',
+      });
     });
     afterEach(() => sample.close());
 
@@ -116,7 +119,10 @@ describe('sample registration rate limit', () => {
       expect(res.body.message).to.match(/Demasiados registros/);
       expect(Number(res.headers['retry-after'])).to.be.within(1, 60);
       // Logins are not registrations: they keep their own limit.
-      await request(sample.url).post('/auth/login').send({ username: 'newcomer1', password: 'Strong-pass-1!' }).expect(200);
+      await request(sample.url)
+        .post('/auth/login')
+        .send({ username: 'newcomer1', password: 'Strong-pass-1!' })
+        .expect(200);
     });
   });
 });

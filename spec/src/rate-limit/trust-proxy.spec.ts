@@ -18,7 +18,12 @@ describe('rateLimit behind a reverse proxy', () => {
     const from = (served: Served, forwardedFor: string) =>
       request(served.url).get('/limited').set('X-Forwarded-For', forwardedFor);
 
-    for (const trustProxy of [1, 'loopback', ['10.0.0.0/8', '127.0.0.1'], '10.0.0.0/8, 127.0.0.0/8'] as const) {
+    for (const trustProxy of [
+      1,
+      'loopback',
+      ['10.0.0.0/8', '127.0.0.1'],
+      '10.0.0.0/8, 127.0.0.0/8',
+    ] as const) {
       describe(`when trustProxy is ${JSON.stringify(trustProxy)} (the proxy runs on this host)`, () => {
         let served: Served;
         before(async () => {

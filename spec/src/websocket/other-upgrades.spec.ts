@@ -47,7 +47,8 @@ async function exchange(url: string, requests: string[]): Promise<string> {
   return received;
 }
 
-const h2c = 'Connection: Upgrade, HTTP2-Settings\r\nUpgrade: h2c\r\nHTTP2-Settings: AAMAAABkAAQAoAAAAAIAAAAA\r\n';
+const h2c =
+  'Connection: Upgrade, HTTP2-Settings\r\nUpgrade: h2c\r\nHTTP2-Settings: AAMAAABkAAQAoAAAAAIAAAAA\r\n';
 
 describe('WebSocket gateways: upgrades to other protocols', () => {
   forEachEngine((engine) => {
