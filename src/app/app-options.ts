@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { EngineName } from '../engine/engine';
+import type { GraphqlLimits } from '../graphql/query-limits';
 import type { Class } from '../metadata/types';
 import type { WebSocketOptions } from '../websocket/websocket-options';
 import type { TrustProxy } from './trust-proxy';
@@ -17,6 +18,11 @@ export interface GraphqlOptions {
   path?: string;
   /** Schema introspection and the Apollo Sandbox landing page at `path`; default on, off when NODE_ENV=production. */
   introspection?: boolean;
+  /**
+   * Depth, alias, token and cost limits, checked before a query runs (a refused one gets a
+   * GraphQL validation error); on by default: depth 8, aliases 15, tokens 2000, cost 5000.
+   */
+  limits?: GraphqlLimits;
 }
 
 /** What `createApp` takes. */

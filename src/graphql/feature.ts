@@ -2,6 +2,7 @@ import type { Application } from '../app/application';
 import type { EngineName } from '../engine/engine';
 import { ApolloLoader } from './apollo-loader';
 import { buildGraphqlSchema } from './build-schema';
+import { resolveGraphqlLimits } from './query-limits';
 
 type Mount = (app: Application, apollo: ApolloLoader, path: string) => void;
 
@@ -22,6 +23,8 @@ export function graphqlFeature(app: Application): void {
   const options = app.options.graphql;
   if (options === false) return;
   let apollo: ApolloLoader | undefined;
+  // A malformed limit is a configuration mistake: it fails here, at createApp.
+  const limits = resolveGraphqlLimits(options?.limits);
   app.onCompiled(() => {
     const resolvers = app.classesOf('resolver');
     if (resolvers.length === 0) return;
@@ -32,6 +35,7 @@ export function graphqlFeature(app: Application): void {
     apollo = new ApolloLoader(buildGraphqlSchema(resolvers, app), {
       introspection: options?.introspection ?? process.env.NODE_ENV !== 'production',
       logger: app.logger,
+      limits,
     });
     mount(app, apollo, path);
   });
