@@ -104,7 +104,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LoadedConfig {
     );
   }
   if (vars.NODE_ENV === 'production' && vars.DEMO_PASSWORD === DEFAULT_DEMO_PASSWORD)
-    warnings.push('DEMO_PASSWORD is the published default: set another one before demo users are created');
+    warnings.push(
+      'DEMO_PASSWORD is the published default: no demo users are created in production until it is set to another one',
+    );
   return {
     warnings,
     config: {

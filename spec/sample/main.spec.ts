@@ -70,5 +70,57 @@ describe('sample main (npm start)', () => {
       expect(await started.exited).to.equal(1);
       expect(started.output()).to.match(/Invalid configuration:\n\s+PORT:/);
     });
+
+    describe('with NODE_ENV=production', () => {
+      const { DATABASE_FILE: _memory, DEMO_PASSWORD: _demo, ...env } = SPEC_ENV;
+      const production = { ...env, NODE_ENV: 'production', PORT: '0', TRELLIS_ENGINE: engine };
+
+      it('refuses to start without JWT_SECRET', async () => {
+        const { JWT_SECRET: _secret, ...noSecret } = production as Record<string, string>;
+        started = start(noSecret, dir);
+        expect(await started.exited).to.equal(1);
+        expect(started.output()).to.match(/JWT_SECRET: required when NODE_ENV=production/);
+      });
+
+      it('with the published DEMO_PASSWORD, creates no demo user and prints no password', async () => {
+        started = start(production, dir);
+        const url = await apiUrl(started);
+        expect(started.output()).not.to.include('Demo-pass-123!');
+        expect(started.output()).to.match(/Demo users not created/);
+        const login = await fetch(`${url}/auth/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ username: 'admin', password: 'Demo-pass-123!' }),
+        });
+        expect(login.status).to.equal(401);
+      });
+
+      it('with a DEMO_PASSWORD of its own, creates the demo users and never prints it', async () => {
+        started = start({ ...production, DEMO_PASSWORD: 'Own-secret-pass-9!' }, dir);
+        const url = await apiUrl(started);
+        expect(started.output()).not.to.include('Own-secret-pass-9!');
+        const login = await fetch(`${url}/auth/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ username: 'admin', password: 'Own-secret-pass-9!' }),
+        });
+        expect(login.status).to.equal(200);
+      });
+
+      it('refuses a database seeded in development with the published password, saying how to fix it', async () => {
+        const development = start(
+          { ...env, PORT: '0', TRELLIS_ENGINE: engine, DEMO_PASSWORD: 'Demo-pass-123!' },
+          dir,
+        );
+        await apiUrl(development);
+        development.child.kill('SIGTERM');
+        expect(await development.exited).to.equal(0);
+        started = start({ ...production, DEMO_PASSWORD: 'Own-secret-pass-9!' }, dir);
+        expect(await started.exited).to.equal(1);
+        expect(started.output()).to.match(/Refusing to start with NODE_ENV=production: the demo users admin/);
+        expect(started.output()).to.match(/DELETE FROM users/);
+        expect(started.output()).not.to.include('Own-secret-pass-9!');
+      });
+    });
   });
 });
