@@ -16,6 +16,6 @@ export * from './pagination';
 export * from './rate-limit';
 export * from './redis';
 export type { CompiledRoute } from './routing/compiled-route';
-export type { AuthenticatedUser, RequestContext } from './routing/request-context';
+export type { AuthenticatedUser, ConnectionSession, RequestContext } from './routing/request-context';
 export * from './validation';
 export * from './websocket';

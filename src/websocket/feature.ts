@@ -3,6 +3,7 @@ import { BROADCASTER, type Broadcaster } from './broadcaster';
 import { compileGateways } from './compile-gateway';
 import { GatewayServer } from './gateway-server';
 import { LocalBroadcaster } from './local-broadcaster';
+import { BroadcastSessionRevocations, SESSION_REVOCATIONS, type SessionRevocations } from './session-revocations';
 import { resolveLimits } from './websocket-options';
 
 const DEFAULT_SHUTDOWN_MS = 10_000;
@@ -20,6 +21,13 @@ export function websocketFeature(app: Application): void {
       app.container
         .bind(BROADCASTER)
         .toConstantValue(app.options.websocket?.broadcaster ?? new LocalBroadcaster());
+    // Over whichever broadcaster is bound in the end (overrides included): Redis fan-out carries
+    // revocations to every instance as it carries broadcasts.
+    if (!app.container.isBound(SESSION_REVOCATIONS))
+      app.container
+        .bind(SESSION_REVOCATIONS)
+        .toDynamicValue((context) => new BroadcastSessionRevocations(context.get<Broadcaster>(BROADCASTER)))
+        .inSingletonScope();
   });
 
   app.onCompiled(() => {
@@ -29,7 +37,8 @@ export function websocketFeature(app: Application): void {
     const broadcaster = app.container.get<Broadcaster>(BROADCASTER);
     const logger = app.logger.child({ component: 'websocket' });
     const env = { container: app.container, guards: app.guards, logger, broadcaster };
-    server = new GatewayServer(compileGateways(classes, env), limits, broadcaster, logger);
+    const revocations = app.container.get<SessionRevocations>(SESSION_REVOCATIONS);
+    server = new GatewayServer(compileGateways(classes, env), limits, broadcaster, logger, revocations);
   });
 
   app.onListen((http) => server?.attach(http));
