@@ -3,7 +3,11 @@ import { BROADCASTER, type Broadcaster } from './broadcaster';
 import { compileGateways } from './compile-gateway';
 import { GatewayServer } from './gateway-server';
 import { LocalBroadcaster } from './local-broadcaster';
-import { BroadcastSessionRevocations, SESSION_REVOCATIONS, type SessionRevocations } from './session-revocations';
+import {
+  BroadcastSessionRevocations,
+  SESSION_REVOCATIONS,
+  type SessionRevocations,
+} from './session-revocations';
 import { resolveLimits } from './websocket-options';
 
 const DEFAULT_SHUTDOWN_MS = 10_000;

@@ -70,7 +70,9 @@ export class GatewayServer {
     for (const gateway of this.gateways)
       this.subscriptions.push(await this.broadcaster.subscribe(gateway.path, gateway.hub.deliver));
     if (this.revocations)
-      this.subscriptions.push(await this.revocations.subscribe((revocation) => this.sessions.revoke(revocation)));
+      this.subscriptions.push(
+        await this.revocations.subscribe((revocation) => this.sessions.revoke(revocation)),
+      );
     server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
       if (wantsWebSocket(req)) void this.upgrade(req, socket, head);
       else serveAsRequest(server, req, socket, head);

@@ -9,6 +9,7 @@ export { CLOSE_CODES } from './close-codes';
 export { websocketFeature } from './feature';
 export { LocalBroadcaster } from './local-broadcaster';
 export type { WebSocketErrorMessage } from './messages';
+export { RedisBroadcaster, type RedisBroadcasterOptions } from './redis-broadcaster';
 export {
   BroadcastSessionRevocations,
   type RevocationListener,
@@ -17,6 +18,5 @@ export {
   type SessionRevocations,
 } from './session-revocations';
 export { SESSION_CLOSE_REASONS } from './session-sockets';
-export { RedisBroadcaster, type RedisBroadcasterOptions } from './redis-broadcaster';
 export type { BroadcastOptions, WebSocketConnection } from './websocket-connection';
 export type { WebSocketOptions } from './websocket-options';
