@@ -1,4 +1,5 @@
 import type { GraphQLError, ValidationContext, ValidationRule } from 'graphql';
+import { loadOptional } from '../optional/load-optional';
 
 /**
  * Limits on what one GraphQL document may ask, checked before anything runs. Each is on by
@@ -52,6 +53,21 @@ export function resolveGraphqlLimits(limits: GraphqlLimits | undefined): Resolve
   };
 }
 
+const FEATURE = 'GraphQL query limits (graphql.limits)';
+const DEPTH = '@escape.tech/graphql-armor-max-depth';
+const ALIASES = '@escape.tech/graphql-armor-max-aliases';
+const COST = '@escape.tech/graphql-armor-cost-limit';
+
+/** The graphql-armor packages (optional peers) the limits in force need. */
+export function limitPackages(limits: ResolvedGraphqlLimits): string[] {
+  const needed: [number | false, string][] = [
+    [limits.depth, DEPTH],
+    [limits.aliases, ALIASES],
+    [limits.cost, COST],
+  ];
+  return needed.filter(([value]) => value !== false).map(([, name]) => name);
+}
+
 /**
  * graphql-armor's validation rules for the depth, alias and cost limits; loaded with Apollo, on
  * the first GraphQL request. Tokens are limited by graphql-js's own parser (`maxTokens`), which
@@ -67,15 +83,24 @@ export function queryLimitRules(limits: ResolvedGraphqlLimits): ValidationRule[]
     onReject: [(context: ValidationContext | null, error: GraphQLError) => context?.reportError(error)],
   };
   if (limits.depth !== false) {
-    const { maxDepthRule } = require('@escape.tech/graphql-armor-max-depth');
+    const { maxDepthRule } = loadOptional<typeof import('@escape.tech/graphql-armor-max-depth')>(
+      DEPTH,
+      FEATURE,
+    );
     rules.push(maxDepthRule({ ...quiet, n: limits.depth, ignoreIntrospection: true }));
   }
   if (limits.aliases !== false) {
-    const { maxAliasesRule } = require('@escape.tech/graphql-armor-max-aliases');
+    const { maxAliasesRule } = loadOptional<typeof import('@escape.tech/graphql-armor-max-aliases')>(
+      ALIASES,
+      FEATURE,
+    );
     rules.push(maxAliasesRule({ ...quiet, n: limits.aliases }));
   }
   if (limits.cost !== false) {
-    const { costLimitRule } = require('@escape.tech/graphql-armor-cost-limit');
+    const { costLimitRule } = loadOptional<typeof import('@escape.tech/graphql-armor-cost-limit')>(
+      COST,
+      FEATURE,
+    );
     rules.push(costLimitRule({ ...quiet, maxCost: limits.cost, ignoreIntrospection: true }));
   }
   return rules;
