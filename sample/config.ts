@@ -27,8 +27,9 @@ const EnvSchema = z.object({
   REGISTER_RATE_LIMIT_MAX: positiveInt.default(10),
   REGISTER_RATE_LIMIT_WINDOW_MS: positiveInt.default(900_000),
   TRELLIS_ENGINE: z.enum(['express', 'fastify']).default('express'),
-  // Behind a balancer the client address comes from X-Forwarded-For: a hop count, true, or
-  // Express's names ('loopback', a subnet); unset trusts no proxy.
+  // Behind a balancer the client address comes from X-Forwarded-For: a hop count, addresses and
+  // subnets (comma-separated, or 'loopback'), or true (any client can then choose its address);
+  // unset trusts no proxy. createApp checks the value.
   TRUST_PROXY: z
     .string()
     .transform((value) =>
