@@ -7,10 +7,13 @@ import { joinPaths, routeShape } from '../routing/route-path';
 import type { Broadcaster } from './broadcaster';
 import { compileGatewayEvent, type GatewayCompilerEnv, type GatewayEvent } from './compile-gateway-event';
 import { GatewayHub } from './gateway-hub';
+import { compileOriginCheck, type OriginCheck } from './origin-check';
 
 /** What compiling gateways needs from the application. */
 export interface GatewayEnv extends GatewayCompilerEnv {
   broadcaster: Broadcaster;
+  /** The app-wide allow-list, for gateways that declare none. */
+  origins?: OriginCheck;
 }
 
 type EventName = 'connect' | 'message' | 'disconnect';
@@ -25,6 +28,8 @@ const DECORATOR: Record<EventName, string> = {
 export interface CompiledGateway {
   path: string;
   meta: ClassMetadata;
+  /** Checked first on the upgrade request; absent when any origin may connect. */
+  origins?: OriginCheck;
   /** Checked on the upgrade request, before the socket opens: the class's guards and `OnConnect`'s. */
   checks: GuardCheck[];
   onConnect?: GatewayEvent;
@@ -69,9 +74,14 @@ export function compileGateway(meta: ClassMetadata, env: GatewayEnv): CompiledGa
   const resolveGateway = planResolution(env.container, meta.target);
   const compile = (handler?: MethodMetadata) =>
     handler ? compileGatewayEvent(meta, handler, resolveGateway, env) : undefined;
+  const origins =
+    meta.origins === undefined
+      ? env.origins
+      : compileOriginCheck(meta.origins, `${meta.target.name}: @WebSocket() origins`);
   return {
     path,
     meta,
+    origins,
     checks,
     onConnect: compile(handlers.connect),
     onMessage: compile(handlers.message),

@@ -1,3 +1,4 @@
+import type { OriginAllowList } from '../metadata/types';
 import type { Broadcaster } from './broadcaster';
 
 /** WebSocket settings of an application (`createApp({ websocket: {...} })`). */
@@ -10,6 +11,12 @@ export interface WebSocketOptions {
   maxBufferedBytes?: number;
   /** Carries broadcasts between instances; default in-process (also settable with `app.override(BROADCASTER, ...)`). */
   broadcaster?: Broadcaster;
+  /**
+   * Browser origins allowed to open a WebSocket, for every gateway that names none and for
+   * GraphQL subscriptions; default any. An upgrade with another `Origin` gets 403, one without
+   * `Origin` (a client that is not a browser) passes.
+   */
+  origins?: OriginAllowList;
 }
 
 /** The limits every gateway of an application runs with. */

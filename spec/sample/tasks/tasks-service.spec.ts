@@ -5,7 +5,7 @@ import { TasksRepository } from '../../../sample/tasks/tasks-repository';
 import { TasksService } from '../../../sample/tasks/tasks-service';
 import type { UserRecord } from '../../../sample/users/user';
 import { UsersRepository } from '../../../sample/users/users-repository';
-import { ForbiddenException, ValidationException } from '../../../src';
+import { ForbiddenException, SubscriptionPublisher, ValidationException } from '../../../src';
 import { useSpecCursorKey } from '../support/sample-env';
 
 const CALLER = { id: 4, username: 'developer', role: 'developer', permissions: ['tasks.create'] };
@@ -29,13 +29,16 @@ describe('TasksService', () => {
   useSpecCursorKey();
   let tasks: sinon.SinonStubbedInstance<TasksRepository>;
   let users: sinon.SinonStubbedInstance<UsersRepository>;
+  let events: sinon.SinonStubbedInstance<SubscriptionPublisher>;
   let service: TasksService;
   beforeEach(() => {
     tasks = sinon.createStubInstance(TasksRepository);
     tasks.create.callsFake(asTask);
     Object.assign(tasks, { order: { keys: ['createdAt', 'id'], order: 'desc' } });
     users = sinon.createStubInstance(UsersRepository);
-    service = new TasksService(tasks, users);
+    events = sinon.createStubInstance(SubscriptionPublisher);
+    events.publish.resolves();
+    service = new TasksService(tasks, users, events);
   });
 
   describe('create', () => {
@@ -53,6 +56,11 @@ describe('TasksService', () => {
       expect(stored.id).to.match(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
       expect(Date.parse(stored.createdAt)).to.be.within(before, Date.now());
       expect(task.createdBy).to.deep.equal({ id: 4, username: 'developer' });
+    });
+
+    it('publishes the new task on taskCreated, for subscribers', () => {
+      const task = service.create({ title: 'Tell everyone' }, CALLER);
+      expect(events.publish.calledOnceWith('taskCreated', task)).to.equal(true);
     });
 
     it('with tasks.assign, assigns the task to an existing user', () => {
@@ -86,6 +94,7 @@ describe('TasksService', () => {
           { path: 'body.assigneeId', message: 'El usuario asignado no existe', code: 'not_found' },
         ]);
       expect(tasks.create.called).to.equal(false);
+      expect(events.publish.called).to.equal(false);
     });
   });
 

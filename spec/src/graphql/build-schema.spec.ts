@@ -156,7 +156,7 @@ describe('GraphQL schema errors at ready()', () => {
     it('when a method with @Arg is neither a query nor a mutation, ready() rejects naming it', async () => {
       const err = await readyError(engine, ArgOnPlainMethod);
       expect(err.message).to.equal(
-        'ArgOnPlainMethod.helper has @Arg() parameters but is neither a @Query() nor a @Mutation()',
+        'ArgOnPlainMethod.helper has @Arg() or @Parent() parameters but declares no GraphQL field',
       );
     });
 
