@@ -74,7 +74,7 @@ export function graphqlFeature(app: Application): void {
     else if (!SUBSCRIPTION_PACKAGES.every(isInstalled)) return;
     const { maxPayload } = resolveLimits(app.options.websocket);
     const origins = compileOriginCheck(app.options.websocket?.origins, 'websocket.origins');
-    subscriptions = new SubscriptionEndpoint(schema, { maxPayload, logger: app.logger }, origins);
+    subscriptions = new SubscriptionEndpoint(schema, { maxPayload, logger: app.logger, limits }, origins);
     upgradeDispatch(app).route(path, subscriptions.upgrade);
   });
   app.onShutdown(async () => {

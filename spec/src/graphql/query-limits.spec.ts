@@ -5,6 +5,7 @@ import { type AppOptions, Arg, Controller, createApp, Get, Query, Resolver } fro
 import { forEachEngine } from '../../support/engines';
 import { type Served, serve } from '../../support/serve';
 import { postGraphql } from './graphql-client';
+import { subscribe, subscriptionClient, until } from './subscription-client';
 
 // Ten levels of nesting: `tree { child { child ... { name } } }`.
 type Level = z.ZodObject<{ name: z.ZodString; child: z.ZodNullable<z.ZodObject> }>;
@@ -115,6 +116,31 @@ describe('GraphQL query limits', () => {
         const introspection = await postGraphql(url, getIntrospectionQuery());
         expect(introspection.status).to.equal(200);
         expect(introspection.body.data?.__schema.queryType.name).to.equal('Query');
+      });
+    });
+
+    describe('over graphql-ws', () => {
+      it('refuses the same floods with a GraphQL error before running anything, and serves ordinary operations', async () => {
+        const url = await start();
+        const client = subscriptionClient(url);
+        try {
+          const refusals: [string, RegExp][] = [
+            [aliases(16, 1), /Aliases limit of 15 exceeded/],
+            [nested(9), /Query depth limit of 8 exceeded/],
+            [aliases(1000), /2000 tokens/],
+          ];
+          for (const [query, message] of refusals) {
+            const probe = subscribe(client, query);
+            await until(() => probe.error !== undefined || probe.results.length > 0);
+            expect(probe.results).to.deep.equal([]);
+            expect((probe.error as { message: string }[])[0].message).to.match(message);
+          }
+          expect(executed).to.equal(0);
+          const ok = subscribe(client, aliases(2, 1));
+          expect((await ok.take(1))[0].data?.a1).to.have.length(1);
+        } finally {
+          await client.dispose();
+        }
       });
     });
 
