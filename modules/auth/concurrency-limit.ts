@@ -21,9 +21,9 @@ export class ConcurrencyLimit {
     readonly maxQueued = Number.POSITIVE_INFINITY,
   ) {
     if (!Number.isInteger(limit) || limit < 1)
-      throw new Error(`concurrency limit must be at least 1 (got ${limit})`);
+      throw new RangeError(`concurrency limit must be at least 1 (got ${limit})`);
     if (maxQueued !== Number.POSITIVE_INFINITY && (!Number.isInteger(maxQueued) || maxQueued < 0))
-      throw new Error(`queue limit must be a whole number from 0 (got ${maxQueued})`);
+      throw new RangeError(`queue limit must be a whole number from 0 (got ${maxQueued})`);
   }
 
   /** Tasks waiting for a free slot (the queue depth). */

@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { trellisError } from '../errors/trellis-errors';
 
 /**
  * Which proxies in front may tell the client address through `X-Forwarded-For`, as Express's
@@ -32,7 +33,11 @@ export function resolveTrustProxy(value: unknown): boolean | number | string[] |
   if (value === undefined || typeof value === 'boolean') return value;
   if (typeof value === 'number') {
     if (Number.isInteger(value) && value >= 0) return value;
-    throw new Error(`trustProxy: a hop count must be a whole number from 0 (got ${value})`);
+    throw trellisError(
+      'TRELLIS_ERR_INVALID_OPTION',
+      'trustProxy',
+      `a hop count must be a whole number from 0 (got ${value})`,
+    );
   }
   const entries =
     typeof value === 'string'
@@ -40,11 +45,18 @@ export function resolveTrustProxy(value: unknown): boolean | number | string[] |
       : Array.isArray(value) && value.every((entry) => typeof entry === 'string')
         ? value.map((entry: string) => entry.trim())
         : undefined;
-  if (!entries) throw new Error('trustProxy: expected true, a hop count, or addresses and subnets');
+  if (!entries)
+    throw trellisError(
+      'TRELLIS_ERR_INVALID_OPTION',
+      'trustProxy',
+      'expected true, a hop count, or addresses and subnets',
+    );
   const wrong = entries.filter((entry) => !validEntry(entry));
   if (wrong.length > 0 || entries.length === 0)
-    throw new Error(
-      `trustProxy: not an address, subnet or loopback/linklocal/uniquelocal: ${wrong.map((w) => JSON.stringify(w)).join(', ') || '(empty)'}`,
+    throw trellisError(
+      'TRELLIS_ERR_INVALID_OPTION',
+      'trustProxy',
+      `not an address, subnet or loopback/linklocal/uniquelocal: ${wrong.map((w) => JSON.stringify(w)).join(', ') || '(empty)'}`,
     );
   return entries;
 }

@@ -8,6 +8,7 @@ import {
 } from 'graphql/type';
 import type { Container } from 'inversify';
 import type { Logger } from 'pino';
+import { trellisError } from '../errors/trellis-errors';
 import type { GuardRegistry } from '../guards/guard-registry';
 import { metadataRegistry } from '../metadata/registry';
 import type { Class, ClassMetadata, MethodMetadata } from '../metadata/types';
@@ -48,12 +49,12 @@ export function buildGraphqlSchema(resolvers: Iterable<Class>, env: SchemaBuilde
       const where = `${target.name}.${method.name}`;
       if (!method.graphql) {
         if (method.params.some((param) => param.kind === 'arg' || param.kind === 'parent'))
-          throw new Error(`${where} has @Arg() or @Parent() parameters but declares no GraphQL field`);
+          throw trellisError('TRELLIS_ERR_GRAPHQL_ARG_OUTSIDE_OPERATION', where);
         continue;
       }
       const { operation, parent } = method.graphql;
       if (method.params.some((param) => param.kind === 'parent') && operation !== 'field')
-        throw new Error(`${where}: @Parent() is only for @ResolveField() methods`);
+        throw trellisError('TRELLIS_ERR_GRAPHQL_PARENT_OUTSIDE_FIELD', where);
       if (operation === 'field') {
         // Types are built while root fields compile: every extension must be known before.
         fieldEnv.types.extend(parent!, method.name, () => compileField(resolver, method, fieldEnv), where);
@@ -61,7 +62,7 @@ export function buildGraphqlSchema(resolvers: Iterable<Class>, env: SchemaBuilde
       }
       const field = `${ROOT_TYPES[operation]}.${method.name}`;
       const owner = owners.get(field);
-      if (owner) throw new Error(`${field} is declared twice: by ${owner} and by ${where}`);
+      if (owner) throw trellisError('TRELLIS_ERR_GRAPHQL_DUPLICATE_FIELD', field, owner, where);
       owners.set(field, where);
       rootMethods.push([resolver, method]);
     }
@@ -70,11 +71,9 @@ export function buildGraphqlSchema(resolvers: Iterable<Class>, env: SchemaBuilde
     const operation = method.graphql!.operation as keyof typeof roots;
     roots[operation][method.name] = compileField(resolver, method, fieldEnv);
   }
-  if (Object.keys(roots.query).length === 0)
-    throw new Error('GraphQL needs at least one @Query() method in the registered resolvers');
+  if (Object.keys(roots.query).length === 0) throw trellisError('TRELLIS_ERR_GRAPHQL_NO_QUERY');
   const unused = fieldEnv.types.unusedExtensions();
-  if (unused.length > 0)
-    throw new Error(`@ResolveField() on a parent schema that no result uses: ${unused.join(', ')}`);
+  if (unused.length > 0) throw trellisError('TRELLIS_ERR_GRAPHQL_UNUSED_RESOLVE_FIELD', unused.join(', '));
   const schema = new GraphQLSchema({
     query: rootType('Query', roots.query),
     mutation: rootType('Mutation', roots.mutation),

@@ -2,6 +2,7 @@ import type { GraphQLFieldConfig, GraphQLFieldConfigArgumentMap } from 'graphql'
 import type { Container } from 'inversify';
 import type { Logger } from 'pino';
 import { planResolution } from '../../container/resolution-plan';
+import { locatedError, trellisError } from '../errors/trellis-errors';
 import { compileGuards } from '../guards/compile-guards';
 import type { GuardRegistry, GuardSite } from '../guards/guard-registry';
 import { runGuards } from '../guards/run-guards';
@@ -31,8 +32,8 @@ function argumentTypes(method: MethodMetadata, types: GraphqlTypeMapper) {
   for (const param of method.params) {
     if (param.kind !== 'arg') continue;
     const label = `@Arg('${param.name}')`;
-    if (!isSchema(param.schema)) throw new Error(`${label} needs a zod schema`);
-    if (args[param.name]) throw new Error(`${label} is declared twice`);
+    if (!isSchema(param.schema)) throw trellisError('TRELLIS_ERR_GRAPHQL_ARG_SCHEMA', label);
+    if (args[param.name]) throw trellisError('TRELLIS_ERR_GRAPHQL_DUPLICATE_ARG', label);
     args[param.name] = types.input(param.schema, argumentHint(method.name, param.name), label);
   }
   return args;
@@ -47,7 +48,7 @@ const LABELS = {
 
 function returnType(method: MethodMetadata, types: GraphqlTypeMapper) {
   const { operation, returns } = method.graphql!;
-  if (!isSchema(returns)) throw new Error(`${LABELS[operation]} needs the zod schema of what it returns`);
+  if (!isSchema(returns)) throw trellisError('TRELLIS_ERR_GRAPHQL_RETURNS_SCHEMA', LABELS[operation]);
   return types.output(returns, resultHint(method.name), 'returns');
 }
 
@@ -71,7 +72,7 @@ export function compileField(
   try {
     field = { ...returnType(method, env.types), args: argumentTypes(method, env.types) };
   } catch (err) {
-    throw new Error(`${where}: ${(err as Error).message}`, { cause: err });
+    throw locatedError(err, where);
   }
   const site: GuardSite = {
     className: resolver.target.name,

@@ -1,5 +1,6 @@
 import type { Application } from '../app/application';
 import type { EngineName } from '../engine/engine';
+import { trellisError } from '../errors/trellis-errors';
 import { isInstalled, requireInstalled } from '../optional/load-optional';
 import { BROADCASTER, type Broadcaster } from '../websocket/broadcaster';
 import { compileOriginCheck } from '../websocket/origin-check';
@@ -54,9 +55,14 @@ export function graphqlFeature(app: Application): void {
     const resolvers = app.classesOf('resolver');
     if (resolvers.length === 0) return;
     const path = options?.path ?? DEFAULT_PATH;
-    if (!path.startsWith('/')) throw new Error(`graphql.path must start with '/': '${path}'`);
+    if (!path.startsWith('/'))
+      throw trellisError(
+        'TRELLIS_ERR_INVALID_OPTION',
+        'options.graphql.path',
+        `must start with '/': '${path}'`,
+      );
     const mount = MOUNTS[app.engine.name];
-    if (!mount) throw new Error(`GraphQL is not available on the ${app.engine.name} engine`);
+    if (!mount) throw trellisError('TRELLIS_ERR_GRAPHQL_ENGINE', app.engine.name);
     for (const name of PACKAGES[app.engine.name]) requireInstalled(name, 'GraphQL (@Resolver classes)');
     for (const name of limitPackages(limits)) requireInstalled(name, 'GraphQL query limits (graphql.limits)');
     const schema = buildGraphqlSchema(resolvers, app);

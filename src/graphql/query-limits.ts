@@ -1,4 +1,5 @@
 import type { GraphQLError, ValidationContext, ValidationRule } from 'graphql';
+import { trellisError } from '../errors/trellis-errors';
 import { loadOptional } from '../optional/load-optional';
 
 /**
@@ -36,13 +37,21 @@ function limit(name: keyof GraphqlLimits, value: unknown, fallback: number | fal
   if (value === undefined) return fallback;
   if (value === false) return false;
   if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 1) return value;
-  throw new Error(`graphql.limits.${name} must be a positive whole number or false (got ${String(value)})`);
+  throw trellisError(
+    'TRELLIS_ERR_INVALID_OPTION',
+    `graphql.limits.${name}`,
+    `must be a positive whole number or false (got ${String(value)})`,
+  );
 }
 
 /** Checks `graphql.limits` and fills the defaults; throws on a malformed value. */
 export function resolveGraphqlLimits(limits: GraphqlLimits | undefined): ResolvedGraphqlLimits {
   if (limits !== undefined && (typeof limits !== 'object' || limits === null))
-    throw new Error('graphql.limits must be an object of depth, aliases, tokens and cost');
+    throw trellisError(
+      'TRELLIS_ERR_INVALID_OPTION',
+      'graphql.limits',
+      'must be an object of depth, aliases, tokens and cost',
+    );
   const given = limits ?? {};
   const d = DEFAULT_GRAPHQL_LIMITS;
   return {

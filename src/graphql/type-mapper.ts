@@ -19,6 +19,7 @@ import {
   type GraphQLType,
 } from 'graphql/type';
 import type { z } from 'zod';
+import { trellisError } from '../errors/trellis-errors';
 import { DateTimeScalar } from './date-time-scalar';
 import { type NameHint, nestedHint, TypeNames } from './type-names';
 import { type Direction, type Unwrapped, unwrapSchema } from './unwrap-schema';
@@ -43,7 +44,7 @@ function literalType(values: readonly unknown[], path: string): GraphQLScalarTyp
   if (kinds.size === 1 && kind === 'boolean') return GraphQLBoolean;
   if (kinds.size === 1 && kind === 'number')
     return values.every((value) => Number.isInteger(value)) ? GraphQLInt : GraphQLFloat;
-  throw new Error(`${path}: a zod literal of ${[...kinds].join(' | ')} has no GraphQL type`);
+  throw trellisError('TRELLIS_ERR_GRAPHQL_NO_TYPE', path, `a zod literal of ${[...kinds].join(' | ')}`);
 }
 
 // zod keeps a numeric TypeScript enum's reverse entries (`{ 0: 'A', A: 0 }`); GraphQL wants the names.
@@ -78,13 +79,13 @@ export class GraphqlTypeMapper {
   extend(parent: Schema, name: string, build: () => GraphQLFieldConfig<unknown, any>, where: string): void {
     const unwrapped = unwrapSchema(parent, 'output').schema;
     if ((unwrapped as z.core.$ZodTypes)._zod.def.type !== 'object')
-      throw new Error(`${where}: the parent of a field must be a zod object schema`);
+      throw trellisError('TRELLIS_ERR_GRAPHQL_PARENT_NOT_OBJECT', where);
     let fields = this.extensions.get(unwrapped);
     if (!fields) {
       fields = new Map();
       this.extensions.set(unwrapped, fields);
     }
-    if (fields.has(name)) throw new Error(`${where}: the field '${name}' is resolved twice`);
+    if (fields.has(name)) throw trellisError('TRELLIS_ERR_GRAPHQL_DUPLICATE_RESOLVE_FIELD', where, name);
     fields.set(name, { build, where });
   }
 
@@ -142,7 +143,7 @@ export class GraphqlTypeMapper {
       case 'object':
         return this.objectType(unwrapped, def.shape, hint, path, direction);
     }
-    throw new Error(`${path}: a zod ${def.type} has no GraphQL ${direction} type`);
+    throw trellisError('TRELLIS_ERR_GRAPHQL_NO_TYPE', path, `a zod ${def.type}`, direction);
   }
 
   private enumType(
@@ -196,7 +197,7 @@ export class GraphqlTypeMapper {
       for (const [key, { build }] of extensions) fields[key] = build() as TypedField<GraphQLType>;
     }
     if (Object.keys(fields).length === 0)
-      throw new Error(`${path}: an object with no fields has no GraphQL type`);
+      throw trellisError('TRELLIS_ERR_GRAPHQL_NO_TYPE', path, 'an object with no fields');
     return type;
   }
 }

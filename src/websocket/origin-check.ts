@@ -1,3 +1,4 @@
+import { trellisError } from '../errors/trellis-errors';
 import type { OriginAllowList } from '../metadata/types';
 
 /** Whether an upgrade's `Origin` header may open a socket; an absent header is not a browser's. */
@@ -16,10 +17,15 @@ export function compileOriginCheck(
 ): OriginCheck | undefined {
   if (list === undefined) return undefined;
   if (typeof list === 'function') return (origin) => origin === undefined || list(origin) === true;
-  if (!Array.isArray(list)) throw new Error(`${where} must be a list of origins or a function`);
+  if (!Array.isArray(list))
+    throw trellisError('TRELLIS_ERR_INVALID_OPTION', where, 'must be a list of origins or a function');
   for (const entry of list)
     if (typeof entry !== 'string' || (entry !== 'null' && !ORIGIN.test(entry)))
-      throw new Error(`${where}: '${String(entry)}' is not an origin like 'https://app.example.com'`);
+      throw trellisError(
+        'TRELLIS_ERR_INVALID_OPTION',
+        where,
+        `'${String(entry)}' is not an origin like 'https://app.example.com'`,
+      );
   const allowed = new Set(list.map((entry) => entry.toLowerCase()));
   return (origin) => origin === undefined || allowed.has(origin.toLowerCase());
 }

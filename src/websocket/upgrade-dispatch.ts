@@ -2,6 +2,7 @@ import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Application } from '../app/application';
 import { NotFoundException } from '../errors/exceptions';
+import { trellisError } from '../errors/trellis-errors';
 import { refuseUpgrade } from './refuse-upgrade';
 import { serveAsRequest, wantsWebSocket } from './serve-as-request';
 
@@ -24,7 +25,7 @@ export class UpgradeDispatch {
 
   /** Claims the upgrades of exactly `path` (query string aside). */
   route(path: string, handler: UpgradeHandler): void {
-    if (this.routes.has(path)) throw new Error(`Two WebSocket servers claim ${path}`);
+    if (this.routes.has(path)) throw trellisError('TRELLIS_ERR_DUPLICATE_UPGRADE_PATH', path);
     this.routes.set(path, handler);
   }
 

@@ -1,3 +1,4 @@
+import { trellisError } from '../errors/trellis-errors';
 import type { OriginAllowList } from '../metadata/types';
 import type { Broadcaster } from './broadcaster';
 
@@ -39,7 +40,11 @@ export function resolveLimits(options: WebSocketOptions = {}): WebSocketLimits {
     const value = options[name];
     if (value === undefined) continue;
     if (!Number.isInteger(value) || value <= 0)
-      throw new Error(`websocket.${name} must be a positive integer, got ${String(value)}`);
+      throw trellisError(
+        'TRELLIS_ERR_INVALID_OPTION',
+        `options.websocket.${name}`,
+        `must be a positive integer, got ${String(value)}`,
+      );
     limits[name] = value;
   }
   return limits;

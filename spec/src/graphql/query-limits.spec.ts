@@ -171,9 +171,9 @@ describe('GraphQL query limits', () => {
 
       it('refuses a malformed limit at createApp', () => {
         for (const limits of [{ depth: 0 }, { aliases: -1 }, { tokens: 1.5 }, { cost: 'high' }, 'strict'])
-          expect(() =>
-            createApp({ engine, resolvers: [ListResolver], graphql: { limits: limits as never } }),
-          ).to.throw(/graphql\.limits/);
+          expect(() => createApp({ engine, resolvers: [ListResolver], graphql: { limits: limits as never } }))
+            .to.throw(/graphql\.limits/)
+            .with.property('code', 'TRELLIS_ERR_INVALID_OPTION');
       });
     });
   });
