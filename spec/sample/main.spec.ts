@@ -3,8 +3,12 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
+import { DEFAULT_DEMO_PASSWORD } from '../../sample/config';
+import { openDatabase } from '../../sample/database/connection';
+import { DemoSeeder } from '../../sample/database/demo-seeder';
+import { UsersRepository } from '../../sample/users/users-repository';
 import { forEachEngine } from '../support/engines';
-import { SPEC_ENV } from './support/sample-env';
+import { SPEC_ENV, specConfig } from './support/sample-env';
 
 const MAIN = join(__dirname, '..', '..', 'sample', 'main.js');
 const START_TIMEOUT_MS = 8000;
@@ -108,13 +112,13 @@ describe('sample main (npm start)', () => {
       });
 
       it('refuses a database seeded in development with the published password, saying how to fix it', async () => {
-        const development = start(
-          { ...env, PORT: '0', TRELLIS_ENGINE: engine, DEMO_PASSWORD: 'Demo-pass-123!' },
-          dir,
-        );
-        await apiUrl(development);
-        development.child.kill('SIGTERM');
-        expect(await development.exited).to.equal(0);
+        // A database seeded in development: the demo users have the published password.
+        const db = openDatabase(join(dir, 'data', 'sample.db'));
+        await new DemoSeeder(new UsersRepository(db), {
+          ...specConfig(),
+          demoPassword: DEFAULT_DEMO_PASSWORD,
+        }).seed();
+        db.close();
         started = start({ ...production, DEMO_PASSWORD: 'Own-secret-pass-9!' }, dir);
         expect(await started.exited).to.equal(1);
         expect(started.output()).to.match(/Refusing to start with NODE_ENV=production: the demo users admin/);
