@@ -8,6 +8,8 @@ import type { Engine, Middleware } from '../engine/engine';
 import { GuardRegistry } from '../guards/guard-registry';
 import { createLogger } from '../logging/logger';
 import { metadataRegistry } from '../metadata/registry';
+import { corsMiddleware } from '../security/cors';
+import { securityHeaders } from '../security/security-headers';
 import type { Class } from '../metadata/types';
 import { compileControllers } from '../routing/compile-controllers';
 import type { CompiledRoute } from '../routing/compiled-route';
@@ -60,6 +62,10 @@ export class Application {
       bodyLimit: options.bodyLimit ?? '100kb',
       logger: this.logger,
       trustProxy: options.trustProxy,
+      policy: {
+        headers: securityHeaders(options.securityHeaders),
+        cors: corsMiddleware(options.cors),
+      },
     });
     // Kept by the option they came in, not by their decorator, so that ready() can refuse a
     // class given as a controller that is not one instead of binding it as a plain injectable.

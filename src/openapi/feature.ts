@@ -1,6 +1,7 @@
 import type { OpenApiOptions } from '../app/app-options';
 import type { Application } from '../app/application';
 import type { CompiledRoute } from '../routing/compiled-route';
+import { pagePolicy } from '../security/page-policy';
 import { buildOpenApiDocument } from './build-document';
 import { serveDocument } from './serve-document';
 import { serveSwaggerUi } from './serve-swagger-ui';
@@ -40,7 +41,7 @@ export function openapiFeature(app: Application): void {
     refuseShadowedRoutes(routes);
     const document = buildOpenApiDocument(routes, options);
     const docs = serveDocument(OPENAPI_PATH, document);
-    const ui = serveSwaggerUi(DOCS_PATH, OPENAPI_PATH, options.title);
+    const ui = serveSwaggerUi(DOCS_PATH, OPENAPI_PATH, options.title, pagePolicy(app.options.securityHeaders));
     // On Fastify, routes at the docs paths keep the middleware off every other request.
     if (app.engine.name === 'fastify')
       require('./mount-fastify').mountFastify(app, [OPENAPI_PATH, DOCS_PATH, `${DOCS_PATH}/*`], [docs, ui]);
