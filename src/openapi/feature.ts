@@ -41,7 +41,12 @@ export function openapiFeature(app: Application): void {
     refuseShadowedRoutes(routes);
     const document = buildOpenApiDocument(routes, options);
     const docs = serveDocument(OPENAPI_PATH, document);
-    const ui = serveSwaggerUi(DOCS_PATH, OPENAPI_PATH, options.title, pagePolicy(app.options.securityHeaders));
+    const ui = serveSwaggerUi(
+      DOCS_PATH,
+      OPENAPI_PATH,
+      options.title,
+      pagePolicy(app.options.securityHeaders),
+    );
     // On Fastify, routes at the docs paths keep the middleware off every other request.
     if (app.engine.name === 'fastify')
       require('./mount-fastify').mountFastify(app, [OPENAPI_PATH, DOCS_PATH, `${DOCS_PATH}/*`], [docs, ui]);

@@ -14,7 +14,9 @@ const ignore = () => {};
  * X-Frame-Options, Referrer-Policy, ...), built once from the options; `false` sets none.
  * A malformed option throws here, when the app is created.
  */
-export function securityHeaders(options: SecurityHeadersOptions | boolean | undefined): HeaderSetter | undefined {
+export function securityHeaders(
+  options: SecurityHeadersOptions | boolean | undefined,
+): HeaderSetter | undefined {
   if (options === false) return undefined;
   const middleware = helmet(options === true ? undefined : options);
   // helmet's middleware only sets headers and calls next at once.
