@@ -32,6 +32,26 @@ const EnvSchema = z.object({
       /^\d+$/.test(value) ? Number(value) : value === 'true' ? true : value === 'false' ? false : value,
     )
     .optional(),
+  // Browser origins allowed to call the API, comma-separated (https://app.example.com).
+  CORS_ORIGINS: z
+    .string()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter((origin) => origin !== ''),
+    )
+    .pipe(
+      z.array(
+        z
+          .url({ protocol: /^https?$/ })
+          .refine(
+            (origin) => new URL(origin).origin === origin,
+            'must be an origin such as https://app.example.com (no path, no trailing slash)',
+          ),
+      ),
+    )
+    .optional(),
   // Read by the framework's logger; checked here so a typo fails with a clear message.
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
 });
@@ -52,6 +72,8 @@ export interface SampleConfig {
   loginRateLimit: { max: number; windowMs: number };
   engine: 'express' | 'fastify';
   trustProxy?: boolean | number | string;
+  /** Browser origins allowed to call the API (CORS); empty: none. */
+  corsOrigins: string[];
 }
 
 /** The configuration and what the operator should know about it. */
@@ -113,6 +135,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LoadedConfig {
       loginRateLimit: { max: vars.LOGIN_RATE_LIMIT_MAX, windowMs: vars.LOGIN_RATE_LIMIT_WINDOW_MS },
       engine: vars.TRELLIS_ENGINE,
       trustProxy: vars.TRUST_PROXY,
+      corsOrigins: vars.CORS_ORIGINS ?? [],
     },
   };
 }

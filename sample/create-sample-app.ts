@@ -10,6 +10,7 @@ import { DemoSeeder } from './database/demo-seeder';
 import { SampleResolver } from './graphql/sample-resolver';
 import { GuardedController } from './guarded/guarded-controller';
 import { HealthController } from './health/health-controller';
+import { HomeController } from './home/home-controller';
 import { createSharedState, type SharedState } from './shared-state';
 import { TasksController } from './tasks/tasks-controller';
 import { DATABASE, SAMPLE_CONFIG, SHARED_STATE } from './tokens';
@@ -61,9 +62,12 @@ export function createSampleApp(config: SampleConfig, options: SampleAppOptions 
       TasksController,
       DashboardController,
       HealthController,
+      HomeController,
     ],
     gateways: [ChatGateway],
     resolvers: [SampleResolver],
+    // Single-page apps on these origins may call the API (CORS_ORIGINS); none when unset.
+    cors: config.corsOrigins.length > 0 && { origin: config.corsOrigins, maxAge: 600 },
     openapi: {
       title: 'Trellis sample',
       version: '1.0.0',

@@ -1,9 +1,11 @@
 import type { Application } from '../app/application';
 import type { EngineName } from '../engine/engine';
+import { pagePolicy } from '../security/page-policy';
 import { ApolloLoader } from './apollo-loader';
 import { buildGraphqlSchema } from './build-schema';
+import { type GraphiqlIde, serveGraphiql } from './ide/serve-graphiql';
 
-type Mount = (app: Application, apollo: ApolloLoader, path: string) => void;
+type Mount = (app: Application, apollo: ApolloLoader, path: string, ide?: GraphiqlIde) => void;
 
 const DEFAULT_PATH = '/graphql';
 
@@ -16,7 +18,8 @@ const MOUNTS: Partial<Record<EngineName, Mount>> = {
 /**
  * Serves the application's resolvers with Apollo Server at `/graphql` (or `graphql.path`): the
  * schema is built at `ready()`, Apollo is loaded and started by the first GraphQL request and
- * stopped at `close()`. `graphql: false`, or no resolver registered, serves nothing.
+ * stopped at `close()`. Browsers asking for the path get the GraphiQL IDE (`graphql.ide`).
+ * `graphql: false`, or no resolver registered, serves nothing.
  */
 export function graphqlFeature(app: Application): void {
   const options = app.options.graphql;
@@ -29,11 +32,16 @@ export function graphqlFeature(app: Application): void {
     if (!path.startsWith('/')) throw new Error(`graphql.path must start with '/': '${path}'`);
     const mount = MOUNTS[app.engine.name];
     if (!mount) throw new Error(`GraphQL is not available on the ${app.engine.name} engine`);
+    const development = process.env.NODE_ENV !== 'production';
     apollo = new ApolloLoader(buildGraphqlSchema(resolvers, app), {
-      introspection: options?.introspection ?? process.env.NODE_ENV !== 'production',
+      introspection: options?.introspection ?? development,
       logger: app.logger,
     });
-    mount(app, apollo, path);
+    const ide =
+      (options?.ide ?? development)
+        ? serveGraphiql(path, pagePolicy(app.options.securityHeaders))
+        : undefined;
+    mount(app, apollo, path, ide);
   });
   app.onClose(async () => {
     await apollo?.stop();

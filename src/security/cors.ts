@@ -55,16 +55,18 @@ export function corsMiddleware(setting: CorsOptions | boolean | undefined): Midd
   if (setting === undefined || setting === false) return undefined;
   const options: CorsOptions = setting === true ? { origin: true } : setting;
   checkOptions(options);
-  const answer = cors({
+  const settings: cors.CorsOptions = {
     // A predicate that already said yes: reflect the origin (or '*' for any origin).
     origin: options.origin === true ? '*' : true,
     credentials: options.credentials ?? false,
-    exposedHeaders: options.exposedHeaders as string[] | undefined,
-    allowedHeaders: options.allowedHeaders as string[] | undefined,
-    methods: options.methods as string[] | undefined,
-    maxAge: options.maxAge,
     optionsSuccessStatus: NO_CONTENT,
-  });
+  };
+  // The package takes a key given as undefined over its default.
+  if (options.exposedHeaders) settings.exposedHeaders = [...options.exposedHeaders];
+  if (options.allowedHeaders) settings.allowedHeaders = [...options.allowedHeaders];
+  if (options.methods) settings.methods = [...options.methods];
+  if (options.maxAge !== undefined) settings.maxAge = options.maxAge;
+  const answer = cors(settings);
   // An OPTIONS that is no preflight reaches the routes as it did before.
   const allow = (req: IncomingMessage, res: ServerResponse, next: Next) =>
     req.method === 'OPTIONS' && !isPreflight(req) ? next() : answer(req, res, next);

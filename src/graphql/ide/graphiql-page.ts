@@ -1,0 +1,22 @@
+/** The IDE's HTML; `base` makes file links relative, so it also works behind a proxy that adds a prefix. */
+export function graphiqlPage(base: string): Buffer {
+  return Buffer.from(`<!DOCTYPE html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8">
+    <meta name="viewport" content="width=device-width, initial-scale=1">
+    <title>GraphiQL</title>
+    <style>body { margin: 0; } #graphiql { height: 100vh; }</style>
+    <link rel="stylesheet" href="${base}graphiql.min.css" />
+  </head>
+  <body>
+    <div id="graphiql">Loading GraphiQL...</div>
+    <script src="${base}react.production.min.js"></script>
+    <script src="${base}react-dom.production.min.js"></script>
+    <script src="${base}graphiql.min.js"></script>
+    <script src="${base}graphql-ws.min.js"></script>
+    <script src="${base}graphiql.js"></script>
+  </body>
+</html>
+`);
+}
