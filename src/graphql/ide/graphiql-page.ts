@@ -6,6 +6,7 @@ export function graphiqlPage(base: string): Buffer {
     <meta charset="UTF-8">
     <meta name="viewport" content="width=device-width, initial-scale=1">
     <title>GraphiQL</title>
+    <link rel="icon" href="data:," />
     <style>body { margin: 0; } #graphiql { height: 100vh; }</style>
     <link rel="stylesheet" href="${base}graphiql.min.css" />
   </head>
