@@ -46,7 +46,7 @@ const EnvSchema = z.object({
         z
           .url({ protocol: /^https?$/ })
           .refine(
-            (origin) => new URL(origin).origin === origin,
+            (origin) => URL.canParse(origin) && new URL(origin).origin === origin,
             'must be an origin such as https://app.example.com (no path, no trailing slash)',
           ),
       ),
