@@ -1,13 +1,21 @@
 import type { Application } from '../app/application';
 import type { EngineName } from '../engine/engine';
+import { isInstalled, requireInstalled } from '../optional/load-optional';
 import { pagePolicy } from '../security/page-policy';
 import { ApolloLoader } from './apollo-loader';
 import { buildGraphqlSchema } from './build-schema';
+import { IDE_PACKAGES } from './ide/graphiql-files';
 import { type GraphiqlIde, serveGraphiql } from './ide/serve-graphiql';
 
 type Mount = (app: Application, apollo: ApolloLoader, path: string, ide?: GraphiqlIde) => void;
 
 const DEFAULT_PATH = '/graphql';
+
+/** The optional packages GraphQL loads on each engine, checked at ready() though loaded later. */
+const PACKAGES: Record<EngineName, string[]> = {
+  express: ['@apollo/server', '@as-integrations/express5'],
+  fastify: ['@apollo/server', '@as-integrations/fastify'],
+};
 
 /** How each engine serves the Apollo server; each is loaded only on its engine. */
 const MOUNTS: Partial<Record<EngineName, Mount>> = {
@@ -32,15 +40,16 @@ export function graphqlFeature(app: Application): void {
     if (!path.startsWith('/')) throw new Error(`graphql.path must start with '/': '${path}'`);
     const mount = MOUNTS[app.engine.name];
     if (!mount) throw new Error(`GraphQL is not available on the ${app.engine.name} engine`);
+    for (const name of PACKAGES[app.engine.name]) requireInstalled(name, 'GraphQL (@Resolver classes)');
     const development = process.env.NODE_ENV !== 'production';
     apollo = new ApolloLoader(buildGraphqlSchema(resolvers, app), {
       introspection: options?.introspection ?? development,
       logger: app.logger,
     });
-    const ide =
-      (options?.ide ?? development)
-        ? serveGraphiql(path, pagePolicy(app.options.securityHeaders))
-        : undefined;
+    if (options?.ide === true)
+      for (const name of IDE_PACKAGES) requireInstalled(name, 'the GraphQL IDE (graphql.ide: true)');
+    const withIde = options?.ide ?? (development && IDE_PACKAGES.every(isInstalled));
+    const ide = withIde ? serveGraphiql(path, pagePolicy(app.options.securityHeaders)) : undefined;
     mount(app, apollo, path, ide);
   });
   app.onClose(async () => {

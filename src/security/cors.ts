@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import cors from 'cors';
+import type CorsPackage from 'cors';
 import type { Middleware } from '../engine/engine';
+import { loadOptional } from '../optional/load-optional';
 import type { CorsOptions, OriginPredicate } from './cors-options';
 
 type Next = (err?: unknown) => void;
@@ -55,7 +56,8 @@ export function corsMiddleware(setting: CorsOptions | boolean | undefined): Midd
   if (setting === undefined || setting === false) return undefined;
   const options: CorsOptions = setting === true ? { origin: true } : setting;
   checkOptions(options);
-  const settings: cors.CorsOptions = {
+  const cors = loadOptional<typeof CorsPackage>('cors', 'CORS (the cors option)');
+  const settings: CorsPackage.CorsOptions = {
     // A predicate that already said yes: reflect the origin (or '*' for any origin).
     origin: options.origin === true ? '*' : true,
     credentials: options.credentials ?? false,

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { isInstalled } from '../../optional/load-optional';
 
 /** A browser file of an installed package. */
 interface PackageFile {
@@ -28,19 +29,15 @@ export const GRAPHIQL_FILES: Readonly<Record<string, PackageFile>> = {
   'graphql-ws.min.js': { packageName: 'graphql-ws', file: 'umd/graphql-ws.min.js', type: JS },
 };
 
-/** Where each file lies; a package that is missing fails here, at `ready()`, naming it. */
+/** The optional packages the IDE needs; graphql-ws, for subscriptions only, is used when installed. */
+export const IDE_PACKAGES = ['graphiql', 'react', 'react-dom'];
+
+/** Where each file of the installed packages lies, found once at `ready()`. */
 export function locateGraphiqlFiles(): Map<string, string> {
   const located = new Map<string, string>();
   for (const [name, { packageName, file }] of Object.entries(GRAPHIQL_FILES)) {
-    let folder: string;
-    try {
-      folder = dirname(require.resolve(`${packageName}/package.json`));
-    } catch (cause) {
-      throw new Error(`GraphQL: the IDE needs the ${packageName} package installed (or graphql.ide: false)`, {
-        cause,
-      });
-    }
-    located.set(name, join(folder, file));
+    if (!isInstalled(packageName)) continue;
+    located.set(name, join(dirname(require.resolve(`${packageName}/package.json`)), file));
   }
   return located;
 }

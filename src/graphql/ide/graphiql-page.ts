@@ -1,5 +1,6 @@
-/** The IDE's HTML; `base` makes file links relative, so it also works behind a proxy that adds a prefix. */
-export function graphiqlPage(base: string): Buffer {
+/** The IDE's HTML (with graphql-ws's client when `subscriptions`); `base` makes file links relative, so it also works behind a proxy that adds a prefix. */
+export function graphiqlPage(base: string, subscriptions: boolean): Buffer {
+  const socketClient = subscriptions ? `\n    <script src="${base}graphql-ws.min.js"></script>` : '';
   return Buffer.from(`<!DOCTYPE html>
 <html lang="en">
   <head>
@@ -14,8 +15,7 @@ export function graphiqlPage(base: string): Buffer {
     <div id="graphiql">Loading GraphiQL...</div>
     <script src="${base}react.production.min.js"></script>
     <script src="${base}react-dom.production.min.js"></script>
-    <script src="${base}graphiql.min.js"></script>
-    <script src="${base}graphql-ws.min.js"></script>
+    <script src="${base}graphiql.min.js"></script>${socketClient}
     <script src="${base}graphiql.js"></script>
   </body>
 </html>

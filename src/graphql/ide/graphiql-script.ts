@@ -46,6 +46,8 @@ export const GRAPHIQL_SCRIPT = `(function () {
 
   function fetcher(params, options) {
     if (!isSubscription(params, options)) return overHttp(params, options);
+    if (typeof graphqlWs === 'undefined')
+      throw new Error('Subscriptions need the graphql-ws package installed beside the server.');
     var client = socketFor(options.headers);
     return {
       subscribe: function (sink) {

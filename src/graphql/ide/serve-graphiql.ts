@@ -32,15 +32,18 @@ function requestedPath(req: IncomingMessage & { originalUrl?: string }): string 
 }
 
 /**
- * GraphiQL served from the installed graphiql, react, react-dom and graphql-ws packages, so no
- * request leaves the machine; the files are located once (at `ready()`) and read on first use.
+ * GraphiQL served from the installed graphiql, react and react-dom packages (and graphql-ws's
+ * client for subscriptions, when installed), so no request leaves the machine; the files are
+ * located once (at `ready()`) and read on first use.
  */
 export function serveGraphiql(path: string, policy: PagePolicy): GraphiqlIde {
-  const read = cachedReader(locateGraphiqlFiles());
+  const files = locateGraphiqlFiles();
+  const read = cachedReader(files);
+  const subscriptions = files.has('graphql-ws.min.js');
   const lastSegment = path.slice(path.lastIndexOf('/') + 1);
   const pages = {
-    bare: graphiqlPage(`${lastSegment}/${IDE_FOLDER}/`),
-    slash: graphiqlPage(`${IDE_FOLDER}/`),
+    bare: graphiqlPage(`${lastSegment}/${IDE_FOLDER}/`, subscriptions),
+    slash: graphiqlPage(`${IDE_FOLDER}/`, subscriptions),
   };
   const script = Buffer.from(GRAPHIQL_SCRIPT);
   return {
@@ -52,7 +55,7 @@ export function serveGraphiql(path: string, policy: PagePolicy): GraphiqlIde {
     },
     file(name, res, next) {
       if (name === 'graphiql.js') return sendBody(res, script, JS);
-      const file = Object.hasOwn(GRAPHIQL_FILES, name) ? read(name) : undefined;
+      const file = read(name);
       if (!file) return next();
       file.then((body) => sendBody(res, body, GRAPHIQL_FILES[name].type, FILE_CACHE), next);
     },
