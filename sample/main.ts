@@ -24,9 +24,9 @@ async function main(): Promise<void> {
     [
       '',
       `Trellis sample is running (${config.engine}, database ${config.databaseFile})`,
-      `  API        ${base}`,
+      `  API        ${base}  (a page linking what follows)`,
       `  Docs       ${base}/docs`,
-      `  GraphQL    ${base}/graphql`,
+      `  GraphQL    ${base}/graphql${config.env === 'production' ? '' : '  (GraphiQL in a browser)'}`,
       `  WebSocket  ws://${host}:${port}/chat?token=<accessToken>`,
       `  Log in     POST ${base}/auth/login  {"username":"admin","password":"${password}"}`,
       `  Demo users ${DEMO_USERNAMES.join(', ')}, all with that password (settings: .env.example)`,
