@@ -95,6 +95,35 @@ function watchForErrors(page: Page): string[] {
   return errors;
 }
 
+/** Whether the page's Content-Security-Policy refuses a WebSocket to the page's own path. */
+function socketRefusedByPolicy(page: Page): Promise<boolean> {
+  return page.evaluate(
+    () =>
+      new Promise<boolean>((resolve) => {
+        interface Socket {
+          onopen: () => void;
+          onerror: () => void;
+          close(): void;
+        }
+        const browser = globalThis as unknown as {
+          location: { href: string };
+          document: { addEventListener(type: string, listener: () => void): void };
+          WebSocket: new (url: string) => Socket;
+        };
+        let refused = false;
+        browser.document.addEventListener('securitypolicyviolation', () => {
+          refused = true;
+        });
+        const socket = new browser.WebSocket(browser.location.href.replace(/^http/, 'ws'));
+        // Opened, or refused by the server: either way the policy has had its say by then.
+        socket.onopen = socket.onerror = () => {
+          socket.close();
+          setTimeout(() => resolve(refused), 50);
+        };
+      }),
+  );
+}
+
 /** Types an operation and headers into GraphiQL's editors, runs it, and returns the result text. */
 async function runInGraphiql(
   page: Page,
@@ -192,6 +221,9 @@ describe('the sample in a browser (headless Chromium)', function () {
       expect(created).to.deep.equal({ data: { createTask: { title: 'From the IDE', status: 'todo' } } });
       const anonymous = JSON.parse(await runInGraphiql(page, '{ me { username } }', {}));
       expect(anonymous.errors[0].extensions.statusCode).to.equal(401);
+
+      // Subscriptions go over a WebSocket to the same path: the page's policy must let it through.
+      expect(await socketRefusedByPolicy(page)).to.equal(false);
 
       expect(seen.blocked).to.deep.equal([]);
       expect(seen.requested.length).to.be.greaterThan(5);
