@@ -159,6 +159,24 @@ describe('security headers', () => {
       });
     });
 
+    describe('with a policy directive given as a function (a nonce)', () => {
+      it('works the policy out for each request', async () => {
+        let count = 0;
+        const url = await start({
+          securityHeaders: {
+            contentSecurityPolicy: { directives: { 'script-src': ["'self'", () => `'nonce-n${++count}'`] } },
+          },
+        });
+        const first = await request(url).get('/things').expect(200);
+        const second = await request(url).get('/things').expect(200);
+        const nonceOf = (headers: Record<string, string>) =>
+          /'nonce-(n\d+)'/.exec(headers['content-security-policy'])?.[1];
+        expect(nonceOf(first.headers)).to.match(/^n\d+$/);
+        expect(nonceOf(second.headers)).to.match(/^n\d+$/);
+        expect(nonceOf(second.headers)).to.not.equal(nonceOf(first.headers));
+      });
+    });
+
     describe('a malformed option', () => {
       it('fails when the app is created', () => {
         expect(() =>
