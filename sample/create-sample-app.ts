@@ -8,6 +8,8 @@ import { DashboardController } from './dashboard/dashboard-controller';
 import { openDatabase } from './database/connection';
 import { DemoSeeder } from './database/demo-seeder';
 import { SampleResolver } from './graphql/sample-resolver';
+import { TaskFieldsResolver } from './graphql/task-fields-resolver';
+import { UserFieldsResolver } from './graphql/user-fields-resolver';
 import { GuardedController } from './guarded/guarded-controller';
 import { HealthController } from './health/health-controller';
 import { HomeController } from './home/home-controller';
@@ -65,7 +67,7 @@ export function createSampleApp(config: SampleConfig, options: SampleAppOptions 
       HomeController,
     ],
     gateways: [ChatGateway],
-    resolvers: [SampleResolver],
+    resolvers: [SampleResolver, TaskFieldsResolver, UserFieldsResolver],
     // Single-page apps on these origins may call the API (CORS_ORIGINS); none when unset.
     cors: config.corsOrigins.length > 0 && { origin: config.corsOrigins, maxAge: 600 },
     openapi: {

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type CorsPackage from 'cors';
 import type { Middleware } from '../engine/engine';
+import { trellisError } from '../errors/trellis-errors';
 import { loadOptional } from '../optional/load-optional';
 import type { CorsOptions, OriginPredicate } from './cors-options';
 
@@ -13,8 +14,8 @@ export function isPreflight(req: IncomingMessage): boolean {
   return req.method === 'OPTIONS' && req.headers['access-control-request-method'] !== undefined;
 }
 
-function fail(message: string): never {
-  throw new Error(`cors: ${message}`);
+function fail(field: string, problem: string): never {
+  throw trellisError('TRELLIS_ERR_INVALID_OPTION', `options.cors.${field}`, problem);
 }
 
 function checkOptions(options: CorsOptions): void {
@@ -24,11 +25,15 @@ function checkOptions(options: CorsOptions): void {
     typeof origin === 'string' ||
     typeof origin === 'function' ||
     (Array.isArray(origin) && origin.every((item) => typeof item === 'string' || item instanceof RegExp));
-  if (!valid) fail('origin must be true, an origin, a list of origins or regular expressions, or a function');
+  if (!valid)
+    fail('origin', 'must be true, an origin, a list of origins or regular expressions, or a function');
   if (origin === true && options.credentials)
-    fail("origin true answers '*', which browsers refuse with credentials: list the origins instead");
+    fail(
+      'credentials',
+      "origin true answers '*', which browsers refuse with credentials: list the origins instead",
+    );
   if (maxAge !== undefined && !(Number.isInteger(maxAge) && maxAge >= 0))
-    fail('maxAge must be a whole number of seconds');
+    fail('maxAge', 'must be a whole number of seconds');
 }
 
 /** The allow-list as one predicate, built once: exact origins in a set, patterns after. */

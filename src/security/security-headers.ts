@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet, { type HelmetOptions } from 'helmet';
+import { trellisError } from '../errors/trellis-errors';
 
 /** helmet's options: each header can be changed or turned off (`{ frameguard: false }`). */
 export type SecurityHeadersOptions = HelmetOptions;
@@ -41,7 +42,12 @@ export function securityHeaders(
 ): HeaderSetter | undefined {
   if (options === false) return undefined;
   const settings = options === true || options === undefined ? {} : options;
-  const middleware = helmet(settings);
+  let middleware: ReturnType<typeof helmet>;
+  try {
+    middleware = helmet(settings);
+  } catch (err) {
+    throw trellisError('TRELLIS_ERR_INVALID_OPTION', 'options.securityHeaders', (err as Error).message);
+  }
   // helmet's middleware only sets headers and calls next at once.
   if (variesPerRequest(settings)) return (req, res) => middleware(req, res, ignore);
   const headers = headersOf(middleware);

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { type AppOptions, Body, Controller, createApp, Get, Post } from '../../../src';
 import { PAGE_CONTENT_SECURITY_POLICY } from '../../../src/security/page-policy';
 import { forEachEngine } from '../../support/engines';
+import { expectThrowsCode } from '../../support/expect-code';
 import { type Served, serve } from '../../support/serve';
 
 @Controller('/things')
@@ -179,9 +180,15 @@ describe('security headers', () => {
 
     describe('a malformed option', () => {
       it('fails when the app is created', () => {
-        expect(() =>
-          createApp({ engine, securityHeaders: { referrerPolicy: { policy: 'nowhere' as 'no-referrer' } } }),
-        ).to.throw(/nowhere/);
+        const err = expectThrowsCode(
+          () =>
+            createApp({
+              engine,
+              securityHeaders: { referrerPolicy: { policy: 'nowhere' as 'no-referrer' } },
+            }),
+          'TRELLIS_ERR_INVALID_OPTION',
+        );
+        expect(err.message).to.match(/^options\.securityHeaders: .*nowhere/);
       });
     });
   });
