@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
 import type { Page } from 'puppeteer-core';
+import request from 'supertest';
 import { type HeadlessChromium, launchChromium } from '../../support/chromium';
 import { forEachEngine } from '../../support/engines';
 import { DEMO_PASSWORD } from '../support/sample-env';
@@ -95,6 +96,38 @@ function watchForErrors(page: Page): string[] {
   return errors;
 }
 
+/** What a page sees when it opens a WebSocket offering `['bearer', token]`. */
+interface SocketOutcome {
+  opened: boolean;
+  protocol?: string;
+  firstMessage?: unknown;
+}
+
+function openChatWithSubprotocolToken(page: Page, url: string, token: string): Promise<SocketOutcome> {
+  return page.evaluate(
+    (socketUrl: string, bearer: string) =>
+      new Promise<SocketOutcome>((resolve) => {
+        interface Socket {
+          protocol: string;
+          onmessage: (event: { data: string }) => void;
+          onclose: () => void;
+          close(): void;
+        }
+        const { WebSocket } = globalThis as unknown as {
+          WebSocket: new (url: string, protocols: string[]) => Socket;
+        };
+        const socket = new WebSocket(socketUrl, ['bearer', bearer]);
+        socket.onmessage = (event) => {
+          resolve({ opened: true, protocol: socket.protocol, firstMessage: JSON.parse(event.data) });
+          socket.close();
+        };
+        socket.onclose = () => resolve({ opened: false });
+      }),
+    url,
+    token,
+  );
+}
+
 /** Whether the page's Content-Security-Policy refuses a WebSocket to the page's own path. */
 function socketRefusedByPolicy(page: Page): Promise<boolean> {
   return page.evaluate(
@@ -124,12 +157,12 @@ function socketRefusedByPolicy(page: Page): Promise<boolean> {
   );
 }
 
-/** Types an operation and headers into GraphiQL's editors, runs it, and returns the result text. */
-async function runInGraphiql(
+/** Types an operation and headers into GraphiQL's editors and runs it. */
+async function startInGraphiql(
   page: Page,
   operation: string,
   headers: Record<string, string>,
-): Promise<string> {
+): Promise<void> {
   await page.evaluate(
     (text: string, headersText: string) => {
       const { document } = globalThis as unknown as { document: BrowserDocument };
@@ -146,6 +179,25 @@ async function runInGraphiql(
     JSON.stringify(headers),
   );
   await page.click('.graphiql-execute-button');
+}
+
+/** The text of GraphiQL's result pane. */
+function resultText(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const { document } = globalThis as unknown as { document: BrowserDocument };
+    return (
+      document.querySelector('.graphiql-response .CodeMirror') as unknown as Editor
+    ).CodeMirror.getValue();
+  });
+}
+
+/** Runs an operation in GraphiQL and returns the result text once there is one. */
+async function runInGraphiql(
+  page: Page,
+  operation: string,
+  headers: Record<string, string>,
+): Promise<string> {
+  await startInGraphiql(page, operation, headers);
   const handle = await page.waitForFunction(
     () => {
       const { document } = globalThis as unknown as { document: BrowserDocument };
@@ -234,6 +286,41 @@ describe('the sample in a browser (headless Chromium)', function () {
           .every((url) => new URL(url).hostname === LOOPBACK),
       ).to.equal(true);
       expect(errors).to.deep.equal([]);
+    });
+
+    it('the GraphQL IDE runs a subscription over graphql-ws with the token of its Headers tab', async () => {
+      const token = await sample.token('admin');
+      await page.goto(`${sample.url}/graphql`, { waitUntil: 'networkidle0' });
+      await page.waitForSelector('.graphiql-query-editor .CodeMirror', { timeout: 15_000 });
+      await startInGraphiql(page, 'subscription { taskCreated { title } }', {
+        Authorization: `Bearer ${token}`,
+      });
+      // Tasks are created until one shows in the IDE: the first may come before the subscription starts.
+      let shown = '';
+      for (let attempt = 1; attempt <= 20 && !shown.includes('Seen live'); attempt++) {
+        await request(sample.url)
+          .post('/tasks')
+          .set('authorization', `Bearer ${token}`)
+          .send({ title: `Seen live ${attempt}` })
+          .expect(201);
+        await new Promise((resolve) => setTimeout(resolve, 250));
+        shown = await resultText(page);
+      }
+      expect(JSON.parse(shown).data?.taskCreated.title, shown).to.match(/^Seen live \d+$/);
+    });
+
+    it('a page on another origin opens the chat WebSocket with its token as a subprotocol', async () => {
+      await page.goto(site.origin);
+      const socketUrl = `${sample.url.replace(/^http/, 'ws')}/chat`;
+      const outcome = await openChatWithSubprotocolToken(page, socketUrl, await sample.token('developer'));
+      expect(outcome).to.deep.equal({
+        opened: true,
+        protocol: 'bearer',
+        firstMessage: { type: 'welcome', username: 'developer' },
+      });
+      expect(await openChatWithSubprotocolToken(page, socketUrl, 'not-a-token')).to.deep.equal({
+        opened: false,
+      });
     });
 
     it('the Swagger UI docs load from the server alone under their policy', async () => {

@@ -32,20 +32,37 @@ export const GRAPHIQL_SCRIPT = `(function () {
     return socket;
   }
 
-  function isSubscription(params, options) {
-    var document = options && options.documentAST;
-    if (!document) return false;
-    return document.definitions.some(function (definition) {
-      return (
-        definition.kind === 'OperationDefinition' &&
-        definition.operation === 'subscription' &&
-        (!params.operationName || (definition.name && definition.name.value === params.operationName))
-      );
-    });
+  // The operation's kind from the text being run: GraphiQL's parsed document can lag behind an
+  // edit. Only top-level keywords count; comments and strings are left out first.
+  function isSubscription(params) {
+    var text = String(params.query || '').replace(/"""[\\s\\S]*?"""|"(?:\\\\.|[^"\\\\])*"|#[^\\n]*/g, ' ');
+    var depth = 0;
+    var operations = [];
+    var pending = null;
+    var token = /[{}]|[_A-Za-z][_0-9A-Za-z]*/g;
+    var match;
+    while ((match = token.exec(text))) {
+      var word = match[0];
+      if (word === '{') {
+        if (depth === 0 && !pending) operations.push({ kind: 'query' });
+        pending = null;
+        depth++;
+      } else if (word === '}') depth--;
+      else if (depth === 0 && (word === 'query' || word === 'mutation' || word === 'subscription')) {
+        pending = { kind: word };
+        operations.push(pending);
+      } else if (depth === 0 && word === 'fragment') {
+        pending = { kind: 'fragment' };
+      } else if (depth === 0 && pending && !pending.name) pending.name = word;
+    }
+    var chosen = operations.filter(function (operation) {
+      return operation.kind !== 'fragment' && (!params.operationName || operation.name === params.operationName);
+    })[0];
+    return Boolean(chosen) && chosen.kind === 'subscription';
   }
 
   function fetcher(params, options) {
-    if (!isSubscription(params, options)) return overHttp(params, options);
+    if (!isSubscription(params)) return overHttp(params, options);
     if (typeof graphqlWs === 'undefined')
       throw new Error('Subscriptions need the graphql-ws package installed beside the server.');
     var client = socketFor(options.headers);
