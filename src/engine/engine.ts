@@ -23,6 +23,7 @@ export interface EngineOptions {
   logger: Logger;
   /** Express's `trust proxy` setting (Fastify's `trustProxy`). */
   trustProxy?: boolean | number | string;
+  /** Security headers and CORS, run before anything else. */
   policy?: RequestPolicy;
 }
 
