@@ -52,6 +52,16 @@ const EnvSchema = z.object({
       ),
     )
     .optional(),
+  // Browser origins allowed to open the chat and GraphQL subscriptions; unset allows any.
+  WS_ORIGINS: z
+    .string()
+    .transform((list) =>
+      list
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean),
+    )
+    .optional(),
   // Read by the framework's logger; checked here so a typo fails with a clear message.
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
 });
@@ -74,6 +84,8 @@ export interface SampleConfig {
   trustProxy?: boolean | number | string;
   /** Browser origins allowed to call the API (CORS); empty: none. */
   corsOrigins: string[];
+  /** Browser origins allowed to open WebSockets (the chat, GraphQL subscriptions); any when unset. */
+  wsOrigins?: string[];
 }
 
 /** The configuration and what the operator should know about it. */
@@ -136,6 +148,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LoadedConfig {
       engine: vars.TRELLIS_ENGINE,
       trustProxy: vars.TRUST_PROXY,
       corsOrigins: vars.CORS_ORIGINS ?? [],
+      wsOrigins: vars.WS_ORIGINS,
     },
   };
 }

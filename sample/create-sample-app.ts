@@ -67,6 +67,7 @@ export function createSampleApp(config: SampleConfig, options: SampleAppOptions 
       HomeController,
     ],
     gateways: [ChatGateway],
+    websocket: { origins: config.wsOrigins },
     resolvers: [SampleResolver, TaskFieldsResolver, UserFieldsResolver],
     // Single-page apps on these origins may call the API (CORS_ORIGINS); none when unset.
     cors: config.corsOrigins.length > 0 && { origin: config.corsOrigins, maxAge: 600 },

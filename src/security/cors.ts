@@ -19,7 +19,7 @@ function fail(field: string, problem: string): never {
 }
 
 function checkOptions(options: CorsOptions): void {
-  const { origin, maxAge } = options;
+  const { origin } = options;
   const valid =
     origin === true ||
     typeof origin === 'string' ||
@@ -32,8 +32,6 @@ function checkOptions(options: CorsOptions): void {
       'credentials',
       "origin true answers '*', which browsers refuse with credentials: list the origins instead",
     );
-  if (maxAge !== undefined && !(Number.isInteger(maxAge) && maxAge >= 0))
-    fail('maxAge', 'must be a whole number of seconds');
 }
 
 /** The allow-list as one predicate, built once: exact origins in a set, patterns after. */
