@@ -21,8 +21,8 @@ export interface RequestPolicy {
 export interface EngineOptions {
   bodyLimit: string;
   logger: Logger;
-  /** Express's `trust proxy` setting (Fastify's `trustProxy`). */
-  trustProxy?: boolean | number | string;
+  /** Express's `trust proxy` setting (Fastify's `trustProxy`), checked by `resolveTrustProxy`. */
+  trustProxy?: boolean | number | string[];
   /** Security headers and CORS, run before anything else. */
   policy?: RequestPolicy;
 }

@@ -11,6 +11,7 @@ import { ApolloLoader } from './apollo-loader';
 import { buildGraphqlSchema } from './build-schema';
 import { IDE_PACKAGES } from './ide/graphiql-files';
 import { type GraphiqlIde, serveGraphiql } from './ide/serve-graphiql';
+import { limitPackages, resolveGraphqlLimits } from './query-limits';
 import { SubscriptionEndpoint } from './subscription-endpoint';
 import { SubscriptionPublisher } from './subscription-publisher';
 
@@ -51,6 +52,8 @@ export function graphqlFeature(app: Application): void {
     )
     .inSingletonScope();
   let apollo: ApolloLoader | undefined;
+  // A malformed limit is a configuration mistake: it fails here, at createApp.
+  const limits = resolveGraphqlLimits(options?.limits);
   let subscriptions: SubscriptionEndpoint | undefined;
   app.onCompiled(() => {
     const resolvers = app.classesOf('resolver');
@@ -65,11 +68,13 @@ export function graphqlFeature(app: Application): void {
     const mount = MOUNTS[app.engine.name];
     if (!mount) throw trellisError('TRELLIS_ERR_GRAPHQL_ENGINE', app.engine.name);
     for (const name of PACKAGES[app.engine.name]) requireInstalled(name, 'GraphQL (@Resolver classes)');
+    for (const name of limitPackages(limits)) requireInstalled(name, 'GraphQL query limits (graphql.limits)');
     const schema = buildGraphqlSchema(resolvers, app);
     const development = process.env.NODE_ENV !== 'production';
     apollo = new ApolloLoader(schema, {
       introspection: options?.introspection ?? development,
       logger: app.logger,
+      limits,
     });
     if (options?.ide === true)
       for (const name of IDE_PACKAGES) requireInstalled(name, 'the GraphQL IDE (graphql.ide: true)');
@@ -84,7 +89,7 @@ export function graphqlFeature(app: Application): void {
     else if (!SUBSCRIPTION_PACKAGES.every(isInstalled)) return;
     const { maxPayload } = resolveLimits(app.options.websocket);
     const origins = compileOriginCheck(app.options.websocket?.origins, 'websocket.origins');
-    subscriptions = new SubscriptionEndpoint(schema, { maxPayload, logger: app.logger }, origins);
+    subscriptions = new SubscriptionEndpoint(schema, { maxPayload, logger: app.logger, limits }, origins);
     upgradeDispatch(app).route(path, subscriptions.upgrade);
   });
   app.onShutdown(async () => {
