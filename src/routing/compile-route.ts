@@ -51,7 +51,9 @@ function checkPath(handler: MethodMetadata, path: string, where: string): void {
 function successStatus(handler: MethodMetadata, method: string, where: string): number {
   const declared = handler.returns?.status;
   if (declared !== undefined && handler.status !== undefined)
-    throw new Error(`${where}: the success status is set twice, by HttpCode and by Returns({ status }); keep one`);
+    throw new Error(
+      `${where}: the success status is set twice, by HttpCode and by Returns({ status }); keep one`,
+    );
   return declared ?? handler.status ?? (method === 'POST' ? CREATED : OK);
 }
 

@@ -13,7 +13,10 @@ export interface DeclaredError {
  * constructed without arguments, and one that is no `HTTPException` (or cannot be built so)
  * fails here, naming the route.
  */
-export function declaredErrors(exceptions: readonly Class<Error>[] | undefined, where: string): DeclaredError[] {
+export function declaredErrors(
+  exceptions: readonly Class<Error>[] | undefined,
+  where: string,
+): DeclaredError[] {
   const found: DeclaredError[] = [];
   for (const exception of exceptions ?? []) {
     let instance: unknown;
