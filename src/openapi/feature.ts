@@ -28,6 +28,18 @@ function refuseShadowedRoutes(routes: readonly CompiledRoute[]): void {
     );
 }
 
+// A malformed option fails createApp, not the first request for the document.
+function checkOptions(options: OpenApiOptions): void {
+  const { servers } = options;
+  if (servers === undefined) return;
+  if (
+    !Array.isArray(servers) ||
+    servers.length === 0 ||
+    servers.some((server) => typeof server?.url !== 'string' || server.url === '')
+  )
+    throw new TypeError("openapi.servers: a non-empty list of { url } (default [{ url: '/' }])");
+}
+
 /**
  * Serves `GET /openapi.json` (the OpenAPI 3.1 document, built once at `ready()` from the compiled
  * routes) and `GET /docs` (Swagger UI), unless the app was created with `{ openapi: false }`.
@@ -36,9 +48,10 @@ export function openapiFeature(app: Application): void {
   const setting = app.options.openapi;
   if (setting === false) return;
   const options = setting ?? DEFAULT_OPENAPI;
+  checkOptions(options);
   app.onCompiled((routes) => {
     refuseShadowedRoutes(routes);
-    const document = buildOpenApiDocument(routes, options);
+    const document = buildOpenApiDocument(routes, options, app.middleware);
     const docs = serveDocument(OPENAPI_PATH, document);
     const ui = serveSwaggerUi(DOCS_PATH, OPENAPI_PATH, options.title);
     // On Fastify, routes at the docs paths keep the middleware off every other request.
