@@ -1,8 +1,8 @@
 import type { OpenApiOptions } from '../app/app-options';
-import type { ClassMetadata } from '../metadata/types';
-import type { CompiledRoute } from '../routing/compiled-route';
 import type { Middleware } from '../engine/engine';
+import type { ClassMetadata } from '../metadata/types';
 import { isRateLimiter } from '../rate-limit/rate-limit';
+import type { CompiledRoute } from '../routing/compiled-route';
 import type { OpenApiDocument, OperationMethod, PathItemObject, TagObject } from './document-types';
 import { ErrorResponses } from './error-responses';
 import { toOpenApiPath } from './openapi-path';

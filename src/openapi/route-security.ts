@@ -1,5 +1,5 @@
-import type { GuardMetadata } from '../metadata/types';
 import { HTTP_STATUS } from '../errors/catalog';
+import type { GuardMetadata } from '../metadata/types';
 
 /** The security scheme guarded routes use: `Authorization: Bearer <access token>`. */
 export const BEARER_AUTH = 'bearerAuth';
