@@ -11,7 +11,9 @@ export type LoginInput = z.infer<typeof LoginSchema>;
 
 /** `POST /auth/refresh`. */
 export const RefreshSchema = z
-  .object({ refreshToken: z.string().min(1).max(4096).describe('The refresh token of the last login or refresh') })
+  .object({
+    refreshToken: z.string().min(1).max(4096).describe('The refresh token of the last login or refresh'),
+  })
   .meta({ id: 'RefreshInput', description: 'A refresh token to trade' });
 export type RefreshInput = z.infer<typeof RefreshSchema>;
 

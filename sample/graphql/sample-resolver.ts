@@ -5,23 +5,19 @@ import { type CreateTaskInput, CreateTaskSchema, TaskSchema } from '../tasks/tas
 import { TasksService } from '../tasks/tasks-service';
 import {
   Arg,
-  Description,
   Auth,
   type AuthenticatedUser,
   CurrentUser,
+  Description,
   MinimumRole,
   Mutation,
   Permissions,
   Query,
   Resolver,
 } from '../trellis';
-import { UserSummarySchema } from '../users/user-schemas';
+import { MeSchema, UserSummarySchema } from '../users/user-schemas';
 import { UsersService } from '../users/users-service';
 
-const MeSchema = UserSummarySchema.omit({ createdAt: true }).meta({
-  id: 'Me',
-  description: 'The caller, as the database has it now',
-});
 const Limit = z.number().int().positive().max(MAX_PAGE_SIZE);
 const PageDirectionSchema = z
   .enum(['next', 'prev'])
@@ -58,7 +54,10 @@ export class SampleResolver {
   @Description('Tasks, newest first, one cursor page at a time (permission tasks.read)')
   tasks(
     @Arg('limit', Limit.default(20).describe(`Tasks per page, 1 to ${MAX_PAGE_SIZE}`)) limit: number,
-    @Arg('cursor', z.string().min(1).max(2048).optional().describe('A nextCursor or prevCursor of another page'))
+    @Arg(
+      'cursor',
+      z.string().min(1).max(2048).optional().describe('A nextCursor or prevCursor of another page'),
+    )
     cursor?: string,
     @Arg('direction', PageDirectionSchema.default('next').describe('Which way from the cursor'))
     direction?: 'next' | 'prev',

@@ -21,21 +21,30 @@ export const CursorMetaSchema = z
     hasNext: z.boolean().describe('Whether items follow'),
     hasPrev: z.boolean().describe('Whether items precede'),
     nextCursor: z.string().nullable().describe('Give it as `cursor` for the next page'),
-    prevCursor: z.string().nullable().describe("Give it as `cursor` with `direction: 'prev'` for the previous page"),
+    prevCursor: z
+      .string()
+      .nullable()
+      .describe("Give it as `cursor` with `direction: 'prev'` for the previous page"),
   })
   .meta({ id: 'CursorMeta', description: 'Where a cursor page sits' });
 
 /** An offset page of `item`, named `id`. */
 export function offsetPageSchema<T extends ZodType>(item: T, id: string) {
   return z
-    .object({ data: z.array(item).describe('The items of this page'), meta: PageMetaSchema.describe('Where the page sits') })
+    .object({
+      data: z.array(item).describe('The items of this page'),
+      meta: PageMetaSchema.describe('Where the page sits'),
+    })
     .meta({ id, description: 'One offset page' });
 }
 
 /** A cursor page of `item`, named `id`. */
 export function cursorPageSchema<T extends ZodType>(item: T, id: string) {
   return z
-    .object({ data: z.array(item).describe('The items of this page'), meta: CursorMetaSchema.describe('Where the page sits') })
+    .object({
+      data: z.array(item).describe('The items of this page'),
+      meta: CursorMetaSchema.describe('Where the page sits'),
+    })
     .meta({ id, description: 'One cursor page' });
 }
 

@@ -70,6 +70,12 @@ export const UserSummarySchema = z
   })
   .meta({ id: 'User', description: 'A user, without password or hash' });
 
+/** The caller, as `/auth/me` and the GraphQL `me` show it. */
+export const MeSchema = UserSummarySchema.omit({ createdAt: true }).meta({
+  id: 'Me',
+  description: 'The caller, as the database has it now',
+});
+
 /** An answer that only says what happened. */
 export const MessageSchema = z
   .object({ message: z.string().describe('What happened, for people') })
