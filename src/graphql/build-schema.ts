@@ -54,10 +54,14 @@ export function buildGraphqlSchema(resolvers: Iterable<Class>, env: SchemaBuilde
   if (Object.keys(roots.query).length === 0)
     throw new Error('GraphQL needs at least one @Query() method in the registered resolvers');
   const schema = new GraphQLSchema({
-    query: new GraphQLObjectType({ name: 'Query', fields: roots.query }),
+    query: new GraphQLObjectType({ name: 'Query', description: 'What can be read', fields: roots.query }),
     mutation:
       Object.keys(roots.mutation).length > 0
-        ? new GraphQLObjectType({ name: 'Mutation', fields: roots.mutation })
+        ? new GraphQLObjectType({
+            name: 'Mutation',
+            description: 'What can be changed',
+            fields: roots.mutation,
+          })
         : undefined,
   });
   assertValidSchema(schema);

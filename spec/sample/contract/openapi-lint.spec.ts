@@ -63,6 +63,19 @@ describe('sample OpenAPI document under the linters', function () {
     }
   });
 
+  it('declares the answer of every route: a success schema, never "anything"', () => {
+    const untyped: string[] = [];
+    for (const [path, item] of Object.entries(document.paths))
+      for (const [method, operation] of Object.entries(item)) {
+        const success = Object.entries(operation.responses).find(([status]) => status.startsWith('2'));
+        const schema = (success?.[1] as { content?: Record<string, { schema: object }> })?.content?.[
+          'application/json'
+        ]?.schema;
+        if (!schema || Object.keys(schema).length === 0) untyped.push(`${method.toUpperCase()} ${path}`);
+      }
+    expect(untyped).to.deep.equal([]);
+  });
+
   it('passes spectral:oas with no error, warning, information or hint', async () => {
     writeFileSync(join(folder, '.spectral.yaml'), 'extends: ["spectral:oas"]\n');
     const run = await runNode(
