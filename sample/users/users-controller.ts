@@ -10,7 +10,6 @@ import {
   CurrentUser,
   Delete,
   Description,
-  ForbiddenException,
   Get,
   MinimumRole,
   Param,
