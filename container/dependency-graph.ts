@@ -1,29 +1,26 @@
 import type { Container } from 'inversify';
-import { metadataRegistry } from '../src/metadata/registry';
 import { bindInjectable } from './bind-injectable';
+import { containerError } from './container-errors';
+import { explicitScope, isDeclared } from './declared-classes';
 import type { Scope } from './scope';
 
 type Class = new (...args: any[]) => unknown;
 
 /** The scope a class declared with `Injectable(scope)`, `Controller`, ...; singleton by default. */
 export function declaredScope(target: Function): Scope {
-  return metadataRegistry.find(target)?.scope ?? 'singleton';
+  return explicitScope(target) ?? 'singleton';
 }
 
 function constructorDependencies(target: Function): Class[] {
   const types: unknown[] = Reflect.getMetadata('design:paramtypes', target) ?? [];
   return types.filter(
-    (type): type is Class =>
-      typeof type === 'function' && type !== Object && metadataRegistry.find(type) !== undefined,
+    (type): type is Class => typeof type === 'function' && type !== Object && isDeclared(type),
   );
 }
 
 function captureError(holder: Function, through: Function[], target: Function): Error {
   const via = through.length > 0 ? ` through transient ${through.map((c) => c.name).join(' -> ')}` : '';
-  return new Error(
-    `${holder.name} is a singleton but its constructor needs request-scoped ${target.name}${via}: ` +
-      `make ${holder.name} request-scoped or take ${target.name} through Depends()`,
-  );
+  return containerError('TRELLIS_ERR_SCOPE_CAPTURE', holder.name, target.name, via);
 }
 
 /**

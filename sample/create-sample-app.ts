@@ -8,6 +8,8 @@ import { DashboardController } from './dashboard/dashboard-controller';
 import { openDatabase } from './database/connection';
 import { DemoSeeder } from './database/demo-seeder';
 import { SampleResolver } from './graphql/sample-resolver';
+import { TaskFieldsResolver } from './graphql/task-fields-resolver';
+import { UserFieldsResolver } from './graphql/user-fields-resolver';
 import { GuardedController } from './guarded/guarded-controller';
 import { HealthController } from './health/health-controller';
 import { createSharedState, type SharedState } from './shared-state';
@@ -63,7 +65,7 @@ export function createSampleApp(config: SampleConfig, options: SampleAppOptions 
       HealthController,
     ],
     gateways: [ChatGateway],
-    resolvers: [SampleResolver],
+    resolvers: [SampleResolver, TaskFieldsResolver, UserFieldsResolver],
     openapi: {
       title: 'Trellis sample',
       version: '1.0.0',

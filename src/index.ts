@@ -11,6 +11,7 @@ export * from './graphql';
 export type { GuardCheck, GuardDefinition, GuardSite } from './guards/guard-registry';
 export type { Class, DependencyFunction, Provider } from './metadata/types';
 export * from './openapi';
+export { loadOptional, MissingPackageError } from './optional';
 export * from './pagination';
 export * from './rate-limit';
 export * from './redis';

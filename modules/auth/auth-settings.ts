@@ -1,3 +1,4 @@
+import { trellisError } from '../../src/errors/trellis-errors';
 import type { AuthOptions, JwtAlgorithm } from './auth-options';
 
 /** The checked, defaulted options the auth services run on. */
@@ -18,7 +19,11 @@ const MAX_ROUNDS = 31;
 
 function positiveSeconds(name: string, value: unknown): number {
   if (!Number.isInteger(value) || (value as number) <= 0)
-    throw new Error(`auth: jwt.${name} must be a positive whole number of seconds (got ${String(value)})`);
+    throw trellisError(
+      'TRELLIS_ERR_INVALID_OPTION',
+      `auth.jwt.${name}`,
+      `must be a positive whole number of seconds (got ${String(value)})`,
+    );
   return value as number;
 }
 
@@ -26,25 +31,43 @@ function positiveSeconds(name: string, value: unknown): number {
 export function resolveAuthSettings(options: AuthOptions, env = process.env.NODE_ENV): AuthSettings {
   const jwt = options?.jwt;
   if (!jwt || typeof jwt.secret !== 'string' || jwt.secret.length === 0)
-    throw new Error('auth: jwt.secret is required');
+    throw trellisError('TRELLIS_ERR_INVALID_OPTION', 'auth.jwt.secret', 'is required');
   if (env === 'production' && jwt.secret.length < MIN_PRODUCTION_SECRET)
-    throw new Error(`auth: jwt.secret must be at least ${MIN_PRODUCTION_SECRET} characters in production`);
+    throw trellisError(
+      'TRELLIS_ERR_INVALID_OPTION',
+      'auth.jwt.secret',
+      `must be at least ${MIN_PRODUCTION_SECRET} characters in production`,
+    );
   const algorithm = jwt.algorithm ?? 'HS256';
   if (!ALGORITHMS.includes(algorithm))
-    throw new Error(`auth: jwt.algorithm must be one of ${ALGORITHMS.join(', ')} (got ${String(algorithm)})`);
+    throw trellisError(
+      'TRELLIS_ERR_INVALID_OPTION',
+      'auth.jwt.algorithm',
+      `must be one of ${ALGORITHMS.join(', ')} (got ${String(algorithm)})`,
+    );
   const bcryptRounds = options.bcryptRounds ?? DEFAULT_BCRYPT_ROUNDS;
   if (!Number.isInteger(bcryptRounds) || bcryptRounds < MIN_ROUNDS || bcryptRounds > MAX_ROUNDS)
-    throw new Error(`auth: bcryptRounds must be a whole number from ${MIN_ROUNDS} to ${MAX_ROUNDS}`);
+    throw trellisError(
+      'TRELLIS_ERR_INVALID_OPTION',
+      'auth.bcryptRounds',
+      `must be a whole number from ${MIN_ROUNDS} to ${MAX_ROUNDS}`,
+    );
   const provider = options.userProvider;
   if (!provider || (typeof provider !== 'function' && typeof provider !== 'object'))
-    throw new Error(
-      'auth: userProvider is required (an object or a class with findByCredentials and findById)',
+    throw trellisError(
+      'TRELLIS_ERR_INVALID_OPTION',
+      'auth.userProvider',
+      'is required (an object or a class with findByCredentials and findById)',
     );
   if (
     typeof provider === 'object' &&
     (typeof provider.findByCredentials !== 'function' || typeof provider.findById !== 'function')
   )
-    throw new Error('auth: userProvider needs findByCredentials(username, password) and findById(id)');
+    throw trellisError(
+      'TRELLIS_ERR_INVALID_OPTION',
+      'auth.userProvider',
+      'needs findByCredentials(username, password) and findById(id)',
+    );
   return {
     secret: jwt.secret,
     algorithm,

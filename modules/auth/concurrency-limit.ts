@@ -5,7 +5,7 @@ export class ConcurrencyLimit {
 
   constructor(readonly limit: number) {
     if (!Number.isInteger(limit) || limit < 1)
-      throw new Error(`concurrency limit must be at least 1 (got ${limit})`);
+      throw new RangeError(`concurrency limit must be at least 1 (got ${limit})`);
   }
 
   /** Tasks waiting for a free slot. */

@@ -2,11 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { MESSAGES } from '../messages';
 import { type ListPage, listPage } from '../paging/list-page';
 import type { ListQuery } from '../paging/list-query';
-import { type AuthenticatedUser, Injectable, ValidationException } from '../trellis';
+import { type AuthenticatedUser, Injectable, SubscriptionPublisher, ValidationException } from '../trellis';
 import { UsersRepository } from '../users/users-repository';
 import type { Task } from './task';
 import type { CreateTaskInput } from './task-schemas';
 import { TasksRepository } from './tasks-repository';
+
+/** The subscription topic of new tasks; its payload is the task. */
+export const TASK_CREATED = 'taskCreated';
 
 /** Tasks: creating them for a caller and listing them newest first. */
 @Injectable()
@@ -14,6 +17,7 @@ export class TasksService {
   constructor(
     private readonly tasks: TasksRepository,
     private readonly users: UsersRepository,
+    private readonly events: SubscriptionPublisher,
   ) {}
 
   /** One page of tasks, newest first: cursor pagination by `(createdAt, id)`, or offset with `page`. */
@@ -28,7 +32,7 @@ export class TasksService {
         { path: 'body.assigneeId', message: MESSAGES.assigneeNotFound, code: 'not_found' },
       ]);
     }
-    return this.tasks.create({
+    const task = this.tasks.create({
       id: randomUUID(),
       title: input.title,
       description: input.description ?? null,
@@ -37,5 +41,8 @@ export class TasksService {
       createdById: Number(caller.id),
       createdAt: new Date().toISOString(),
     });
+    // Subscribers hear of it however it was created (REST or GraphQL); publish never throws.
+    void this.events.publish(TASK_CREATED, task);
+    return task;
   }
 }

@@ -20,6 +20,11 @@ export interface OpenApiOptions {
   license?: { name: string; identifier?: string; url?: string };
   /** Who answers for the API. */
   contact?: { name?: string; url?: string; email?: string };
+  /**
+   * Swagger UI at `/docs`, from the optional swagger-ui-dist package: `true` requires it (ready()
+   * fails without it), `false` leaves it out; by default it is served when the package is installed.
+   */
+  ui?: boolean;
 }
 
 /** GraphQL settings; `false` turns the endpoint off. */

@@ -5,6 +5,7 @@ import { bindInjectable } from '../../container/bind-injectable';
 import { bindDependencyGraph, declaredScope } from '../../container/dependency-graph';
 import { isClassProvider } from '../../container/provider-kind';
 import type { Engine, Middleware } from '../engine/engine';
+import { trellisError } from '../errors/trellis-errors';
 import { GuardRegistry } from '../guards/guard-registry';
 import { createLogger } from '../logging/logger';
 import { metadataRegistry } from '../metadata/registry';
@@ -88,8 +89,9 @@ export class Application {
   install<O>(module: TrellisModule<O>, options: O): this;
   install(nameOrModule: string | TrellisModule<unknown>, options: unknown): this {
     const module = typeof nameOrModule === 'string' ? findModule(nameOrModule) : nameOrModule;
-    if (!module) throw new Error(`Unknown module '${String(nameOrModule)}'`);
-    if (this.installed.has(module.name)) throw new Error(`Module '${module.name}' is already installed`);
+    if (!module) throw trellisError('TRELLIS_ERR_UNKNOWN_MODULE', String(nameOrModule));
+    if (this.installed.has(module.name))
+      throw trellisError('TRELLIS_ERR_MODULE_ALREADY_INSTALLED', module.name);
     this.assertNotReady('install()');
     this.installed.add(module.name);
     module.install(this, options);
@@ -124,7 +126,7 @@ export class Application {
 
   /** Replaces a binding with a value or a class (a sinon stub, say); call before `ready()`. */
   override(token: Token, valueOrClass: unknown): this {
-    if (this.readying) throw new Error('override() must be called before ready()');
+    if (this.readying) throw trellisError('TRELLIS_ERR_AFTER_READY', 'override()');
     this.overrides.set(token, valueOrClass);
     return this;
   }
@@ -173,7 +175,7 @@ export class Application {
   /** Listens on `port` (0 = ephemeral) and `host` (default 127.0.0.1); resolves to the server. */
   async listen(port = 0, host = '127.0.0.1'): Promise<Server> {
     await this.ready();
-    if (this.server) throw new Error('listen() was already called');
+    if (this.server) throw trellisError('TRELLIS_ERR_ALREADY_LISTENING');
     const server = this.engine.createServer();
     this.server = server;
     for (const hook of this.hooks.listen) await hook(server);
@@ -224,9 +226,7 @@ export class Application {
     for (const role of ROLES) {
       for (const target of this.classes[role]) {
         if (metadataRegistry.find(target)?.role !== role)
-          throw new Error(
-            `${target.name} is not decorated with @${ROLE_DECORATORS[role]}() but was given as a ${role}`,
-          );
+          throw trellisError('TRELLIS_ERR_NOT_DECORATED', target.name, ROLE_DECORATORS[role], role);
       }
     }
   }
@@ -248,6 +248,6 @@ export class Application {
 
   // Modules and features may still add classes and middleware from their ready hooks.
   private assertNotReady(call: string): void {
-    if (this.sealed) throw new Error(`${call} must be called before ready()`);
+    if (this.sealed) throw trellisError('TRELLIS_ERR_AFTER_READY', call);
   }
 }

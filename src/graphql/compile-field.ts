@@ -2,6 +2,7 @@ import type { GraphQLFieldConfig, GraphQLFieldConfigArgumentMap } from 'graphql'
 import type { Container } from 'inversify';
 import type { Logger } from 'pino';
 import { planResolution } from '../../container/resolution-plan';
+import { locatedError, trellisError } from '../errors/trellis-errors';
 import { compileGuards } from '../guards/compile-guards';
 import type { GuardRegistry, GuardSite } from '../guards/guard-registry';
 import { runGuards } from '../guards/run-guards';
@@ -12,6 +13,7 @@ import { isSchema } from '../validation/is-schema';
 import { GraphqlFieldContext } from './field-context';
 import { toGraphqlError } from './graphql-error';
 import { GRAPHQL_READERS } from './graphql-readers';
+import { releasingScope } from './releasing-scope';
 import type { GraphqlTypeMapper } from './type-mapper';
 import { argumentHint, resultHint } from './type-names';
 
@@ -31,24 +33,35 @@ function argumentTypes(method: MethodMetadata, types: GraphqlTypeMapper) {
   for (const param of [...method.params].sort((a, b) => a.index - b.index)) {
     if (param.kind !== 'arg') continue;
     const label = `@Arg('${param.name}')`;
-    if (!isSchema(param.schema)) throw new Error(`${label} needs a zod schema`);
-    if (args[param.name]) throw new Error(`${label} is declared twice`);
+    if (!isSchema(param.schema)) throw trellisError('TRELLIS_ERR_GRAPHQL_ARG_SCHEMA', label);
+    if (args[param.name]) throw trellisError('TRELLIS_ERR_GRAPHQL_DUPLICATE_ARG', label);
     args[param.name] = types.input(param.schema, argumentHint(method.name, param.name), label);
   }
   return args;
 }
 
+const LABELS = {
+  query: '@Query()',
+  mutation: '@Mutation()',
+  subscription: '@Subscription()',
+  field: '@ResolveField()',
+} as const;
+
 function returnType(method: MethodMetadata, types: GraphqlTypeMapper) {
   const { operation, returns } = method.graphql!;
-  const label = operation === 'query' ? '@Query()' : '@Mutation()';
-  if (!isSchema(returns)) throw new Error(`${label} needs the zod schema of what it returns`);
+  if (!isSchema(returns)) throw trellisError('TRELLIS_ERR_GRAPHQL_RETURNS_SCHEMA', LABELS[operation]);
   return types.output(returns, resultHint(method.name), 'returns');
 }
 
+function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
+  return typeof (value as AsyncIterable<unknown> | null)?.[Symbol.asyncIterator] === 'function';
+}
+
 /**
- * Compiles one `Query`/`Mutation` method into a GraphQL field: its type and arguments from the
- * zod schemas, and a resolver that runs guards -> argument validation -> container resolution
- * -> method, the same path as an HTTP route.
+ * Compiles one `Query`/`Mutation`/`ResolveField` method into a GraphQL field: its type and
+ * arguments from the zod schemas, and a resolver that runs guards -> argument validation ->
+ * container resolution -> method, the same path as an HTTP route. A `Subscription` runs that
+ * path once per subscription, in `subscribe`, and sends each event its stream yields as is.
  */
 export function compileField(
   resolver: ClassMetadata,
@@ -60,7 +73,7 @@ export function compileField(
   try {
     field = { ...returnType(method, env.types), args: argumentTypes(method, env.types) };
   } catch (err) {
-    throw new Error(`${where}: ${(err as Error).message}`, { cause: err });
+    throw locatedError(err, where);
   }
   const site: GuardSite = {
     className: resolver.target.name,
@@ -75,16 +88,37 @@ export function compileField(
   const { logger } = env;
   const onServerError = (err: unknown) => logger.error({ err, resolver: where }, 'resolver failed');
 
+  const run = async (source: unknown, args: Record<string, unknown>, operation: RequestContext) => {
+    const ctx = new GraphqlFieldContext(operation, args, source);
+    if (checks.length > 0) await runGuards(checks, ctx);
+    const built = buildArguments(ctx);
+    const values = Array.isArray(built) ? built : await built;
+    return handler.apply(resolveInstance(ctx), values);
+  };
+  const description = method.description ?? method.summary;
+
+  if (method.graphql!.operation === 'subscription') {
+    return {
+      ...field,
+      description,
+      async subscribe(source, args, operation) {
+        try {
+          const stream = await run(source, args, operation);
+          if (!isAsyncIterable(stream)) throw new Error(`${where} returned no AsyncIterable`);
+          return releasingScope(stream, operation);
+        } catch (err) {
+          throw toGraphqlError(err, onServerError);
+        }
+      },
+      resolve: (event) => event,
+    };
+  }
   return {
     ...field,
-    description: method.description ?? method.summary,
-    async resolve(_source, args, operation) {
-      const ctx = new GraphqlFieldContext(operation, args);
+    description,
+    async resolve(source, args, operation) {
       try {
-        if (checks.length > 0) await runGuards(checks, ctx);
-        const built = buildArguments(ctx);
-        const values = Array.isArray(built) ? built : await built;
-        return await handler.apply(resolveInstance(ctx), values);
+        return await run(source, args, operation);
       } catch (err) {
         throw toGraphqlError(err, onServerError);
       }

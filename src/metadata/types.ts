@@ -1,5 +1,9 @@
 import type { ZodType } from 'zod';
+import type { Provider } from '../../container/provider';
 import type { Scope } from '../../container/scope';
+
+/** Browser origins allowed to open a WebSocket: exact origins (`https://app.example.com`) or a test. */
+export type OriginAllowList = readonly string[] | ((origin: string) => boolean);
 
 /** Any class constructor. */
 export type Class<T = any> = new (...args: any[]) => T;
@@ -17,11 +21,7 @@ export interface GuardMetadata {
   options?: unknown;
 }
 
-/** A plain function dependency, called per request with the request context. */
-export type DependencyFunction<T = unknown> = (ctx: any) => T | Promise<T>;
-
-/** What `Depends` accepts: a class, a container token or a plain function. */
-export type Provider = Class | symbol | string | DependencyFunction;
+export type { DependencyFunction, Provider } from '../../container/provider';
 
 /** One decorated handler parameter. */
 export type ParamMetadata =
@@ -29,7 +29,15 @@ export type ParamMetadata =
   | { index: number; kind: 'param' | 'header' | 'cookie'; name?: string; schema?: ZodType }
   | { index: number; kind: 'depends'; provider: Provider; scope?: Scope }
   | { index: number; kind: 'arg'; name: string; schema?: ZodType }
-  | { index: number; kind: 'user' | 'req' | 'res' };
+  | { index: number; kind: 'user' | 'req' | 'res' | 'parent' };
+
+/** What `Query`, `Mutation`, `Subscription` or `ResolveField` recorded on a resolver method. */
+export interface GraphqlFieldMetadata {
+  operation: 'query' | 'mutation' | 'subscription' | 'field';
+  returns?: ZodType;
+  /** For `ResolveField`: the object schema whose GraphQL type gains the field. */
+  parent?: ZodType;
+}
 
 /** What `Returns` recorded: the schema of the success body, its status and its description. */
 export interface ReturnsMetadata {
@@ -43,7 +51,7 @@ export interface MethodMetadata {
   name: string;
   http?: { method: HttpMethod; path: string };
   ws?: { event: 'connect' | 'message' | 'disconnect'; schema?: ZodType };
-  graphql?: { operation: 'query' | 'mutation'; returns?: ZodType };
+  graphql?: GraphqlFieldMetadata;
   guards: GuardMetadata[];
   params: ParamMetadata[];
   /** The success status chosen with `HttpCode`, instead of 200 (201 for POST). */
@@ -62,6 +70,8 @@ export interface ClassMetadata {
   role?: 'controller' | 'gateway' | 'resolver';
   /** Controller prefix or gateway path. */
   path?: string;
+  /** A gateway's own allow-list of browser origins (`WebSocket(path, { origins })`). */
+  origins?: OriginAllowList;
   scope?: Scope;
   guards: GuardMetadata[];
   summary?: string;

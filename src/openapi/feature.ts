@@ -1,5 +1,7 @@
 import type { OpenApiOptions } from '../app/app-options';
 import type { Application } from '../app/application';
+import { trellisError } from '../errors/trellis-errors';
+import { isInstalled, requireInstalled } from '../optional/load-optional';
 import type { CompiledRoute } from '../routing/compiled-route';
 import { buildOpenApiDocument } from './build-document';
 import { serveDocument } from './serve-document';
@@ -12,6 +14,8 @@ export const OPENAPI_PATH = '/openapi.json';
 /** Where Swagger UI is served. */
 export const DOCS_PATH = '/docs';
 
+const SWAGGER_UI_PACKAGE = 'swagger-ui-dist';
+
 function isShadowed(route: CompiledRoute): boolean {
   const { method, path } = route;
   if (method !== 'GET' && method !== 'ALL') return false;
@@ -22,9 +26,11 @@ function isShadowed(route: CompiledRoute): boolean {
 function refuseShadowedRoutes(routes: readonly CompiledRoute[]): void {
   const route = routes.find(isShadowed);
   if (route)
-    throw new Error(
-      `${route.controller.target.name}.${route.handler.name}: ${route.method} ${route.path} is where the ` +
-        `OpenAPI docs are served; move the route or create the app with { openapi: false }`,
+    throw trellisError(
+      'TRELLIS_ERR_DOCS_ROUTE_TAKEN',
+      `${route.controller.target.name}.${route.handler.name}`,
+      route.method,
+      route.path,
     );
 }
 
@@ -37,7 +43,11 @@ function checkOptions(options: OpenApiOptions): void {
     servers.length === 0 ||
     servers.some((server) => typeof server?.url !== 'string' || server.url === '')
   )
-    throw new TypeError("openapi.servers: a non-empty list of { url } (default [{ url: '/' }])");
+    throw trellisError(
+      'TRELLIS_ERR_INVALID_OPTION',
+      'openapi.servers',
+      "a non-empty list of { url } (default [{ url: '/' }])",
+    );
 }
 
 /**
@@ -53,10 +63,12 @@ export function openapiFeature(app: Application): void {
     refuseShadowedRoutes(routes);
     const document = buildOpenApiDocument(routes, options, app.middleware);
     const docs = serveDocument(OPENAPI_PATH, document);
-    const ui = serveSwaggerUi(DOCS_PATH, OPENAPI_PATH, options.title);
+    if (options.ui === true) requireInstalled(SWAGGER_UI_PACKAGE, 'Swagger UI (openapi.ui: true)');
+    const withUi = options.ui ?? isInstalled(SWAGGER_UI_PACKAGE);
+    const served = withUi ? [docs, serveSwaggerUi(DOCS_PATH, OPENAPI_PATH, options.title)] : [docs];
+    const paths = withUi ? [OPENAPI_PATH, DOCS_PATH, `${DOCS_PATH}/*`] : [OPENAPI_PATH];
     // On Fastify, routes at the docs paths keep the middleware off every other request.
-    if (app.engine.name === 'fastify')
-      require('./mount-fastify').mountFastify(app, [OPENAPI_PATH, DOCS_PATH, `${DOCS_PATH}/*`], [docs, ui]);
-    else app.use(docs, ui);
+    if (app.engine.name === 'fastify') require('./mount-fastify').mountFastify(app, paths, served);
+    else for (const middleware of served) app.use(middleware);
   });
 }

@@ -2,6 +2,7 @@ import type { Container } from 'inversify';
 import { planResolution, type Resolver } from '../../container/resolution-plan';
 import { ValidationException } from '../errors/exceptions';
 import type { ValidationDetail } from '../errors/http-exception';
+import { locatedError, trellisError } from '../errors/trellis-errors';
 import type { GuardSite } from '../guards/guard-registry';
 import type { ParamMetadata } from '../metadata/types';
 import { compileValidator, type Validator } from '../validation/compile-validator';
@@ -30,7 +31,7 @@ function planDependency(
   try {
     return planResolution(container, param.provider, param.scope);
   } catch (err) {
-    throw new Error(`${site.className}.${site.methodName}: ${(err as Error).message}`, { cause: err });
+    throw locatedError(err, `${site.className}.${site.methodName}`);
   }
 }
 
@@ -61,8 +62,11 @@ export function compileArguments(
     }
     const reader = readers[param.kind];
     if (!reader) {
-      throw new Error(
-        `${site.className}.${site.methodName}: a '${param.kind}' parameter cannot be used over ${site.transport}`,
+      throw trellisError(
+        'TRELLIS_ERR_PARAM_TRANSPORT',
+        `${site.className}.${site.methodName}`,
+        param.kind,
+        site.transport,
       );
     }
     const { read, source } = reader(param);

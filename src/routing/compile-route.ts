@@ -2,6 +2,7 @@ import type { Container } from 'inversify';
 import type { Logger } from 'pino';
 import { planResolution } from '../../container/resolution-plan';
 import { HTTP_STATUS } from '../errors/catalog';
+import { locatedError, trellisError } from '../errors/trellis-errors';
 import { compileGuards } from '../guards/compile-guards';
 import type { GuardRegistry, GuardSite } from '../guards/guard-registry';
 import { runGuardsThen } from '../guards/run-guards';
@@ -39,21 +40,19 @@ function checkPath(handler: MethodMetadata, path: string, where: string): void {
   try {
     toRouterPath(path);
   } catch (err) {
-    throw new Error(`${where}: ${(err as Error).message}`);
+    throw locatedError(err, where);
   }
   const names = new Set([...path.matchAll(/[:*](\w*)/g)].map((match) => match[1] || '*'));
   for (const param of handler.params) {
     if (param.kind === 'param' && param.name !== undefined && !names.has(param.name))
-      throw new Error(`${where}: Param('${param.name}') is not a parameter of the path '${path}'`);
+      throw trellisError('TRELLIS_ERR_UNKNOWN_PATH_PARAM', where, param.name, path);
   }
 }
 
 function successStatus(handler: MethodMetadata, method: string, where: string): number {
   const declared = handler.returns?.status;
   if (declared !== undefined && handler.status !== undefined)
-    throw new Error(
-      `${where}: the success status is set twice, by HttpCode and by Returns({ status }); keep one`,
-    );
+    throw trellisError('TRELLIS_ERR_SUCCESS_STATUS_TWICE', where);
   return declared ?? handler.status ?? (method === 'POST' ? CREATED : OK);
 }
 
@@ -63,9 +62,9 @@ function serializerOf(handler: MethodMetadata, where: string): Serializer {
   try {
     return compileSerializer(handler.returns.schema);
   } catch (err) {
-    throw new Error(`${where}: the Returns schema cannot be compiled: ${(err as Error).message}`, {
-      cause: err,
-    });
+    const error = trellisError('TRELLIS_ERR_RETURNS_SCHEMA', where, (err as Error).message);
+    error.cause = err;
+    throw error;
   }
 }
 

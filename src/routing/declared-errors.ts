@@ -1,4 +1,5 @@
 import { HTTPException } from '../errors/http-exception';
+import { trellisError } from '../errors/trellis-errors';
 import type { Class } from '../metadata/types';
 
 /** One error answer a route declared with `Throws`. */
@@ -23,12 +24,12 @@ export function declaredErrors(
     try {
       instance = new exception();
     } catch (err) {
-      throw new Error(`${where}: Throws(${exception.name}) cannot be constructed without arguments`, {
-        cause: err,
-      });
+      const error = trellisError('TRELLIS_ERR_THROWS_NOT_HTTP_EXCEPTION', where, exception.name);
+      error.cause = err;
+      throw error;
     }
     if (!(instance instanceof HTTPException))
-      throw new Error(`${where}: Throws(${exception.name}) is no HTTPException, so it has no status`);
+      throw trellisError('TRELLIS_ERR_THROWS_NOT_HTTP_EXCEPTION', where, exception.name);
     found.push({ status: instance.statusCode, name: exception.name });
   }
   return found;

@@ -1,4 +1,3 @@
-import build from 'fast-json-stringify';
 import type { ZodType } from 'zod';
 import { responseJsonSchema } from './response-json-schema';
 
@@ -13,5 +12,9 @@ export type Serializer = (value: unknown) => string;
  * has no JSON Schema, so the value is written as the handler gave it).
  */
 export function compileSerializer(schema: ZodType): Serializer {
-  return build(responseJsonSchema(schema) as unknown as Parameters<typeof build>[0]) as Serializer;
+  // Loaded by the first route that declares its answer: an app without one never pays for it.
+  const build = require('fast-json-stringify') as Build;
+  return build(responseJsonSchema(schema) as unknown as Parameters<Build>[0]) as Serializer;
 }
+
+type Build = typeof import('fast-json-stringify').default;

@@ -1,8 +1,11 @@
 import type { Application } from '../app/application';
+import { requireInstalled } from '../optional/load-optional';
 import { BROADCASTER, type Broadcaster } from './broadcaster';
 import { compileGateways } from './compile-gateway';
 import { GatewayServer } from './gateway-server';
 import { LocalBroadcaster } from './local-broadcaster';
+import { compileOriginCheck } from './origin-check';
+import { upgradeDispatch } from './upgrade-dispatch';
 import { resolveLimits } from './websocket-options';
 
 const DEFAULT_SHUTDOWN_MS = 10_000;
@@ -24,15 +27,18 @@ export function websocketFeature(app: Application): void {
 
   app.onCompiled(() => {
     const limits = resolveLimits(app.options.websocket);
+    const origins = compileOriginCheck(app.options.websocket?.origins, 'websocket.origins');
     const classes = app.classesOf('gateway');
     if (classes.length === 0) return;
+    requireInstalled('ws', 'WebSocket gateways (@WebSocket classes)');
     const broadcaster = app.container.get<Broadcaster>(BROADCASTER);
     const logger = app.logger.child({ component: 'websocket' });
-    const env = { container: app.container, guards: app.guards, logger, broadcaster };
+    const env = { container: app.container, guards: app.guards, logger, broadcaster, origins };
     server = new GatewayServer(compileGateways(classes, env), limits, broadcaster, logger);
+    upgradeDispatch(app).otherwise(server.upgrade);
   });
 
-  app.onListen((http) => server?.attach(http));
+  app.onListen(() => server?.attach());
 
   app.onShutdown(() => server?.shutdown(app.options.shutdownTimeoutMs ?? DEFAULT_SHUTDOWN_MS));
 }

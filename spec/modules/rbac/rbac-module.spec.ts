@@ -3,6 +3,7 @@ import { RbacService, REFERENCE_PERMISSIONS, REFERENCE_ROLES } from '../../../mo
 import { Controller, Get, MinimumRole, Permissions } from '../../../src';
 import { createApp } from '../../../src/app/create-app';
 import { forEachEngine } from '../../support/engines';
+import { expectThrowsCode } from '../../support/expect-code';
 import { authApp, stubUsers } from '../auth/auth-fixtures';
 
 const reference = { roles: REFERENCE_ROLES, permissions: REFERENCE_PERMISSIONS };
@@ -78,15 +79,20 @@ describe('rbac: configuration', () => {
 
   it('when the options are inconsistent, it refuses to install', () => {
     const install = (options: object) => () => createApp().install('rbac', options as never);
-    expect(install({ roles: REFERENCE_ROLES })).to.throw(/permissions/);
-    expect(install({ ...reference, roles: [...REFERENCE_ROLES, REFERENCE_ROLES[0]] })).to.throw(
-      /'admin' is listed twice/,
+    expectThrowsCode(install({ roles: REFERENCE_ROLES }), 'TRELLIS_ERR_INVALID_OPTION');
+    const twice = { ...reference, roles: [...REFERENCE_ROLES, REFERENCE_ROLES[0]] };
+    expect(expectThrowsCode(install(twice), 'TRELLIS_ERR_INVALID_OPTION').message).to.match(
+      /^rbac\.roles: .*'admin'/,
     );
-    expect(install({ ...reference, roles: [{ name: 'x', level: 'high', description: '' }] })).to.throw(
-      /numeric level/,
-    );
-    expect(install({ ...reference, permissions: ['a', 'a'] })).to.throw(/'a' is listed twice/);
-    expect(install({ ...reference, permissions: [''] })).to.throw(/non-empty/);
+    const wordy = { ...reference, roles: [{ name: 'x', level: 'high', description: '' }] };
+    expect(expectThrowsCode(install(wordy), 'TRELLIS_ERR_INVALID_OPTION').message).to.match(/^rbac\.roles: /);
+    expect(
+      expectThrowsCode(install({ ...reference, permissions: ['a', 'a'] }), 'TRELLIS_ERR_INVALID_OPTION')
+        .message,
+    ).to.match(/^rbac\.permissions: .*'a'/);
+    expect(
+      expectThrowsCode(install({ ...reference, permissions: [''] }), 'TRELLIS_ERR_INVALID_OPTION').message,
+    ).to.match(/^rbac\.permissions: /);
   });
 
   it('binds RbacService in the container', async () => {
@@ -124,8 +130,13 @@ describe('rbac: RbacService', () => {
   });
 
   it('when asked about a name it was not configured with, it throws rather than guess', () => {
-    expect(() => rbac.hasMinimumRole(lead, 'superuser')).to.throw(/unknown role 'superuser'/);
-    expect(() => rbac.hasPermissions(lead, ['tasks.raed'])).to.throw(/unknown permission 'tasks.raed'/);
+    expect(
+      expectThrowsCode(() => rbac.hasMinimumRole(lead, 'superuser'), 'TRELLIS_ERR_UNKNOWN_ROLE').message,
+    ).to.include("'superuser'");
+    expect(
+      expectThrowsCode(() => rbac.hasPermissions(lead, ['tasks.raed']), 'TRELLIS_ERR_UNKNOWN_PERMISSION')
+        .message,
+    ).to.include("'tasks.raed'");
   });
 });
 

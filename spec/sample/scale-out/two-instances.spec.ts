@@ -3,7 +3,9 @@ import type { Redis } from 'ioredis';
 import request from 'supertest';
 import { TokenDenyList } from '../../../modules/auth';
 import { DEMO_USERNAMES } from '../../../sample/database/demo-seeder';
+import { REDIS_PREFIX } from '../../../sample/shared-state';
 import { closeRedisClient, createRedisClient } from '../../../src/redis';
+import { subscribe, subscriptionClient } from '../../src/graphql/subscription-client';
 import { reachable } from '../../src/redis/redis-spec-helpers';
 import { expectSilence, TestClient, wsUrl } from '../../src/websocket/support/ws-client';
 import { forEachEngine } from '../../support/engines';
@@ -119,6 +121,30 @@ describe('sample scale-out: two instances sharing one Redis', () => {
       for (const other of [ada, eve])
         expect(await other.next()).to.include({ type: 'message', text: 'qué tal', from: 'viewer' });
       await expectSilence(200, ada, bob, eve);
+    });
+
+    it('a task created on one instance reaches the taskCreated subscribers of the other', async () => {
+      const { accessToken: viewer } = await sample.login(sample.two, 'viewer');
+      const { accessToken: developer } = await sample.login(sample.one, 'developer');
+      const subscriber = subscriptionClient(sample.two.url, viewer);
+      try {
+        const probe = subscribe(subscriber, 'subscription { taskCreated { title createdBy { username } } }');
+        const channel = `${REDIS_PREFIX}ws:graphql:taskCreated`;
+        const listeners = async () => ((await admin.pubsub('NUMSUB', channel)) as [string, number])[1];
+        const deadline = Date.now() + 3000;
+        while ((await listeners()) === 0 && Date.now() < deadline)
+          await new Promise((r) => setTimeout(r, 10));
+        await request(sample.one.url)
+          .post('/tasks')
+          .auth(developer, { type: 'bearer' })
+          .send({ title: 'Across instances' })
+          .expect(201);
+        expect(await probe.take(1)).to.deep.equal([
+          { data: { taskCreated: { title: 'Across instances', createdBy: { username: 'developer' } } } },
+        ]);
+      } finally {
+        await subscriber.dispose();
+      }
     });
   });
 });

@@ -5,7 +5,7 @@ import { TasksRepository } from '../../../sample/tasks/tasks-repository';
 import { TasksService } from '../../../sample/tasks/tasks-service';
 import type { UserRecord } from '../../../sample/users/user';
 import { UsersRepository } from '../../../sample/users/users-repository';
-import { ValidationException } from '../../../src';
+import { SubscriptionPublisher, ValidationException } from '../../../src';
 import { useSpecCursorKey } from '../support/sample-env';
 
 const CALLER = { id: 4, username: 'developer', role: 'developer', permissions: ['tasks.create'] };
@@ -23,13 +23,16 @@ describe('TasksService', () => {
   useSpecCursorKey();
   let tasks: sinon.SinonStubbedInstance<TasksRepository>;
   let users: sinon.SinonStubbedInstance<UsersRepository>;
+  let events: sinon.SinonStubbedInstance<SubscriptionPublisher>;
   let service: TasksService;
   beforeEach(() => {
     tasks = sinon.createStubInstance(TasksRepository);
     tasks.create.callsFake(asTask);
     Object.assign(tasks, { order: { keys: ['createdAt', 'id'], order: 'desc' } });
     users = sinon.createStubInstance(UsersRepository);
-    service = new TasksService(tasks, users);
+    events = sinon.createStubInstance(SubscriptionPublisher);
+    events.publish.resolves();
+    service = new TasksService(tasks, users, events);
   });
 
   describe('create', () => {
@@ -49,6 +52,11 @@ describe('TasksService', () => {
       expect(task.createdBy).to.deep.equal({ id: 4, username: 'developer' });
     });
 
+    it('publishes the new task on taskCreated, for subscribers', () => {
+      const task = service.create({ title: 'Tell everyone' }, CALLER);
+      expect(events.publish.calledOnceWith('taskCreated', task)).to.equal(true);
+    });
+
     it('assigns the task to an existing user', () => {
       users.findById.withArgs(2).returns({ id: 2 } as UserRecord);
       service.create({ title: 'x', status: 'in_progress', assigneeId: 2 }, CALLER);
@@ -63,6 +71,7 @@ describe('TasksService', () => {
           { path: 'body.assigneeId', message: 'El usuario asignado no existe', code: 'not_found' },
         ]);
       expect(tasks.create.called).to.equal(false);
+      expect(events.publish.called).to.equal(false);
     });
   });
 

@@ -84,6 +84,7 @@ describe('Returns', () => {
     });
     let failure: unknown;
     await app.ready().catch((err) => (failure = err));
+    expect(failure).to.have.property('code', 'TRELLIS_ERR_SUCCESS_STATUS_TWICE');
     expect(String(failure)).to.match(/TwiceController\.twice: the success status is set twice/);
   });
 
@@ -176,6 +177,7 @@ describe('Throws', () => {
     });
     let failure: unknown;
     await app.ready().catch((err) => (failure = err));
+    expect(failure).to.have.property('code', 'TRELLIS_ERR_THROWS_NOT_HTTP_EXCEPTION');
     expect(String(failure)).to.match(/ThrowsBadController\.get: Throws\(RangeError\) is no HTTPException/);
   });
 

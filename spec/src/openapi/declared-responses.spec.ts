@@ -15,6 +15,7 @@ import {
   Returns,
   rateLimit,
   Throws,
+  TrellisError,
 } from '../../../src';
 import { forEachEngine } from '../../support/engines';
 import { serve } from '../../support/serve';
@@ -152,9 +153,11 @@ describe('OpenAPI: declared answers', () => {
 
   it('refuses an empty or malformed servers list at createApp', () => {
     const base = { title: 'x', version: '1' };
-    expect(() => createApp({ openapi: { ...base, servers: [] } })).to.throw(TypeError, /openapi\.servers/);
+    expect(() => createApp({ openapi: { ...base, servers: [] } }))
+      .to.throw(TrellisError, /openapi\.servers/)
+      .with.property('code', 'TRELLIS_ERR_INVALID_OPTION');
     expect(() => createApp({ openapi: { ...base, servers: [{ url: '' }] } })).to.throw(
-      TypeError,
+      TrellisError,
       /openapi\.servers/,
     );
   });

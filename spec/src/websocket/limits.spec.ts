@@ -12,6 +12,7 @@ import {
   type WebSocketOptions,
 } from '../../../src';
 import { forEachEngine } from '../../support/engines';
+import { expectCode } from '../../support/expect-code';
 import { type Served, serve } from '../../support/serve';
 import { eventually, TestClient, wsUrl } from './support/ws-client';
 
@@ -147,7 +148,9 @@ describe('WebSocket limits', () => {
           const name = Object.keys(websocket)[0];
           let failure: unknown;
           await app.ready().catch((err) => (failure = err));
-          expect(String(failure)).to.contain(`websocket.${name} must be a positive integer`);
+          expect(expectCode(failure, 'TRELLIS_ERR_INVALID_OPTION').message).to.match(
+            new RegExp(`^options\\.websocket\\.${name}: `),
+          );
         });
       }
     });
