@@ -32,6 +32,16 @@ const EnvSchema = z.object({
       /^\d+$/.test(value) ? Number(value) : value === 'true' ? true : value === 'false' ? false : value,
     )
     .optional(),
+  // Browser origins allowed to open the chat and GraphQL subscriptions; unset allows any.
+  WS_ORIGINS: z
+    .string()
+    .transform((list) =>
+      list
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean),
+    )
+    .optional(),
   // Read by the framework's logger; checked here so a typo fails with a clear message.
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
 });
@@ -52,6 +62,8 @@ export interface SampleConfig {
   loginRateLimit: { max: number; windowMs: number };
   engine: 'express' | 'fastify';
   trustProxy?: boolean | number | string;
+  /** Browser origins allowed to open WebSockets (the chat, GraphQL subscriptions); any when unset. */
+  wsOrigins?: string[];
 }
 
 /** The configuration and what the operator should know about it. */
@@ -113,6 +125,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LoadedConfig {
       loginRateLimit: { max: vars.LOGIN_RATE_LIMIT_MAX, windowMs: vars.LOGIN_RATE_LIMIT_WINDOW_MS },
       engine: vars.TRELLIS_ENGINE,
       trustProxy: vars.TRUST_PROXY,
+      wsOrigins: vars.WS_ORIGINS,
     },
   };
 }

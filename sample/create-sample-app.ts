@@ -65,6 +65,7 @@ export function createSampleApp(config: SampleConfig, options: SampleAppOptions 
       HealthController,
     ],
     gateways: [ChatGateway],
+    websocket: { origins: config.wsOrigins },
     resolvers: [SampleResolver, TaskFieldsResolver, UserFieldsResolver],
     openapi: {
       title: 'Trellis sample',

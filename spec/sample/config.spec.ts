@@ -78,6 +78,15 @@ describe('sample config', () => {
     });
   });
 
+  it('reads WS_ORIGINS as a comma-separated list, any origin when unset', () => {
+    const listed = loadConfig({
+      JWT_SECRET: SECRET,
+      WS_ORIGINS: 'https://a.example.com, https://b.example.com,',
+    });
+    expect(listed.config.wsOrigins).to.deep.equal(['https://a.example.com', 'https://b.example.com']);
+    expect(loadConfig({ JWT_SECRET: SECRET }).config.wsOrigins).to.equal(undefined);
+  });
+
   describe('when a value is invalid', () => {
     const invalid: Record<string, string> = {
       PORT: '70000',

@@ -2,10 +2,12 @@ import type { GraphQLFieldConfig, GraphQLFieldConfigArgumentMap } from 'graphql'
 import type { Container } from 'inversify';
 import type { Logger } from 'pino';
 import { planResolution } from '../../container/resolution-plan';
+import type { HTTPException } from '../errors/http-exception';
 import { locatedError, trellisError } from '../errors/trellis-errors';
 import { compileGuards } from '../guards/compile-guards';
 import type { GuardRegistry, GuardSite } from '../guards/guard-registry';
 import { runGuards } from '../guards/run-guards';
+import { reportFailure } from '../logging/report-failure';
 import type { ClassMetadata, MethodMetadata } from '../metadata/types';
 import { compileArguments } from '../routing/compile-arguments';
 import type { RequestContext } from '../routing/request-context';
@@ -86,7 +88,8 @@ export function compileField(
   const resolveInstance = planResolution(env.container, resolver.target);
   const handler = resolver.target.prototype[method.name] as Handler;
   const { logger } = env;
-  const onServerError = (err: unknown) => logger.error({ err, resolver: where }, 'resolver failed');
+  const onServerError = (exception: HTTPException) =>
+    reportFailure(logger, exception, { resolver: where }, 'resolver failed');
 
   const run = async (source: unknown, args: Record<string, unknown>, operation: RequestContext) => {
     const ctx = new GraphqlFieldContext(operation, args, source);

@@ -53,10 +53,17 @@ export class SubscriptionPublisher {
       this.topics.set(topic, entry);
     }
     const { streams } = entry;
+    // Said once per subscriber: a stalled one would otherwise log every event it misses.
+    let warned = false;
+    const onDrop = () => {
+      if (warned) return;
+      warned = true;
+      this.logger.warn({ topic }, 'slow subscriber: its oldest unread events are being dropped');
+    };
     const stream: TopicStream<unknown> = new TopicStream(
       () => this.leave(topic, stream),
       this.capacity,
-      () => this.logger.warn({ topic }, 'slow subscriber: oldest event dropped'),
+      onDrop,
     );
     streams.add(stream);
     return stream as TopicStream<T>;

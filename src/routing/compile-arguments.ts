@@ -1,4 +1,5 @@
 import type { Container } from 'inversify';
+import { isThenable } from '../../container/is-thenable';
 import { planResolution, type Resolver } from '../../container/resolution-plan';
 import { ValidationException } from '../errors/exceptions';
 import type { ValidationDetail } from '../errors/http-exception';
@@ -33,10 +34,6 @@ function planDependency(
   } catch (err) {
     throw locatedError(err, `${site.className}.${site.methodName}`);
   }
-}
-
-function isPromise(value: unknown): value is Promise<unknown> {
-  return typeof (value as Promise<unknown> | undefined)?.then === 'function';
 }
 
 /**
@@ -92,10 +89,10 @@ export function compileArguments(
       else failures = failures ? failures.concat(result.details) : result.details;
     }
     if (failures) throw new ValidationException(failures);
-    let pending: Promise<unknown>[] | undefined;
+    let pending: PromiseLike<unknown>[] | undefined;
     for (const step of dependencies) {
       const value = step.resolve(ctx);
-      if (isPromise(value)) {
+      if (isThenable(value)) {
         pending ??= [];
         pending.push(value.then((resolved) => (args[step.index] = resolved)));
       } else {

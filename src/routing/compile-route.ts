@@ -1,5 +1,6 @@
 import type { Container } from 'inversify';
 import type { Logger } from 'pino';
+import { isThenable } from '../../container/is-thenable';
 import { planResolution } from '../../container/resolution-plan';
 import { HTTP_STATUS } from '../errors/catalog';
 import { locatedError, trellisError } from '../errors/trellis-errors';
@@ -29,10 +30,6 @@ export interface RouteCompilerEnv {
 }
 
 const { CREATED, OK } = HTTP_STATUS;
-
-function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return typeof (value as PromiseLike<unknown> | undefined)?.then === 'function';
-}
 
 // Path mistakes fail ready() naming the method, instead of a misspelt Param('name') reading
 // undefined on every request.

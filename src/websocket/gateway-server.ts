@@ -3,7 +3,6 @@ import type { Duplex } from 'node:stream';
 import FindMyWay from 'find-my-way';
 import type { Logger } from 'pino';
 import type * as Ws from 'ws';
-import { HTTP_STATUS } from '../errors/catalog';
 import {
   BadRequestException,
   ForbiddenException,
@@ -12,6 +11,7 @@ import {
 } from '../errors/exceptions';
 import { toHttpException } from '../errors/to-http-exception';
 import { runGuards } from '../guards/run-guards';
+import { reportFailure } from '../logging/report-failure';
 import { loadOptional } from '../optional/load-optional';
 import type { RequestContext } from '../routing/request-context';
 import type { Broadcaster, Unsubscribe } from './broadcaster';
@@ -25,7 +25,6 @@ import { upgradeContext } from './upgrade-context';
 import { releaseUpgradeSocket, type UpgradeHandler } from './upgrade-dispatch';
 import type { WebSocketLimits } from './websocket-options';
 
-const SERVER_ERROR = HTTP_STATUS.INTERNAL_SERVER_ERROR;
 // RFC 6455 4.4: a refused handshake names the protocol versions the server speaks.
 const SUPPORTED_VERSIONS = { 'Sec-WebSocket-Version': '13, 8' };
 
@@ -114,8 +113,7 @@ export class GatewayServer {
       if (gateway.checks.length > 0) await runGuards(gateway.checks, ctx);
     } catch (err) {
       const exception = toHttpException(err);
-      if (exception.statusCode >= SERVER_ERROR)
-        this.logger.error({ err: exception.cause ?? exception, path }, 'WebSocket upgrade failed');
+      reportFailure(this.logger, exception, { path }, 'WebSocket upgrade failed');
       refuseUpgrade(socket, exception);
       return;
     }

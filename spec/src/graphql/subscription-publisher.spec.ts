@@ -50,6 +50,17 @@ describe('graphql: SubscriptionPublisher', () => {
     expect(error.calledOnce).to.equal(true);
   });
 
+  it('keeps a bounded backlog per subscriber, warning once when it starts dropping', async () => {
+    const warn = sinon.spy();
+    const broadcaster = new LocalBroadcaster();
+    const publisher = new SubscriptionPublisher(() => broadcaster, { warn } as never, 2);
+    const stalled = publisher.subscribe<number>('news');
+    for (const n of [1, 2, 3, 4]) await publisher.publish('news', n);
+    expect(warn.callCount).to.equal(1);
+    expect((await stalled.next()).value).to.equal(3);
+    expect((await stalled.next()).value).to.equal(4);
+  });
+
   it('refuses a payload that is not JSON-serialisable', async () => {
     const publisher = new SubscriptionPublisher(() => new LocalBroadcaster(), logger);
     let failure: unknown;
