@@ -34,22 +34,6 @@ function refuseShadowedRoutes(routes: readonly CompiledRoute[]): void {
     );
 }
 
-// A malformed option fails createApp, not the first request for the document.
-function checkOptions(options: OpenApiOptions): void {
-  const { servers } = options;
-  if (servers === undefined) return;
-  if (
-    !Array.isArray(servers) ||
-    servers.length === 0 ||
-    servers.some((server) => typeof server?.url !== 'string' || server.url === '')
-  )
-    throw trellisError(
-      'TRELLIS_ERR_INVALID_OPTION',
-      'openapi.servers',
-      "a non-empty list of { url } (default [{ url: '/' }])",
-    );
-}
-
 /**
  * Serves `GET /openapi.json` (the OpenAPI 3.1 document, built once at `ready()` from the compiled
  * routes) and `GET /docs` (Swagger UI), unless the app was created with `{ openapi: false }`.
@@ -58,7 +42,6 @@ export function openapiFeature(app: Application): void {
   const setting = app.options.openapi;
   if (setting === false) return;
   const options = setting ?? DEFAULT_OPENAPI;
-  checkOptions(options);
   app.onCompiled((routes) => {
     refuseShadowedRoutes(routes);
     const document = buildOpenApiDocument(routes, options, app.middleware);
