@@ -12,6 +12,7 @@ import { TaskFieldsResolver } from './graphql/task-fields-resolver';
 import { UserFieldsResolver } from './graphql/user-fields-resolver';
 import { GuardedController } from './guarded/guarded-controller';
 import { HealthController } from './health/health-controller';
+import { MESSAGES } from './messages';
 import { createSharedState, type SharedState } from './shared-state';
 import { TasksController } from './tasks/tasks-controller';
 import { DATABASE, SAMPLE_CONFIG, SHARED_STATE } from './tokens';
@@ -22,6 +23,7 @@ import {
   createApp,
   REFERENCE_PERMISSIONS,
   REFERENCE_ROLES,
+  rateLimit,
 } from './trellis';
 import { UsersController } from './users/users-controller';
 import { UsersRepository } from './users/users-repository';
@@ -92,6 +94,16 @@ export function createSampleApp(config: SampleConfig, options: SampleAppOptions 
     })
     .install('rbac', { roles: REFERENCE_ROLES, permissions: REFERENCE_PERMISSIONS });
   app.override(BROADCASTER, state.broadcaster);
+  // Every registration attempt counts, whatever its outcome: each costs a bcrypt hash.
+  app.use(
+    '/auth/register',
+    rateLimit({
+      windowMs: config.registerRateLimit.windowMs,
+      max: config.registerRateLimit.max,
+      store: state.rateLimitStore('register'),
+      message: MESSAGES.tooManyRegistrations,
+    }),
+  );
 
   app.onCompiled(async () => {
     const created = await seeding;

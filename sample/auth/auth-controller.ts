@@ -37,6 +37,7 @@ import {
 } from './auth-schemas';
 import { currentRequest } from './current-request';
 import { LoginThrottle } from './login-throttle';
+import { noStore } from './no-store';
 
 /** Login, registration, token refresh, the caller's profile and logout. */
 @Controller('/auth')
@@ -57,8 +58,10 @@ export class AuthController {
     'Failed attempts are limited per client and username (and per client); past the limit every attempt is 429 until the window ends.',
   )
   async login(@Body(LoginSchema) body: LoginInput, @Depends(currentRequest) ctx: RequestContext) {
-    await this.throttle.attempt(ctx);
-    const { accessToken, refreshToken, user } = await this.auth.login(body.username, body.password);
+    const { accessToken, refreshToken, user } = await this.throttle.attempt(ctx, () =>
+      this.auth.login(body.username, body.password),
+    );
+    noStore(ctx);
     return {
       accessToken,
       refreshToken,
@@ -89,8 +92,10 @@ export class AuthController {
   @Returns(TokenPairSchema)
   @Throws(UnauthorizedException)
   @Summary('Trade a refresh token for a new pair; the old one stops working')
-  refresh(@Body(RefreshSchema) body: RefreshInput) {
-    return this.auth.refresh(body.refreshToken);
+  async refresh(@Body(RefreshSchema) body: RefreshInput, @Depends(currentRequest) ctx: RequestContext) {
+    const pair = await this.auth.refresh(body.refreshToken);
+    noStore(ctx);
+    return pair;
   }
 
   @Get('/me')

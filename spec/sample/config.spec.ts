@@ -17,7 +17,8 @@ describe('sample config', () => {
         bcryptRounds: 12,
         databaseFile: 'data/sample.db',
         demoPassword: DEFAULT_DEMO_PASSWORD,
-        loginRateLimit: { max: 5, windowMs: 900_000 },
+        loginRateLimit: { max: 5, clientMax: 20, windowMs: 900_000 },
+        registerRateLimit: { max: 10, windowMs: 900_000 },
         engine: 'express',
       });
       expect(config.jwt).to.include({ accessTokenTTL: 3600, refreshTokenTTL: 86_400 });
@@ -47,6 +48,9 @@ describe('sample config', () => {
         DEMO_PASSWORD: 'other-pass',
         LOGIN_RATE_LIMIT_MAX: '3',
         LOGIN_RATE_LIMIT_WINDOW_MS: '1000',
+        LOGIN_CLIENT_RATE_LIMIT_MAX: '7',
+        REGISTER_RATE_LIMIT_MAX: '2',
+        REGISTER_RATE_LIMIT_WINDOW_MS: '5000',
         TRELLIS_ENGINE: 'fastify',
       });
       expect(warnings).to.deep.equal([]);
@@ -58,7 +62,8 @@ describe('sample config', () => {
         databaseFile: ':memory:',
         redisUrl: 'redis://localhost:6379',
         demoPassword: 'other-pass',
-        loginRateLimit: { max: 3, windowMs: 1000 },
+        loginRateLimit: { max: 3, clientMax: 7, windowMs: 1000 },
+        registerRateLimit: { max: 2, windowMs: 5000 },
         engine: 'fastify',
       });
     });

@@ -8,6 +8,7 @@ import { upgradeDispatch } from '../websocket/upgrade-dispatch';
 import { resolveLimits } from '../websocket/websocket-options';
 import { ApolloLoader } from './apollo-loader';
 import { buildGraphqlSchema } from './build-schema';
+import { limitPackages, resolveGraphqlLimits } from './query-limits';
 import { SubscriptionEndpoint } from './subscription-endpoint';
 import { SubscriptionPublisher } from './subscription-publisher';
 
@@ -47,6 +48,8 @@ export function graphqlFeature(app: Application): void {
     )
     .inSingletonScope();
   let apollo: ApolloLoader | undefined;
+  // A malformed limit is a configuration mistake: it fails here, at createApp.
+  const limits = resolveGraphqlLimits(options?.limits);
   let subscriptions: SubscriptionEndpoint | undefined;
   app.onCompiled(() => {
     const resolvers = app.classesOf('resolver');
@@ -61,10 +64,12 @@ export function graphqlFeature(app: Application): void {
     const mount = MOUNTS[app.engine.name];
     if (!mount) throw trellisError('TRELLIS_ERR_GRAPHQL_ENGINE', app.engine.name);
     for (const name of PACKAGES[app.engine.name]) requireInstalled(name, 'GraphQL (@Resolver classes)');
+    for (const name of limitPackages(limits)) requireInstalled(name, 'GraphQL query limits (graphql.limits)');
     const schema = buildGraphqlSchema(resolvers, app);
     apollo = new ApolloLoader(schema, {
       introspection: options?.introspection ?? process.env.NODE_ENV !== 'production',
       logger: app.logger,
+      limits,
     });
     mount(app, apollo, path);
     // Subscriptions need graphql-ws and ws; without a Subscription, GraphQL over WebSocket is
@@ -75,7 +80,7 @@ export function graphqlFeature(app: Application): void {
     else if (!SUBSCRIPTION_PACKAGES.every(isInstalled)) return;
     const { maxPayload } = resolveLimits(app.options.websocket);
     const origins = compileOriginCheck(app.options.websocket?.origins, 'websocket.origins');
-    subscriptions = new SubscriptionEndpoint(schema, { maxPayload, logger: app.logger }, origins);
+    subscriptions = new SubscriptionEndpoint(schema, { maxPayload, logger: app.logger, limits }, origins);
     upgradeDispatch(app).route(path, subscriptions.upgrade);
   });
   app.onShutdown(async () => {

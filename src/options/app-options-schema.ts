@@ -66,7 +66,8 @@ export const APP_OPTIONS_SCHEMA = z.looseObject({
   // Any string: an unknown engine gets its own code (TRELLIS_ERR_UNKNOWN_ENGINE).
   engine: z.string().optional(),
   logger: z.looseObject({}).optional(),
-  trustProxy: z.union([z.boolean(), z.number(), z.string()]).optional(),
+  // Its entries (addresses, subnets) are checked by resolveTrustProxy.
+  trustProxy: z.union([z.boolean(), z.number(), z.string(), z.array(z.string())]).optional(),
   etag: z.boolean().optional(),
   shutdownTimeoutMs: z.number().int().nonnegative().optional(),
 });
