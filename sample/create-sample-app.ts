@@ -12,7 +12,7 @@ import { TaskFieldsResolver } from './graphql/task-fields-resolver';
 import { UserFieldsResolver } from './graphql/user-fields-resolver';
 import { GuardedController } from './guarded/guarded-controller';
 import { HealthController } from './health/health-controller';
-import { HomeController } from './home/home-controller';
+import { serveHomePage } from './home/serve-home-page';
 import { MESSAGES } from './messages';
 import { createSharedState, type SharedState } from './shared-state';
 import { TasksController } from './tasks/tasks-controller';
@@ -66,7 +66,6 @@ export function createSampleApp(config: SampleConfig, options: SampleAppOptions 
       TasksController,
       DashboardController,
       HealthController,
-      HomeController,
     ],
     gateways: [ChatGateway],
     websocket: { origins: config.wsOrigins },
@@ -98,6 +97,7 @@ export function createSampleApp(config: SampleConfig, options: SampleAppOptions 
     })
     .install('rbac', { roles: REFERENCE_ROLES, permissions: REFERENCE_PERMISSIONS });
   app.override(BROADCASTER, state.broadcaster);
+  app.use(serveHomePage(config.env !== 'production'));
   // Every registration attempt counts, whatever its outcome: each costs a bcrypt hash.
   app.use(
     '/auth/register',
