@@ -137,6 +137,16 @@ describe('the testing kit', () => {
         expect(res.json().error).to.be.a('string');
       });
 
+      it('leaves other apps of the process serving real requests', async () => {
+        await notesApp(engine, false).inject({ method: 'GET', url: '/notes' });
+        const other = notesApp('express', false);
+        const server = await other.listen(0);
+        const { port } = server.address() as { port: number };
+        const res = await fetch(`http://127.0.0.1:${port}/notes`);
+        expect(res.status).to.equal(200);
+        expect(await res.json()).to.deep.equal(['from the real service']);
+      });
+
       it('opens no port', async () => {
         const app = notesApp(engine, false);
         await app.inject({ method: 'GET', url: '/notes' });

@@ -22,6 +22,33 @@ export interface InjectResponse {
 
 let lightMyRequest: typeof LightMyRequest | undefined;
 
+type ExpressListener = RequestListener & { request?: { app?: unknown }; response?: object };
+
+// light-my-request serves an Express app by moving the prototypes of Express's request and
+// response objects, which every Express app in the process shares, onto its own fakes: a real
+// request to another app would then fail. They are put back once no injection is in flight.
+let inFlight = 0;
+let restore: (() => void) | undefined;
+
+function lendExpressPrototypes(listener: ExpressListener): void {
+  inFlight++;
+  if (restore || listener.request?.app !== listener) return;
+  const request = Object.getPrototypeOf(listener.request);
+  const response = Object.getPrototypeOf(listener.response);
+  const [requestParent, responseParent] = [Object.getPrototypeOf(request), Object.getPrototypeOf(response)];
+  restore = () => {
+    Object.setPrototypeOf(request, requestParent);
+    Object.setPrototypeOf(response, responseParent);
+  };
+}
+
+function returnExpressPrototypes(): void {
+  inFlight--;
+  if (inFlight > 0 || !restore) return;
+  restore();
+  restore = undefined;
+}
+
 function payloadOf(options: InjectOptions): { payload?: string | Buffer; headers: IncomingHttpHeaders } {
   const headers: IncomingHttpHeaders = { ...options.headers };
   const { body } = options;
@@ -39,13 +66,14 @@ export async function injectInto(listener: RequestListener, options: InjectOptio
   // Loaded by the first injected request: applications in production never pay for it.
   lightMyRequest ??= require('light-my-request') as typeof LightMyRequest;
   const { payload, headers } = payloadOf(options);
+  lendExpressPrototypes(listener);
   const response = await lightMyRequest(listener, {
     method: options.method.toUpperCase() as LightMyRequest.InjectOptions['method'],
     url: options.url,
     headers,
     payload,
     remoteAddress: '127.0.0.1',
-  });
+  }).finally(returnExpressPrototypes);
   const body = response.body;
   return {
     statusCode: response.statusCode,
