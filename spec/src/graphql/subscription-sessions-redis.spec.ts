@@ -3,9 +3,23 @@ import type { Redis } from 'ioredis';
 import request from 'supertest';
 import { z } from 'zod';
 import { AuthService, RedisTokenDenyList, RedisTokenStore } from '../../../modules/auth';
-import { createApp, Query, RedisBroadcaster, Resolver, Subscription, SubscriptionPublisher } from '../../../src';
+import {
+  createApp,
+  Query,
+  RedisBroadcaster,
+  Resolver,
+  Subscription,
+  SubscriptionPublisher,
+} from '../../../src';
 import { closeRedisClient, createRedisClient } from '../../../src/redis';
-import { AuthController, bearer, FAST_ROUNDS, PASSWORD, SECRET, stubUsers } from '../../modules/auth/auth-fixtures';
+import {
+  AuthController,
+  bearer,
+  FAST_ROUNDS,
+  PASSWORD,
+  SECRET,
+  stubUsers,
+} from '../../modules/auth/auth-fixtures';
 import { forEachEngine } from '../../support/engines';
 import { type RedisServer, startRedisServer } from '../../support/redis-server';
 import { type Served, serve } from '../../support/serve';

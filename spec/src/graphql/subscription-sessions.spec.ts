@@ -106,7 +106,10 @@ describe('GraphQL subscriptions follow the session of their connection_init toke
         closed,
         new Promise<never>((_, reject) => setTimeout(() => reject(new Error('still open')), 2000)),
       ]);
-      expect({ code: event.code, reason: event.reason }).to.deep.equal({ code: 4401, reason: 'Session ended' });
+      expect({ code: event.code, reason: event.reason }).to.deep.equal({
+        code: 4401,
+        reason: 'Session ended',
+      });
       await until(() => probe.error !== undefined);
       expect(probe.error).to.have.property('code', 4401);
       await until(() => publisher.subscribers('greetings') === 0);
