@@ -36,6 +36,26 @@ const EnvSchema = z.object({
       /^\d+$/.test(value) ? Number(value) : value === 'true' ? true : value === 'false' ? false : value,
     )
     .optional(),
+  // Browser origins allowed to call the API, comma-separated (https://app.example.com).
+  CORS_ORIGINS: z
+    .string()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter((origin) => origin !== ''),
+    )
+    .pipe(
+      z.array(
+        z
+          .url({ protocol: /^https?$/ })
+          .refine(
+            (origin) => URL.canParse(origin) && new URL(origin).origin === origin,
+            'must be an origin such as https://app.example.com (no path, no trailing slash)',
+          ),
+      ),
+    )
+    .optional(),
   // Browser origins allowed to open the chat and GraphQL subscriptions; unset allows any.
   WS_ORIGINS: z
     .string()
@@ -69,6 +89,8 @@ export interface SampleConfig {
   registerRateLimit: { max: number; windowMs: number };
   engine: 'express' | 'fastify';
   trustProxy?: boolean | number | string;
+  /** Browser origins allowed to call the API (CORS); empty: none. */
+  corsOrigins: string[];
   /** Browser origins allowed to open WebSockets (the chat, GraphQL subscriptions); any when unset. */
   wsOrigins?: string[];
 }
@@ -139,6 +161,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LoadedConfig {
       registerRateLimit: { max: vars.REGISTER_RATE_LIMIT_MAX, windowMs: vars.REGISTER_RATE_LIMIT_WINDOW_MS },
       engine: vars.TRELLIS_ENGINE,
       trustProxy: vars.TRUST_PROXY,
+      corsOrigins: vars.CORS_ORIGINS ?? [],
       wsOrigins: vars.WS_ORIGINS,
     },
   };
