@@ -9,12 +9,23 @@ export type { Engine, EngineName, Middleware } from './engine/engine';
 export * from './errors';
 export * from './graphql';
 export type { GuardCheck, GuardDefinition, GuardSite } from './guards/guard-registry';
+export * from './health';
 export type { Class, DependencyFunction, Provider } from './metadata/types';
+export { AppMetrics, type RedisStatusSource, UNMATCHED_ROUTE } from './metrics/app-metrics';
+export type {
+  AccessLogOptions,
+  MetricsOptions,
+  ObservabilityOptions,
+  TracingOptions,
+} from './observability/observability-options';
+export { requestLogger } from './observability/request-logger';
+export { requestIdOf } from './observability/request-state';
 export * from './openapi';
 export * from './pagination';
 export * from './rate-limit';
 export * from './redis';
 export type { CompiledRoute } from './routing/compiled-route';
 export type { AuthenticatedUser, RequestContext } from './routing/request-context';
+export { TraceStep, Tracing } from './tracing/tracing';
 export * from './validation';
 export * from './websocket';

@@ -65,6 +65,13 @@ export const authModule = defineModule<AuthOptions>({
       if (typeof auth.prepare === 'function') {
         auth.prepare().catch((err: unknown) => app.logger.error({ err }, 'auth: dummy password hash failed'));
       }
+      // A replacement AuthService (a stub in tests) may have no queue to report.
+      if (app.metrics && typeof auth.hashQueueDepth === 'number')
+        app.metrics.gauge(
+          'password_hash_queue_depth',
+          'Password hashes and verifications waiting for a free hashing slot',
+          () => auth.hashQueueDepth,
+        );
     });
   },
 });

@@ -30,6 +30,11 @@ export class PasswordHasher {
     private readonly slots = new ConcurrencyLimit(HASHING_SLOTS),
   ) {}
 
+  /** Hashes and verifications waiting for a free slot. */
+  get queued(): number {
+    return this.slots.queued;
+  }
+
   /** The hash to store for `password`. */
   hash(password: string): Promise<string> {
     const { provider } = this;

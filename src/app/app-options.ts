@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { EngineName } from '../engine/engine';
 import type { Class } from '../metadata/types';
+import type { ObservabilityOptions } from '../observability/observability-options';
 import type { WebSocketOptions } from '../websocket/websocket-options';
 
 /** OpenAPI document settings; `false` turns `/openapi.json` and `/docs` off. */
@@ -19,7 +20,7 @@ export interface GraphqlOptions {
 }
 
 /** What `createApp` takes. */
-export interface AppOptions {
+export interface AppOptions extends ObservabilityOptions {
   controllers?: Class[];
   gateways?: Class[];
   resolvers?: Class[];
@@ -44,4 +45,9 @@ export interface AppOptions {
   etag?: boolean;
   /** How long `close()` lets in-flight requests finish before cutting connections; default 10 000 ms. */
   shutdownTimeoutMs?: number;
+  /**
+   * How long `close()` keeps serving with readiness failing (503) before it stops accepting, so
+   * a load balancer has stopped sending traffic by then; default 0.
+   */
+  shutdownDelayMs?: number;
 }

@@ -6,11 +6,17 @@ import { bindDependencyGraph, declaredScope } from '../../container/dependency-g
 import { isClassProvider } from '../../container/provider-kind';
 import type { Engine, Middleware } from '../engine/engine';
 import { GuardRegistry } from '../guards/guard-registry';
+import { HealthChecks } from '../health/health-checks';
 import { createLogger } from '../logging/logger';
 import { metadataRegistry } from '../metadata/registry';
 import type { Class } from '../metadata/types';
+import { AppMetrics } from '../metrics/app-metrics';
+import { createMetricsServer } from '../metrics/metrics-server';
+import { checkAccessLogOptions, createAccessLog } from '../observability/access-log';
+import { createRequestObserver, observeRoutes } from '../observability/request-observer';
 import { compileControllers } from '../routing/compile-controllers';
 import type { CompiledRoute } from '../routing/compiled-route';
+import { Tracing } from '../tracing/tracing';
 import type { AppOptions } from './app-options';
 import { createEngine } from './engines';
 import { closeGracefully } from './graceful-close';
@@ -33,6 +39,12 @@ export class Application {
   readonly engine: Engine;
   /** The routes compiled by `ready()`. */
   routes: readonly CompiledRoute[] = [];
+  /** Liveness and readiness; bound in the container as `HealthChecks`. */
+  readonly health = new HealthChecks();
+  /** The Prometheus metrics, with the `metrics` option. */
+  readonly metrics?: AppMetrics;
+  /** The OpenTelemetry spans, with the `tracing` option. */
+  readonly tracing?: Tracing;
 
   private readonly classes = {
     controller: new Set<Class>(),
@@ -53,8 +65,13 @@ export class Application {
   /** Set once routes are mounted: from then on the shape of the app is fixed. */
   private sealed = false;
   private server?: Server;
+  private metricsServer?: Server;
 
   constructor(readonly options: Readonly<AppOptions> = {}) {
+    checkLifecycleOptions(options);
+    if (typeof options.accessLog === 'object') checkAccessLogOptions(options.accessLog);
+    if (options.metrics) this.metrics = new AppMetrics(objectOr(options.metrics));
+    if (options.tracing) this.tracing = new Tracing(objectOr(options.tracing));
     this.logger = options.logger ?? createLogger();
     this.engine = createEngine(options.engine ?? 'express', {
       bodyLimit: options.bodyLimit ?? '100kb',
@@ -173,28 +190,37 @@ export class Application {
     const server = this.engine.createServer();
     this.server = server;
     for (const hook of this.hooks.listen) await hook(server);
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(port, host, () => {
-        server.off('error', reject);
-        resolve();
-      });
-    });
+    await listenOn(server, port, host);
+    const metrics = this.options.metrics;
+    if (this.metrics && typeof metrics === 'object' && metrics.port !== undefined) {
+      this.metricsServer = createMetricsServer(this.metrics, metrics.path ?? '/metrics');
+      await listenOn(this.metricsServer, metrics.port, metrics.host ?? '127.0.0.1');
+    }
     return server;
+  }
+
+  /** The server of the metrics, when the `metrics` option names a port and the app listens. */
+  get metricsAddress(): ReturnType<Server['address']> | undefined {
+    return this.metricsServer?.address();
   }
 
   /** Stops accepting, lets in-flight requests finish (bounded), then releases everything. */
   async close(): Promise<void> {
+    this.health.markShuttingDown();
+    const delay = this.options.shutdownDelayMs ?? 0;
+    if (delay > 0 && this.server) await new Promise((resolve) => setTimeout(resolve, delay));
     for (const hook of this.hooks.shutdown) await hook();
     if (this.server)
       await closeGracefully(this.server, this.options.shutdownTimeoutMs ?? DEFAULT_SHUTDOWN_MS);
     for (const hook of [...this.hooks.close].reverse()) await hook();
+    if (this.metricsServer) await closeGracefully(this.metricsServer, 0);
     await this.engine.close();
   }
 
   private async build(): Promise<RequestListener> {
     for (const hook of this.hooks.ready) await hook(this);
     this.checkRoles();
+    if (!this.container.isBound(HealthChecks)) this.container.bind(HealthChecks).toConstantValue(this.health);
     const replacements = this.applyOverrides();
     bindDependencyGraph(this.container, [
       ...replacements,
@@ -209,11 +235,20 @@ export class Application {
       writer: this.engine.writer,
       logger: this.logger,
       etags: this.options.etag,
+      tracing: this.tracing,
     };
     this.routes = compileControllers(this.classes.controller, env);
     for (const hook of this.hooks.compiled) await hook(this.routes);
     this.sealed = true;
-    return this.engine.mount(this.routes);
+    const { accessLog } = this.options;
+    const observe = createRequestObserver({
+      requestId: Boolean(this.options.requestId || accessLog),
+      accessLog: accessLog ? createAccessLog(this.logger, objectOr(accessLog)) : undefined,
+      metrics: this.metrics,
+      tracing: this.tracing,
+    });
+    if (observe) observeRoutes(this.routes);
+    return this.engine.mount(this.routes, observe);
   }
 
   private checkRoles(): void {
@@ -246,4 +281,34 @@ export class Application {
   private assertNotReady(call: string): void {
     if (this.sealed) throw new Error(`${call} must be called before ready()`);
   }
+}
+
+function objectOr<T extends object>(option: boolean | T): T | Record<string, never> {
+  return typeof option === 'object' ? option : {};
+}
+
+function checkLifecycleOptions(options: AppOptions): void {
+  for (const name of ['shutdownTimeoutMs', 'shutdownDelayMs'] as const) {
+    const value = options[name];
+    if (value !== undefined && !(Number.isInteger(value) && value >= 0))
+      throw new Error(`${name} must be a whole number of milliseconds, 0 or more (got ${value})`);
+  }
+  const metrics = options.metrics;
+  if (typeof metrics === 'object') {
+    const { port, path } = metrics;
+    if (port !== undefined && !(Number.isInteger(port) && port >= 0 && port <= 65_535))
+      throw new Error(`metrics.port must be a port number from 0 to 65535 (got ${port})`);
+    if (path !== undefined && !path.startsWith('/'))
+      throw new Error(`metrics.path must start with '/': '${path}'`);
+  }
+}
+
+function listenOn(server: Server, port: number, host: string): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
 }

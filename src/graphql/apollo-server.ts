@@ -3,6 +3,7 @@ import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/dis
 import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
 import type { GraphQLSchema } from 'graphql';
 import type { Logger } from 'pino';
+import type { AppMetrics } from '../metrics/app-metrics';
 import type { RequestContext } from '../routing/request-context';
 
 /** How the Apollo server is set up. */
@@ -10,6 +11,8 @@ export interface ApolloSettings {
   /** Schema introspection and the Apollo Sandbox landing page go together. */
   introspection: boolean;
   logger: Logger;
+  /** Operations are counted by name and outcome when set. */
+  metrics?: AppMetrics;
 }
 
 // Request-scoped instances live for one GraphQL request: released once its response is ready.
@@ -23,12 +26,25 @@ function requestScopePlugin(logger: Logger): ApolloServerPlugin<RequestContext> 
   return { requestDidStart: async () => listener };
 }
 
+// Counted once the answer is ready: an error anywhere in it (request or field) is an `error`.
+function metricsPlugin(metrics: AppMetrics): ApolloServerPlugin<RequestContext> {
+  const listener: Awaited<ReturnType<NonNullable<ApolloServerPlugin<RequestContext>['requestDidStart']>>> = {
+    async willSendResponse({ operationName, errors, response }) {
+      const body = response.body;
+      const fieldErrors = body.kind === 'single' ? body.singleResult.errors : undefined;
+      const failed = (errors?.length ?? 0) > 0 || (fieldErrors?.length ?? 0) > 0;
+      metrics.graphqlOperation(operationName ?? undefined, failed ? 'error' : 'success');
+    },
+  };
+  return { requestDidStart: async () => listener };
+}
+
 /** The Apollo server of a schema; its context is the operation's `RequestContext`. */
 export function createApolloServer(
   schema: GraphQLSchema,
   settings: ApolloSettings,
 ): ApolloServer<RequestContext> {
-  const { introspection, logger } = settings;
+  const { introspection, logger, metrics } = settings;
   return new ApolloServer<RequestContext>({
     schema,
     introspection,
@@ -40,6 +56,7 @@ export function createApolloServer(
     plugins: [
       introspection ? ApolloServerPluginLandingPageLocalDefault() : ApolloServerPluginLandingPageDisabled(),
       requestScopePlugin(logger),
+      ...(metrics ? [metricsPlugin(metrics)] : []),
     ],
   });
 }

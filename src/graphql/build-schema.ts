@@ -12,6 +12,7 @@ import type { GuardRegistry } from '../guards/guard-registry';
 import { metadataRegistry } from '../metadata/registry';
 import type { Class } from '../metadata/types';
 import type { RequestContext } from '../routing/request-context';
+import type { Tracing } from '../tracing/tracing';
 import { compileField } from './compile-field';
 import { GraphqlTypeMapper } from './type-mapper';
 
@@ -20,6 +21,8 @@ export interface SchemaBuilderEnv {
   container: Container;
   guards: GuardRegistry;
   logger: Logger;
+  /** Each resolver call gets a span when set. */
+  tracing?: Tracing;
 }
 
 type Fields = GraphQLFieldConfigMap<unknown, RequestContext>;
@@ -30,8 +33,8 @@ type Fields = GraphQLFieldConfigMap<unknown, RequestContext>;
  * GraphQL type or an invalid schema fail here with a message naming the method.
  */
 export function buildGraphqlSchema(resolvers: Iterable<Class>, env: SchemaBuilderEnv): GraphQLSchema {
-  const { container, guards, logger } = env;
-  const fieldEnv = { container, guards, logger, types: new GraphqlTypeMapper() };
+  const { container, guards, logger, tracing } = env;
+  const fieldEnv = { container, guards, logger, tracing, types: new GraphqlTypeMapper() };
   const roots = { query: {} as Fields, mutation: {} as Fields };
   const owners = new Map<string, string>();
   for (const target of resolvers) {

@@ -6,8 +6,10 @@ import { compileGuards } from '../guards/compile-guards';
 import type { GuardRegistry, GuardSite } from '../guards/guard-registry';
 import { runGuards } from '../guards/run-guards';
 import type { ClassMetadata, MethodMetadata } from '../metadata/types';
+import { requestLogger } from '../observability/request-logger';
 import { compileArguments } from '../routing/compile-arguments';
 import type { RequestContext } from '../routing/request-context';
+import type { Tracing } from '../tracing/tracing';
 import { isSchema } from '../validation/is-schema';
 import { GraphqlFieldContext } from './field-context';
 import { toGraphqlError } from './graphql-error';
@@ -21,6 +23,7 @@ export interface FieldCompilerEnv {
   guards: GuardRegistry;
   logger: Logger;
   types: GraphqlTypeMapper;
+  tracing?: Tracing;
 }
 
 type Handler = (...args: unknown[]) => unknown;
@@ -72,21 +75,40 @@ export function compileField(
   const resolveInstance = planResolution(env.container, resolver.target);
   const handler = resolver.target.prototype[method.name] as Handler;
   const { logger } = env;
-  const onServerError = (err: unknown) => logger.error({ err, resolver: where }, 'resolver failed');
+
+  const run = async (ctx: GraphqlFieldContext): Promise<unknown> => {
+    const onServerError = (err: unknown) =>
+      requestLogger(ctx, logger).error({ err, resolver: where }, 'resolver failed');
+    try {
+      if (checks.length > 0) await runGuards(checks, ctx);
+      const built = buildArguments(ctx);
+      const values = Array.isArray(built) ? built : await built;
+      return await handler.apply(resolveInstance(ctx), values);
+    } catch (err) {
+      throw toGraphqlError(err, onServerError);
+    }
+  };
+  const { tracing } = env;
+  const spanName = `resolve ${method.graphql!.operation === 'query' ? 'Query' : 'Mutation'}.${method.name}`;
+  const attributes = { 'graphql.field.name': method.name, 'code.function': where };
 
   return {
     ...field,
     description: method.description ?? method.summary,
-    async resolve(_source, args, operation) {
-      const ctx = new GraphqlFieldContext(operation, args);
-      try {
-        if (checks.length > 0) await runGuards(checks, ctx);
-        const built = buildArguments(ctx);
-        const values = Array.isArray(built) ? built : await built;
-        return await handler.apply(resolveInstance(ctx), values);
-      } catch (err) {
-        throw toGraphqlError(err, onServerError);
-      }
-    },
+    // Chosen here: without tracing, a resolver call never looks for a tracer.
+    resolve: tracing
+      ? async (_source, args, operation) => {
+          const ctx = new GraphqlFieldContext(operation, args);
+          const step = tracing.step(ctx, spanName, attributes);
+          try {
+            const value = await step.run(() => run(ctx));
+            step.end();
+            return value;
+          } catch (err) {
+            step.end(err);
+            throw err;
+          }
+        }
+      : (_source, args, operation) => run(new GraphqlFieldContext(operation, args)),
   };
 }

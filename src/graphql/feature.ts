@@ -32,6 +32,7 @@ export function graphqlFeature(app: Application): void {
     apollo = new ApolloLoader(buildGraphqlSchema(resolvers, app), {
       introspection: options?.introspection ?? process.env.NODE_ENV !== 'production',
       logger: app.logger,
+      metrics: app.metrics,
     });
     mount(app, apollo, path);
   });

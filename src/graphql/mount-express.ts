@@ -3,6 +3,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Application } from '../app/application';
 import { ExpressContext } from '../engine/express/express-context';
 import { jsonBodyParser } from '../engine/express/json-body';
+import { requestStateOf } from '../observability/request-state';
 import type { ApolloLoader } from './apollo-loader';
 
 /**
@@ -30,6 +31,8 @@ export function mountExpress(app: Application, apollo: ApolloLoader, path: strin
       next();
       return;
     }
+    const state = requestStateOf(req);
+    if (state) state.route = path;
     parseBody(req, res, (err) => {
       if (err) next(err);
       else execute(req, res, next).catch(next);

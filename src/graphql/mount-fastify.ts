@@ -5,6 +5,7 @@ import { FastifyContext } from '../engine/fastify/fastify-context';
 import { leaveBodiesUnread } from '../engine/fastify/leave-bodies-unread';
 import { replyWriter } from '../engine/fastify/reply-writer';
 import { jsonBodyReader } from '../engine/json-body-reader';
+import { requestStateOf } from '../observability/request-state';
 import { writeError } from '../routing/write-response';
 import type { ApolloLoader } from './apollo-loader';
 
@@ -44,6 +45,8 @@ export function mountFastify(app: Application, apollo: ApolloLoader, path: strin
       method: METHODS,
       url: path,
       handler(request, reply) {
+        const state = requestStateOf(request.raw);
+        if (state) state.route = path;
         readBody(request.raw, reply.raw, (err, body) => {
           if (err) {
             fail(request, reply, err);

@@ -29,7 +29,7 @@ export type ParamMetadata =
   | { index: number; kind: 'param' | 'header' | 'cookie'; name?: string; schema?: ZodType }
   | { index: number; kind: 'depends'; provider: Provider; scope?: Scope }
   | { index: number; kind: 'arg'; name: string; schema?: ZodType }
-  | { index: number; kind: 'user' | 'req' | 'res' };
+  | { index: number; kind: 'user' | 'req' | 'res' | 'requestId' };
 
 /** Everything recorded about one method of a decorated class. */
 export interface MethodMetadata {

@@ -2,6 +2,8 @@ import type { Logger } from 'pino';
 import { HTTP_STATUS } from '../errors/catalog';
 import { InternalServerErrorException } from '../errors/exceptions';
 import { toHttpException } from '../errors/to-http-exception';
+import { redactUrl } from '../observability/redact-url';
+import { requestLogger } from '../observability/request-logger';
 import type { RequestContext } from './request-context';
 import type { ResponseWriter } from './response-writer';
 
@@ -27,16 +29,16 @@ export function writeError(writer: ResponseWriter, ctx: RequestContext, err: unk
   if (exception.statusCode === HTTP_STATUS.SERVICE_UNAVAILABLE) {
     // An outage of a backing service fails every request the same way: one short line each,
     // not a stack trace each.
-    logger.warn(
-      { method: ctx.method, url: ctx.req?.url, statusCode: exception.statusCode },
+    requestLogger(ctx, logger).warn(
+      { method: ctx.method, url: redactUrl(ctx.req?.url), statusCode: exception.statusCode },
       exception.message,
     );
   } else if (exception.statusCode >= SERVER_ERROR) {
-    logger.error(
+    requestLogger(ctx, logger).error(
       {
         err: exception.cause ?? exception,
         method: ctx.method,
-        url: ctx.req?.url,
+        url: redactUrl(ctx.req?.url),
         statusCode: exception.statusCode,
       },
       'request failed',
@@ -49,7 +51,7 @@ export function writeError(writer: ResponseWriter, ctx: RequestContext, err: unk
     // An exception's own headers may be unwritable (a newline in a value): answer a bare 500
     // rather than leave the request open.
     logger.error(
-      { err: writeErr, method: ctx.method, url: ctx.req?.url },
+      { err: writeErr, method: ctx.method, url: redactUrl(ctx.req?.url) },
       'error response could not be written',
     );
     const fallback = new InternalServerErrorException();

@@ -29,7 +29,7 @@ export function websocketFeature(app: Application): void {
     const broadcaster = app.container.get<Broadcaster>(BROADCASTER);
     const logger = app.logger.child({ component: 'websocket' });
     const env = { container: app.container, guards: app.guards, logger, broadcaster };
-    server = new GatewayServer(compileGateways(classes, env), limits, broadcaster, logger);
+    server = new GatewayServer(compileGateways(classes, env), limits, broadcaster, logger, app.metrics);
   });
 
   app.onListen((http) => server?.attach(http));

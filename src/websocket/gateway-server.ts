@@ -7,6 +7,7 @@ import { HTTP_STATUS } from '../errors/catalog';
 import { BadRequestException, NotFoundException, ServiceUnavailableException } from '../errors/exceptions';
 import { toHttpException } from '../errors/to-http-exception';
 import { runGuards } from '../guards/run-guards';
+import type { AppMetrics } from '../metrics/app-metrics';
 import type { RequestContext } from '../routing/request-context';
 import type { Broadcaster, Unsubscribe } from './broadcaster';
 import { CLOSE_CODES } from './close-codes';
@@ -56,6 +57,7 @@ export class GatewayServer {
     private readonly limits: WebSocketLimits,
     private readonly broadcaster: Broadcaster,
     private readonly logger: Logger,
+    private readonly metrics?: AppMetrics,
   ) {
     for (const gateway of gateways) this.router.on('GET', gateway.path, () => {}, { gateway });
   }
@@ -128,7 +130,15 @@ export class GatewayServer {
       );
       this.live.set(connection, finished);
       void finished.then(() => this.live.delete(connection));
+      if (this.metrics) this.count(gateway.path, ws, finished);
     });
+  }
+
+  private count(path: string, ws: Ws.WebSocket, finished: Promise<void>): void {
+    const metrics = this.metrics!;
+    metrics.websocketOpened(path);
+    ws.on('message', () => metrics.websocketMessage(path));
+    void finished.then(() => metrics.websocketClosed(path));
   }
 
   // `ws` is loaded by the first upgrade: start-up and applications that never see one skip it.

@@ -6,6 +6,7 @@ import fastify, {
   type FastifyRequest,
 } from 'fastify';
 import { NotFoundException } from '../../errors/exceptions';
+import type { RequestObserver } from '../../observability/request-observer';
 import type { CompiledRoute } from '../../routing/compiled-route';
 import { writeError } from '../../routing/write-response';
 import type { Engine, EngineOptions, Middleware } from '../engine';
@@ -66,8 +67,14 @@ export class FastifyEngine implements Engine {
     for (const fn of middleware) this.middleware.push({ path, middleware: fn });
   }
 
-  async mount(routes: readonly CompiledRoute[]): Promise<RequestListener> {
+  async mount(routes: readonly CompiledRoute[], observe?: RequestObserver): Promise<RequestListener> {
     const { logger } = this.options;
+    // Added before Fastify loads the middleware plugin, so it runs before any middleware.
+    if (observe)
+      this.native.addHook('onRequest', (request, reply, done) => {
+        observe(request.raw, reply.raw);
+        done();
+      });
     const readBody = jsonBodyReader(this.options.bodyLimit);
     this.native.register(async (scope) => {
       leaveBodiesUnread(scope);

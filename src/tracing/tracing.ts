@@ -1,0 +1,89 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type * as Otel from '@opentelemetry/api';
+import { loadPackage } from '../app/load-package';
+import { toHttpException } from '../errors/to-http-exception';
+import type { TracingOptions } from '../observability/observability-options';
+import { nodeRequestOf, type RequestState, requestStateOf } from '../observability/request-state';
+import type { RequestContext } from '../routing/request-context';
+
+const SERVER_ERROR = 500;
+
+/** One step of a request (its guards, its handler, a resolver) as a span. */
+export class TraceStep {
+  constructor(
+    private readonly api: typeof Otel,
+    readonly span: Otel.Span,
+    private readonly context: Otel.Context,
+  ) {}
+
+  /** Runs `fn` with this span as the active one, so spans it starts are children of it. */
+  run<T>(fn: () => T): T {
+    return this.api.context.with(this.context, fn);
+  }
+
+  /** Ends the span; a server error (5xx or unexpected) marks it failed, a refusal does not. */
+  end(err?: unknown): void {
+    if (err !== undefined) {
+      const exception = toHttpException(err);
+      this.span.setAttribute('http.response.status_code', exception.statusCode);
+      if (exception.statusCode >= SERVER_ERROR) {
+        this.span.recordException((exception.cause ?? exception) as Error);
+        this.span.setStatus({ code: this.api.SpanStatusCode.ERROR });
+      }
+    }
+    this.span.end();
+  }
+}
+
+/**
+ * OpenTelemetry spans through `@opentelemetry/api`: one server span per HTTP request (continuing
+ * the caller's trace from `traceparent`), with children for its guards, its handler and each
+ * GraphQL resolver. Spans go wherever the installed SDK sends them.
+ */
+export class Tracing {
+  private readonly api: typeof Otel;
+  private readonly tracer: Otel.Tracer;
+
+  constructor(options: TracingOptions = {}) {
+    this.api = loadPackage<typeof Otel>('@opentelemetry/api', 'The tracing option');
+    this.tracer = this.api.trace.getTracer(options.tracerName ?? 'trellis');
+  }
+
+  /** Starts the span of one HTTP request; it ends when the answer is done. */
+  observeRequest(req: IncomingMessage, res: ServerResponse, state: RequestState): void {
+    const { api } = this;
+    const method = req.method ?? 'GET';
+    const parent = api.propagation.extract(api.ROOT_CONTEXT, req.headers);
+    const span = this.tracer.startSpan(
+      method,
+      {
+        kind: api.SpanKind.SERVER,
+        attributes: {
+          'http.request.method': method,
+          'url.path': (req.url ?? '/').split('?')[0],
+          'trellis.request_id': state.id,
+        },
+      },
+      parent,
+    );
+    state.trace = api.trace.setSpan(parent, span);
+    res.once('close', () => {
+      if (state.route) {
+        span.updateName(`${method} ${state.route}`);
+        span.setAttribute('http.route', state.route);
+      }
+      span.setAttribute('http.response.status_code', res.statusCode);
+      if (res.statusCode >= SERVER_ERROR) span.setStatus({ code: api.SpanStatusCode.ERROR });
+      span.end();
+    });
+  }
+
+  /** Starts a span for one step of the request behind `ctx`, as a child of the request's span. */
+  step(ctx: RequestContext, name: string, attributes?: Otel.Attributes): TraceStep {
+    const { api } = this;
+    const state = requestStateOf(nodeRequestOf(ctx));
+    const parent = (state?.trace as Otel.Context | undefined) ?? api.context.active();
+    const span = this.tracer.startSpan(name, { attributes }, parent);
+    return new TraceStep(api, span, api.trace.setSpan(parent, span));
+  }
+}
