@@ -18,6 +18,7 @@ export type {
   ObservabilityOptions,
   TracingOptions,
 } from './observability/observability-options';
+export { REQUEST_ID } from './observability/request-id-token';
 export { requestLogger } from './observability/request-logger';
 export { requestIdOf } from './observability/request-state';
 export * from './openapi';

@@ -13,6 +13,7 @@ import type { Class } from '../metadata/types';
 import { AppMetrics } from '../metrics/app-metrics';
 import { createMetricsServer } from '../metrics/metrics-server';
 import { checkAccessLogOptions, createAccessLog } from '../observability/access-log';
+import { bindRequestId, REQUEST_ID } from '../observability/request-id-token';
 import { createRequestObserver, observeRoutes } from '../observability/request-observer';
 import { compileControllers } from '../routing/compile-controllers';
 import type { CompiledRoute } from '../routing/compiled-route';
@@ -221,6 +222,7 @@ export class Application {
     for (const hook of this.hooks.ready) await hook(this);
     this.checkRoles();
     if (!this.container.isBound(HealthChecks)) this.container.bind(HealthChecks).toConstantValue(this.health);
+    if (!this.container.isBound(REQUEST_ID)) bindRequestId(this.container);
     const replacements = this.applyOverrides();
     bindDependencyGraph(this.container, [
       ...replacements,
