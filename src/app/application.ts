@@ -15,6 +15,7 @@ import { createMetricsServer } from '../metrics/metrics-server';
 import { checkAccessLogOptions, createAccessLog } from '../observability/access-log';
 import { bindRequestId, REQUEST_ID } from '../observability/request-id-token';
 import { createRequestObserver, observeRoutes } from '../observability/request-observer';
+import { routeFinder } from '../observability/route-finder';
 import { compileControllers } from '../routing/compile-controllers';
 import type { CompiledRoute } from '../routing/compiled-route';
 import { Tracing } from '../tracing/tracing';
@@ -248,6 +249,7 @@ export class Application {
       accessLog: accessLog ? createAccessLog(this.logger, objectOr(accessLog)) : undefined,
       metrics: this.metrics,
       tracing: this.tracing,
+      findRoute: routeFinder(this.routes),
     });
     if (observe) observeRoutes(this.routes);
     return this.engine.mount(this.routes, observe);

@@ -5,6 +5,7 @@ import type { RequestContext } from '../routing/request-context';
 import type { Tracing } from '../tracing/tracing';
 import type { AccessLog } from './access-log';
 import { beginRequest, nodeRequestOf, requestStateOf } from './request-state';
+import type { RouteFinder } from './route-finder';
 
 /** Called by the engine first thing for every HTTP request, before any middleware. */
 export type RequestObserver = (req: IncomingMessage, res: ServerResponse) => void;
@@ -15,6 +16,8 @@ export interface ObserverParts {
   accessLog?: AccessLog;
   metrics?: AppMetrics;
   tracing?: Tracing;
+  /** The template of a request answered before its route ran. */
+  findRoute: RouteFinder;
 }
 
 /**
@@ -22,11 +25,19 @@ export interface ObserverParts {
  * `ready()` from the parts that are on; `undefined` when none is, so requests pay for nothing.
  */
 export function createRequestObserver(parts: ObserverParts): RequestObserver | undefined {
-  const { requestId, accessLog, metrics, tracing } = parts;
+  const { requestId, accessLog, metrics, tracing, findRoute } = parts;
   if (!requestId && !accessLog && !metrics && !tracing) return undefined;
   return (req, res) => {
     const state = beginRequest(req);
     if (requestId) res.setHeader('X-Request-Id', state.id);
+    // Registered first, so the route is known to every part that reads it when the answer is done.
+    // The URL as it arrived: middleware mounted on a path rewrites `req.url` while it runs.
+    const url = req.url;
+    const settleRoute = () => {
+      state.route ??= findRoute(req.method, url);
+    };
+    res.once('finish', settleRoute);
+    res.once('close', settleRoute);
     if (tracing) tracing.observeRequest(req, res, state);
     if (metrics) metrics.observeRequest(res, state);
     if (accessLog) accessLog(req, res);

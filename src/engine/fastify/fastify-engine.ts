@@ -15,6 +15,7 @@ import { FastifyContext } from './fastify-context';
 import { fastifyRoute } from './fastify-route';
 import { leaveBodiesUnread } from './leave-bodies-unread';
 import { type MountedMiddleware, middlewarePlugin } from './middleware-plugin';
+import { observerPlugin } from './observer-plugin';
 import { replyWriter } from './reply-writer';
 
 const bytes: { parse(value: string): number | null } = require('bytes');
@@ -42,6 +43,7 @@ export class FastifyEngine implements Engine {
   readonly writer = replyWriter;
   readonly native: FastifyInstance;
   private readonly middleware: MountedMiddleware[] = [];
+  private observe?: RequestObserver;
 
   constructor(private readonly options: EngineOptions) {
     this.native = fastify({
@@ -57,6 +59,8 @@ export class FastifyEngine implements Engine {
     // Plugins and routes added through `app.fastify` keep Fastify's JSON parser; Express never
     // parses text bodies, so neither does Fastify.
     this.native.removeContentTypeParser('text/plain');
+    // Before the middleware, so that every request is observed before any middleware answers it.
+    this.native.register(observerPlugin(() => this.observe));
     this.native.register(middlewarePlugin(this.middleware));
     this.native.setErrorHandler((err, request, reply) => {
       writeError(replyWriter, new FastifyContext(request, reply, {}), err, options.logger);
@@ -69,12 +73,7 @@ export class FastifyEngine implements Engine {
 
   async mount(routes: readonly CompiledRoute[], observe?: RequestObserver): Promise<RequestListener> {
     const { logger } = this.options;
-    // Added before Fastify loads the middleware plugin, so it runs before any middleware.
-    if (observe)
-      this.native.addHook('onRequest', (request, reply, done) => {
-        observe(request.raw, reply.raw);
-        done();
-      });
+    this.observe = observe;
     const readBody = jsonBodyReader(this.options.bodyLimit);
     this.native.register(async (scope) => {
       leaveBodiesUnread(scope);
