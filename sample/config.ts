@@ -32,6 +32,15 @@ const EnvSchema = z.object({
       /^\d+$/.test(value) ? Number(value) : value === 'true' ? true : value === 'false' ? false : value,
     )
     .optional(),
+  // Prometheus metrics on a port of their own, never on PORT; unset serves none.
+  METRICS_PORT: port.optional(),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  // How long close() answers 503 on /health/ready before it stops accepting (SIGTERM behind a balancer).
+  SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(3000),
+  ACCESS_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace']).default('info'),
+  ACCESS_LOG_SAMPLE_RATE: z.coerce.number().min(0).max(1).default(1),
+  // OpenTelemetry spans; needs @opentelemetry/api and an SDK set up by the operator.
+  TRACING: z.enum(['true', 'false']).default('false'),
   // Read by the framework's logger; checked here so a typo fails with a clear message.
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
 });
@@ -52,6 +61,10 @@ export interface SampleConfig {
   loginRateLimit: { max: number; windowMs: number };
   engine: 'express' | 'fastify';
   trustProxy?: boolean | number | string;
+  metrics?: { port: number; host: string };
+  shutdownDelayMs: number;
+  accessLog: { level: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace'; sampleRate: number };
+  tracing: boolean;
 }
 
 /** The configuration and what the operator should know about it. */
@@ -113,6 +126,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LoadedConfig {
       loginRateLimit: { max: vars.LOGIN_RATE_LIMIT_MAX, windowMs: vars.LOGIN_RATE_LIMIT_WINDOW_MS },
       engine: vars.TRELLIS_ENGINE,
       trustProxy: vars.TRUST_PROXY,
+      metrics:
+        vars.METRICS_PORT === undefined ? undefined : { port: vars.METRICS_PORT, host: vars.METRICS_HOST },
+      shutdownDelayMs: vars.SHUTDOWN_DELAY_MS,
+      accessLog: { level: vars.ACCESS_LOG_LEVEL, sampleRate: vars.ACCESS_LOG_SAMPLE_RATE },
+      tracing: vars.TRACING === 'true',
     },
   };
 }
