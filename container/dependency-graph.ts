@@ -1,20 +1,19 @@
 import type { Container } from 'inversify';
-import { metadataRegistry } from '../src/metadata/registry';
 import { bindInjectable } from './bind-injectable';
+import { explicitScope, isDeclared } from './declared-classes';
 import type { Scope } from './scope';
 
 type Class = new (...args: any[]) => unknown;
 
 /** The scope a class declared with `Injectable(scope)`, `Controller`, ...; singleton by default. */
 export function declaredScope(target: Function): Scope {
-  return metadataRegistry.find(target)?.scope ?? 'singleton';
+  return explicitScope(target) ?? 'singleton';
 }
 
 function constructorDependencies(target: Function): Class[] {
   const types: unknown[] = Reflect.getMetadata('design:paramtypes', target) ?? [];
   return types.filter(
-    (type): type is Class =>
-      typeof type === 'function' && type !== Object && metadataRegistry.find(type) !== undefined,
+    (type): type is Class => typeof type === 'function' && type !== Object && isDeclared(type),
   );
 }
 

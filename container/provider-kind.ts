@@ -1,10 +1,10 @@
-import { metadataRegistry } from '../src/metadata/registry';
-import type { DependencyFunction, Provider } from '../src/metadata/types';
+import { isDeclared } from './declared-classes';
+import type { DependencyFunction, Provider } from './provider';
 
 /** Whether a `Depends` provider is a class (resolved by the container) or a plain function. */
 export function isClassProvider(provider: Provider): provider is new (...args: any[]) => unknown {
   if (typeof provider !== 'function') return false;
-  if (metadataRegistry.find(provider)) return true;
+  if (isDeclared(provider)) return true;
   return /^class[\s{]/.test(Function.prototype.toString.call(provider));
 }
 

@@ -1,8 +1,8 @@
 import type { Container } from 'inversify';
-import { metadataRegistry } from '../src/metadata/registry';
-import type { DependencyFunction, Provider } from '../src/metadata/types';
 import { boundScope } from './bind-injectable';
+import { explicitScope } from './declared-classes';
 import { bindDependencyGraph, declaredScope } from './dependency-graph';
+import type { DependencyFunction, Provider } from './provider';
 import { isFunctionProvider } from './provider-kind';
 import { RequestScope, withRequestScope } from './request-scope';
 import type { Scope } from './scope';
@@ -44,7 +44,7 @@ function planFunction(fn: DependencyFunction, scope: Scope): Resolver {
 export function planResolution(container: Container, provider: Provider, scope?: Scope): Resolver {
   if (isFunctionProvider(provider)) return planFunction(provider, scope ?? 'request');
   if (typeof provider === 'function') {
-    const current = boundScope(container, provider) ?? metadataRegistry.find(provider)?.scope;
+    const current = boundScope(container, provider) ?? explicitScope(provider);
     if (scope && current && scope !== current) {
       throw new Error(`Depends(${provider.name}, '${scope}') conflicts with its declared scope '${current}'`);
     }

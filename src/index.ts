@@ -22,6 +22,7 @@ export { REQUEST_ID } from './observability/request-id-token';
 export { requestLogger } from './observability/request-logger';
 export { requestIdOf } from './observability/request-state';
 export * from './openapi';
+export { loadOptional, MissingPackageError } from './optional';
 export * from './pagination';
 export * from './rate-limit';
 export * from './redis';

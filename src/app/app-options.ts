@@ -9,6 +9,11 @@ export interface OpenApiOptions {
   title: string;
   version: string;
   description?: string;
+  /**
+   * Swagger UI at `/docs`, from the optional swagger-ui-dist package: `true` requires it (ready()
+   * fails without it), `false` leaves it out; by default it is served when the package is installed.
+   */
+  ui?: boolean;
 }
 
 /** GraphQL settings; `false` turns the endpoint off. */

@@ -1,9 +1,14 @@
 import type { Engine, EngineName, EngineOptions } from '../engine/engine';
+import { loadOptional } from '../optional/load-optional';
 
 // Each engine is loaded only when chosen, so an Express app never loads Fastify and vice versa.
 const factories: Record<EngineName, (options: EngineOptions) => Engine> = {
   express: (options) => new (require('../engine/express/express-engine').ExpressEngine)(options),
-  fastify: (options) => new (require('../engine/fastify/fastify-engine').FastifyEngine)(options),
+  fastify: (options) => {
+    loadOptional('fastify', "The 'fastify' engine");
+    loadOptional('@fastify/middie', "The 'fastify' engine");
+    return new (require('../engine/fastify/fastify-engine').FastifyEngine)(options);
+  },
 };
 
 /** The engine called `name`. */

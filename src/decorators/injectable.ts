@@ -1,3 +1,4 @@
+import { declareScope } from '../../container/declared-classes';
 import type { Scope } from '../../container/scope';
 import { metadataRegistry } from '../metadata/registry';
 import { markInjectable } from './mark-injectable';
@@ -6,6 +7,7 @@ import { markInjectable } from './mark-injectable';
 export function Injectable(scope: Scope = 'singleton'): ClassDecorator {
   return (target) => {
     metadataRegistry.forClass(target).scope = scope;
+    declareScope(target, scope);
     markInjectable(target);
   };
 }

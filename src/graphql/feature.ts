@@ -1,11 +1,18 @@
 import type { Application } from '../app/application';
 import type { EngineName } from '../engine/engine';
+import { requireInstalled } from '../optional/load-optional';
 import { ApolloLoader } from './apollo-loader';
 import { buildGraphqlSchema } from './build-schema';
 
 type Mount = (app: Application, apollo: ApolloLoader, path: string) => void;
 
 const DEFAULT_PATH = '/graphql';
+
+/** The optional packages GraphQL loads on each engine, checked at ready() though loaded later. */
+const PACKAGES: Record<EngineName, string[]> = {
+  express: ['@apollo/server', '@as-integrations/express5'],
+  fastify: ['@apollo/server', '@as-integrations/fastify'],
+};
 
 /** How each engine serves the Apollo server; each is loaded only on its engine. */
 const MOUNTS: Partial<Record<EngineName, Mount>> = {
@@ -29,6 +36,7 @@ export function graphqlFeature(app: Application): void {
     if (!path.startsWith('/')) throw new Error(`graphql.path must start with '/': '${path}'`);
     const mount = MOUNTS[app.engine.name];
     if (!mount) throw new Error(`GraphQL is not available on the ${app.engine.name} engine`);
+    for (const name of PACKAGES[app.engine.name]) requireInstalled(name, 'GraphQL (@Resolver classes)');
     apollo = new ApolloLoader(buildGraphqlSchema(resolvers, app), {
       introspection: options?.introspection ?? process.env.NODE_ENV !== 'production',
       logger: app.logger,

@@ -4,6 +4,7 @@ import type { Application } from '../app/application';
 import { ExpressContext } from '../engine/express/express-context';
 import { jsonBodyParser } from '../engine/express/json-body';
 import { requestStateOf } from '../observability/request-state';
+import { loadOptional } from '../optional/load-optional';
 import type { ApolloLoader } from './apollo-loader';
 
 /**
@@ -18,7 +19,10 @@ export function mountExpress(app: Application, apollo: ApolloLoader, path: strin
   const execute = async (req: Request, res: Response, next: NextFunction) => {
     if (!handler) {
       const server = await apollo.server();
-      const { expressMiddleware }: typeof Integration = require('@as-integrations/express5');
+      const { expressMiddleware }: typeof Integration = loadOptional(
+        '@as-integrations/express5',
+        'GraphQL on Express',
+      );
       handler ??= expressMiddleware(server, {
         context: async ({ req, res }) => new ExpressContext(req, res, {}),
       });

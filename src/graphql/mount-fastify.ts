@@ -6,6 +6,7 @@ import { leaveBodiesUnread } from '../engine/fastify/leave-bodies-unread';
 import { replyWriter } from '../engine/fastify/reply-writer';
 import { jsonBodyReader } from '../engine/json-body-reader';
 import { requestStateOf } from '../observability/request-state';
+import { loadOptional } from '../optional/load-optional';
 import { writeError } from '../routing/write-response';
 import type { ApolloLoader } from './apollo-loader';
 
@@ -24,7 +25,10 @@ export function mountFastify(app: Application, apollo: ApolloLoader, path: strin
   const execute = async (scope: FastifyInstance, request: FastifyRequest, reply: FastifyReply) => {
     if (!handler) {
       const server = await apollo.server();
-      const { fastifyApolloHandler }: typeof Integration = require('@as-integrations/fastify');
+      const { fastifyApolloHandler }: typeof Integration = loadOptional(
+        '@as-integrations/fastify',
+        'GraphQL on Fastify',
+      );
       handler ??= fastifyApolloHandler(server, {
         context: async (request, reply) => {
           const ctx = new FastifyContext(request, reply, {});

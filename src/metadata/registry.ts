@@ -1,3 +1,4 @@
+import { declareClass } from '../../container/declared-classes';
 import type { Class, ClassMetadata, MethodMetadata } from './types';
 
 const byClass = new WeakMap<Function, ClassMetadata>();
@@ -10,6 +11,7 @@ export const metadataRegistry = {
     if (!meta) {
       meta = { target: target as Class, guards: [], methods: new Map() };
       byClass.set(target, meta);
+      declareClass(target);
     }
     return meta;
   },

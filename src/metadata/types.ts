@@ -1,4 +1,5 @@
 import type { ZodType } from 'zod';
+import type { Provider } from '../../container/provider';
 import type { Scope } from '../../container/scope';
 
 /** Any class constructor. */
@@ -17,11 +18,7 @@ export interface GuardMetadata {
   options?: unknown;
 }
 
-/** A plain function dependency, called per request with the request context. */
-export type DependencyFunction<T = unknown> = (ctx: any) => T | Promise<T>;
-
-/** What `Depends` accepts: a class, a container token or a plain function. */
-export type Provider = Class | symbol | string | DependencyFunction;
+export type { DependencyFunction, Provider } from '../../container/provider';
 
 /** One decorated handler parameter. */
 export type ParamMetadata =

@@ -2,6 +2,7 @@ import type { ServerResponse } from 'node:http';
 import type * as Prom from 'prom-client';
 import type { MetricsOptions } from '../observability/observability-options';
 import type { RequestState } from '../observability/request-state';
+import { loadOptional } from '../optional/load-optional';
 
 /** The `route` label of requests no route matched: one value for all, never the raw path. */
 export const UNMATCHED_ROUTE = '(unmatched)';
@@ -36,7 +37,7 @@ export class AppMetrics {
   private redisUp?: Prom.Gauge<'client'>;
 
   constructor(options: MetricsOptions = {}) {
-    this.prom = require('prom-client');
+    this.prom = loadOptional<typeof Prom>('prom-client', 'The metrics option');
     const { Counter, Gauge, Histogram, Registry } = this.prom;
     this.registry = new Registry();
     const registers = [this.registry];

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import type * as PinoHttp from 'pino-http';
+import { loadOptional } from '../optional/load-optional';
 import type { AccessLogOptions } from './observability-options';
 import { redactUrl } from './redact-url';
 import { requestStateOf } from './request-state';
@@ -44,7 +45,7 @@ function answerDetails(req: IncomingMessage) {
  * Answers below 500 are logged at `level`, a `sampleRate` share of them; 5xx always, at `error`.
  */
 export function createAccessLog(logger: Logger, options: AccessLogOptions): AccessLog {
-  const { pinoHttp }: typeof PinoHttp = require('pino-http');
+  const { pinoHttp } = loadOptional<typeof PinoHttp>('pino-http', 'The accessLog option');
   const level = options.level ?? 'info';
   const rate = options.sampleRate ?? 1;
   const middleware = pinoHttp({

@@ -1,5 +1,6 @@
 import type { OpenApiOptions } from '../app/app-options';
 import type { Application } from '../app/application';
+import { isInstalled, requireInstalled } from '../optional/load-optional';
 import type { CompiledRoute } from '../routing/compiled-route';
 import { buildOpenApiDocument } from './build-document';
 import { serveDocument } from './serve-document';
@@ -11,6 +12,8 @@ export const DEFAULT_OPENAPI: Readonly<OpenApiOptions> = { title: 'Trellis API',
 export const OPENAPI_PATH = '/openapi.json';
 /** Where Swagger UI is served. */
 export const DOCS_PATH = '/docs';
+
+const SWAGGER_UI_PACKAGE = 'swagger-ui-dist';
 
 function isShadowed(route: CompiledRoute): boolean {
   const { method, path } = route;
@@ -40,10 +43,12 @@ export function openapiFeature(app: Application): void {
     refuseShadowedRoutes(routes);
     const document = buildOpenApiDocument(routes, options);
     const docs = serveDocument(OPENAPI_PATH, document);
-    const ui = serveSwaggerUi(DOCS_PATH, OPENAPI_PATH, options.title);
+    if (options.ui === true) requireInstalled(SWAGGER_UI_PACKAGE, 'Swagger UI (openapi.ui: true)');
+    const withUi = options.ui ?? isInstalled(SWAGGER_UI_PACKAGE);
+    const served = withUi ? [docs, serveSwaggerUi(DOCS_PATH, OPENAPI_PATH, options.title)] : [docs];
+    const paths = withUi ? [OPENAPI_PATH, DOCS_PATH, `${DOCS_PATH}/*`] : [OPENAPI_PATH];
     // On Fastify, routes at the docs paths keep the middleware off every other request.
-    if (app.engine.name === 'fastify')
-      require('./mount-fastify').mountFastify(app, [OPENAPI_PATH, DOCS_PATH, `${DOCS_PATH}/*`], [docs, ui]);
-    else app.use(docs, ui);
+    if (app.engine.name === 'fastify') require('./mount-fastify').mountFastify(app, paths, served);
+    else for (const middleware of served) app.use(middleware);
   });
 }

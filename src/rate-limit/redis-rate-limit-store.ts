@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
-import { type RedisReply, RedisStore } from 'rate-limit-redis';
+import type { RedisReply } from 'rate-limit-redis';
+import { loadOptional } from '../optional/load-optional';
 import { LuaScript } from '../redis/lua-script';
 import { withRedis } from '../redis/with-redis';
 import type { RateLimitStore } from './rate-limit-options';
@@ -46,5 +47,9 @@ function sendCommandTo(redis: Redis) {
  * app.use('/auth/login', rateLimit({ windowMs: 60_000, max: 5, store: redisRateLimitStore(redis, { prefix: 'rl:login:' }) }));
  */
 export function redisRateLimitStore(redis: Redis, options: RedisRateLimitStoreOptions = {}): RateLimitStore {
+  const { RedisStore } = loadOptional<typeof import('rate-limit-redis')>(
+    'rate-limit-redis',
+    'redisRateLimitStore()',
+  );
   return new RedisStore({ prefix: options.prefix ?? DEFAULT_PREFIX, sendCommand: sendCommandTo(redis) });
 }

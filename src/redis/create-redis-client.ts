@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { loadOptional } from '../optional/load-optional';
 import { REDIS_CLIENT_DEFAULTS, type RedisClientOptions } from './redis-client-options';
 
 const FIRST_RECONNECT_DELAY_MS = 50;
@@ -15,7 +16,7 @@ const FIRST_RECONNECT_DELAY_MS = 50;
 export function createRedisClient(url: string, options: RedisClientOptions = {}): Redis {
   const settings = { ...REDIS_CLIENT_DEFAULTS, ...options };
   // ioredis is loaded by the apps that use Redis only, not at every start-up.
-  const { Redis: RedisClient } = require('ioredis') as typeof import('ioredis');
+  const { Redis: RedisClient } = loadOptional<typeof import('ioredis')>('ioredis', 'createRedisClient()');
   const client = new RedisClient(url, {
     connectionName: settings.name,
     enableOfflineQueue: false,

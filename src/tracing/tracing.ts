@@ -1,9 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type * as Otel from '@opentelemetry/api';
-import { loadPackage } from '../app/load-package';
 import { toHttpException } from '../errors/to-http-exception';
 import type { TracingOptions } from '../observability/observability-options';
 import { nodeRequestOf, type RequestState, requestStateOf } from '../observability/request-state';
+import { loadOptional } from '../optional/load-optional';
 import type { RequestContext } from '../routing/request-context';
 
 const SERVER_ERROR = 500;
@@ -45,7 +45,7 @@ export class Tracing {
   private readonly tracer: Otel.Tracer;
 
   constructor(options: TracingOptions = {}) {
-    this.api = loadPackage<typeof Otel>('@opentelemetry/api', 'The tracing option');
+    this.api = loadOptional<typeof Otel>('@opentelemetry/api', 'The tracing option');
     this.tracer = this.api.trace.getTracer(options.tracerName ?? 'trellis');
   }
 

@@ -1,4 +1,5 @@
 import type { Application } from '../app/application';
+import { requireInstalled } from '../optional/load-optional';
 import { BROADCASTER, type Broadcaster } from './broadcaster';
 import { compileGateways } from './compile-gateway';
 import { GatewayServer } from './gateway-server';
@@ -26,6 +27,7 @@ export function websocketFeature(app: Application): void {
     const limits = resolveLimits(app.options.websocket);
     const classes = app.classesOf('gateway');
     if (classes.length === 0) return;
+    requireInstalled('ws', 'WebSocket gateways (@WebSocket classes)');
     const broadcaster = app.container.get<Broadcaster>(BROADCASTER);
     const logger = app.logger.child({ component: 'websocket' });
     const env = { container: app.container, guards: app.guards, logger, broadcaster };

@@ -8,6 +8,7 @@ import { BadRequestException, NotFoundException, ServiceUnavailableException } f
 import { toHttpException } from '../errors/to-http-exception';
 import { runGuards } from '../guards/run-guards';
 import type { AppMetrics } from '../metrics/app-metrics';
+import { loadOptional } from '../optional/load-optional';
 import type { RequestContext } from '../routing/request-context';
 import type { Broadcaster, Unsubscribe } from './broadcaster';
 import { CLOSE_CODES } from './close-codes';
@@ -144,7 +145,7 @@ export class GatewayServer {
   // `ws` is loaded by the first upgrade: start-up and applications that never see one skip it.
   private webSocketServer(): Ws.WebSocketServer {
     if (this.wss) return this.wss;
-    const { WebSocketServer }: typeof Ws = require('ws');
+    const { WebSocketServer } = loadOptional<typeof Ws>('ws', 'WebSocket gateways');
     const { maxPayload } = this.limits;
     this.wss = new WebSocketServer({ noServer: true, clientTracking: false, maxPayload });
     // A malformed handshake gets the same JSON error body as every other refusal.
