@@ -101,88 +101,91 @@ describe('tracing', () => {
   });
   beforeEach(() => exporter.reset());
 
-  forEachEngine((engine) => {
-    let served: Served;
-    before(async () => {
-      const app = createApp({
-        engine,
-        controllers: [ThingsController],
-        resolvers: [ThingsResolver],
-        requestId: true,
-        tracing: true,
-      }).install(keyModule, {});
-      served = await serve(app);
-    });
-    after(() => served.close());
-
-    it('gives a request a server span named by its route, with the guards and the handler as children', async () => {
-      await request(served.url)
-        .get('/things/9')
-        .set('X-Key', 'open')
-        .set('X-Request-Id', `${engine}-t1`)
-        .expect(200);
-      const { root, children } = await untilSpans(`${engine}-t1`, 2);
-      expect(root.name).to.equal('GET /things/:id');
-      expect(root.kind).to.equal(SpanKind.SERVER);
-      expect(root.attributes).to.include({
-        'http.request.method': 'GET',
-        'http.route': '/things/:id',
-        'http.response.status_code': 200,
-        'url.path': '/things/9',
+  describe('over HTTP', () => {
+    forEachEngine((engine) => {
+      let served: Served;
+      before(async () => {
+        const app = createApp({
+          engine,
+          controllers: [ThingsController],
+          resolvers: [ThingsResolver],
+          requestId: true,
+          tracing: true,
+        }).install(keyModule, {});
+        served = await serve(app);
       });
-      expect(children.map((span) => span.name).sort()).to.deep.equal([
-        'guards',
-        'handler ThingsController.one',
-      ]);
-      for (const child of children) expect(child.spanContext().traceId).to.equal(root.spanContext().traceId);
-    });
+      after(() => served.close());
 
-    it('continues the caller trace from traceparent', async () => {
-      await request(served.url)
-        .get('/things/3')
-        .set('X-Key', 'open')
-        .set('X-Request-Id', `${engine}-t2`)
-        .set('traceparent', `00-${TRACE_ID}-${CALLER_SPAN}-01`)
-        .expect(200);
-      const { root } = await untilSpans(`${engine}-t2`, 2);
-      expect(root.spanContext().traceId).to.equal(TRACE_ID);
-      expect(root.parentSpanContext?.spanId).to.equal(CALLER_SPAN);
-    });
-
-    it('ends the guards span on a refusal, which is no server error, and runs no handler', async () => {
-      await request(served.url).get('/things/9').set('X-Request-Id', `${engine}-t3`).expect(401);
-      const { root, children } = await untilSpans(`${engine}-t3`, 1);
-      expect(children.map((span) => span.name)).to.deep.equal(['guards']);
-      expect(children[0].attributes['http.response.status_code']).to.equal(401);
-      expect(children[0].status.code).to.equal(SpanStatusCode.UNSET);
-      expect(root.attributes['http.response.status_code']).to.equal(401);
-    });
-
-    it('marks a failing handler and its request as errors', async () => {
-      await request(served.url).get('/things/9/broken').set('X-Request-Id', `${engine}-t4`).expect(500);
-      const { root, children } = await untilSpans(`${engine}-t4`, 1);
-      const [handler] = children;
-      expect(handler.name).to.equal('handler ThingsController.broken');
-      expect(handler.status.code).to.equal(SpanStatusCode.ERROR);
-      expect(handler.events.map((event) => event.name)).to.include('exception');
-      expect(root.status.code).to.equal(SpanStatusCode.ERROR);
-    });
-
-    it('gives each GraphQL resolver call a span under the request', async () => {
-      const res = await postGraphql(served.url, 'query Hi { greeting }', {
-        headers: { 'X-Request-Id': `${engine}-t5` },
+      it('gives a request a server span named by its route, with the guards and the handler as children', async () => {
+        await request(served.url)
+          .get('/things/9')
+          .set('X-Key', 'open')
+          .set('X-Request-Id', `${engine}-t1`)
+          .expect(200);
+        const { root, children } = await untilSpans(`${engine}-t1`, 2);
+        expect(root.name).to.equal('GET /things/:id');
+        expect(root.kind).to.equal(SpanKind.SERVER);
+        expect(root.attributes).to.include({
+          'http.request.method': 'GET',
+          'http.route': '/things/:id',
+          'http.response.status_code': 200,
+          'url.path': '/things/9',
+        });
+        expect(children.map((span) => span.name).sort()).to.deep.equal([
+          'guards',
+          'handler ThingsController.one',
+        ]);
+        for (const child of children)
+          expect(child.spanContext().traceId).to.equal(root.spanContext().traceId);
       });
-      expect(res.body.data).to.deep.equal({ greeting: 'hello' });
-      const { root, children } = await untilSpans(`${engine}-t5`, 1);
-      expect(root.name).to.equal('POST /graphql');
-      expect(children.map((span) => span.name)).to.deep.equal(['resolve Query.greeting']);
-    });
 
-    it('names unmatched requests by their method only', async () => {
-      await request(served.url).get('/nowhere').set('X-Request-Id', `${engine}-t6`).expect(404);
-      const { root } = await untilSpans(`${engine}-t6`, 0);
-      expect(root.name).to.equal('GET');
-      expect(root.attributes).not.to.have.property('http.route');
+      it('continues the caller trace from traceparent', async () => {
+        await request(served.url)
+          .get('/things/3')
+          .set('X-Key', 'open')
+          .set('X-Request-Id', `${engine}-t2`)
+          .set('traceparent', `00-${TRACE_ID}-${CALLER_SPAN}-01`)
+          .expect(200);
+        const { root } = await untilSpans(`${engine}-t2`, 2);
+        expect(root.spanContext().traceId).to.equal(TRACE_ID);
+        expect(root.parentSpanContext?.spanId).to.equal(CALLER_SPAN);
+      });
+
+      it('ends the guards span on a refusal, which is no server error, and runs no handler', async () => {
+        await request(served.url).get('/things/9').set('X-Request-Id', `${engine}-t3`).expect(401);
+        const { root, children } = await untilSpans(`${engine}-t3`, 1);
+        expect(children.map((span) => span.name)).to.deep.equal(['guards']);
+        expect(children[0].attributes['http.response.status_code']).to.equal(401);
+        expect(children[0].status.code).to.equal(SpanStatusCode.UNSET);
+        expect(root.attributes['http.response.status_code']).to.equal(401);
+      });
+
+      it('marks a failing handler and its request as errors', async () => {
+        await request(served.url).get('/things/9/broken').set('X-Request-Id', `${engine}-t4`).expect(500);
+        const { root, children } = await untilSpans(`${engine}-t4`, 1);
+        const [handler] = children;
+        expect(handler.name).to.equal('handler ThingsController.broken');
+        expect(handler.status.code).to.equal(SpanStatusCode.ERROR);
+        expect(handler.events.map((event) => event.name)).to.include('exception');
+        expect(root.status.code).to.equal(SpanStatusCode.ERROR);
+      });
+
+      it('gives each GraphQL resolver call a span under the request', async () => {
+        const res = await postGraphql(served.url, 'query Hi { greeting }', {
+          headers: { 'X-Request-Id': `${engine}-t5` },
+        });
+        expect(res.body.data).to.deep.equal({ greeting: 'hello' });
+        const { root, children } = await untilSpans(`${engine}-t5`, 1);
+        expect(root.name).to.equal('POST /graphql');
+        expect(children.map((span) => span.name)).to.deep.equal(['resolve Query.greeting']);
+      });
+
+      it('names unmatched requests by their method only', async () => {
+        await request(served.url).get('/nowhere').set('X-Request-Id', `${engine}-t6`).expect(404);
+        const { root } = await untilSpans(`${engine}-t6`, 0);
+        expect(root.name).to.equal('GET');
+        expect(root.attributes).not.to.have.property('http.route');
+      });
     });
   });
 
