@@ -28,6 +28,6 @@ export * from './rate-limit';
 export * from './redis';
 export type { CompiledRoute } from './routing/compiled-route';
 export type { AuthenticatedUser, RequestContext } from './routing/request-context';
-export { TraceStep, Tracing } from './tracing/tracing';
+export { type TraceAttributes, type TraceStep, Tracing } from './tracing/tracing';
 export * from './validation';
 export * from './websocket';

@@ -20,6 +20,7 @@ import { compileControllers } from '../routing/compile-controllers';
 import type { CompiledRoute } from '../routing/compiled-route';
 import { Tracing } from '../tracing/tracing';
 import type { AppOptions } from './app-options';
+import { checkLifecycleOptions, objectOr } from './check-options';
 import { createEngine } from './engines';
 import { closeGracefully } from './graceful-close';
 import { findModule, type ModuleOptionsMap, type TrellisModule } from './module-registry';
@@ -284,26 +285,6 @@ export class Application {
   // Modules and features may still add classes and middleware from their ready hooks.
   private assertNotReady(call: string): void {
     if (this.sealed) throw new Error(`${call} must be called before ready()`);
-  }
-}
-
-function objectOr<T extends object>(option: boolean | T): T | Record<string, never> {
-  return typeof option === 'object' ? option : {};
-}
-
-function checkLifecycleOptions(options: AppOptions): void {
-  for (const name of ['shutdownTimeoutMs', 'shutdownDelayMs'] as const) {
-    const value = options[name];
-    if (value !== undefined && !(Number.isInteger(value) && value >= 0))
-      throw new Error(`${name} must be a whole number of milliseconds, 0 or more (got ${value})`);
-  }
-  const metrics = options.metrics;
-  if (typeof metrics === 'object') {
-    const { port, path } = metrics;
-    if (port !== undefined && !(Number.isInteger(port) && port >= 0 && port <= 65_535))
-      throw new Error(`metrics.port must be a port number from 0 to 65535 (got ${port})`);
-    if (path !== undefined && !path.startsWith('/'))
-      throw new Error(`metrics.path must start with '/': '${path}'`);
   }
 }
 

@@ -24,7 +24,8 @@ export interface RedisStatusSource {
  * and messages, GraphQL operations by name and outcome, and whatever modules add (`gauge`).
  */
 export class AppMetrics {
-  readonly registry: Prom.Registry;
+  // prom-client's types stay out of the public declarations: an app without metrics compiles without it.
+  private readonly registry: Prom.Registry;
   private readonly prom: typeof Prom;
   private readonly httpDuration: Prom.Histogram<'method' | 'route' | 'status_code'>;
   private readonly httpRequests: Prom.Counter<'method' | 'route' | 'status_code'>;

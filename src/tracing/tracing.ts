@@ -9,30 +9,33 @@ import type { RequestContext } from '../routing/request-context';
 const SERVER_ERROR = 500;
 
 /** One step of a request (its guards, its handler, a resolver) as a span. */
-export class TraceStep {
-  constructor(
-    private readonly api: typeof Otel,
-    readonly span: Otel.Span,
-    private readonly context: Otel.Context,
-  ) {}
-
+export interface TraceStep {
   /** Runs `fn` with this span as the active one, so spans it starts are children of it. */
-  run<T>(fn: () => T): T {
-    return this.api.context.with(this.context, fn);
-  }
-
+  run<T>(fn: () => T): T;
   /** Ends the span; a server error (5xx or unexpected) marks it failed, a refusal does not. */
-  end(err?: unknown): void {
-    if (err !== undefined) {
-      const exception = toHttpException(err);
-      this.span.setAttribute('http.response.status_code', exception.statusCode);
-      if (exception.statusCode >= SERVER_ERROR) {
-        this.span.recordException((exception.cause ?? exception) as Error);
-        this.span.setStatus({ code: this.api.SpanStatusCode.ERROR });
+  end(err?: unknown): void;
+}
+
+/** Span attributes, as OpenTelemetry takes them. */
+export type TraceAttributes = Record<string, string | number | boolean>;
+
+// The types of @opentelemetry/api stay out of the public declarations: an application that does
+// not trace compiles without the package.
+function traceStep(api: typeof Otel, span: Otel.Span, context: Otel.Context): TraceStep {
+  return {
+    run: (fn) => api.context.with(context, fn),
+    end(err) {
+      if (err !== undefined) {
+        const exception = toHttpException(err);
+        span.setAttribute('http.response.status_code', exception.statusCode);
+        if (exception.statusCode >= SERVER_ERROR) {
+          span.recordException((exception.cause ?? exception) as Error);
+          span.setStatus({ code: api.SpanStatusCode.ERROR });
+        }
       }
-    }
-    this.span.end();
-  }
+      span.end();
+    },
+  };
 }
 
 /**
@@ -79,11 +82,11 @@ export class Tracing {
   }
 
   /** Starts a span for one step of the request behind `ctx`, as a child of the request's span. */
-  step(ctx: RequestContext, name: string, attributes?: Otel.Attributes): TraceStep {
+  step(ctx: RequestContext, name: string, attributes?: TraceAttributes): TraceStep {
     const { api } = this;
     const state = requestStateOf(nodeRequestOf(ctx));
     const parent = (state?.trace as Otel.Context | undefined) ?? api.context.active();
     const span = this.tracer.startSpan(name, { attributes }, parent);
-    return new TraceStep(api, span, api.trace.setSpan(parent, span));
+    return traceStep(api, span, api.trace.setSpan(parent, span));
   }
 }
