@@ -35,7 +35,7 @@ export interface TracingOptions {
 export interface ObservabilityOptions {
   /** `X-Request-Id` on every answer (taken from the request when well-formed) and `reqId` in logs. */
   requestId?: boolean;
-  /** One line per request through pino-http; turns request ids on. */
+  /** One line per request (pino-http's shape, through the application's logger); turns request ids on. */
   accessLog?: boolean | AccessLogOptions;
   metrics?: boolean | MetricsOptions;
   /** Spans for each request, its guards, its handler and each GraphQL resolver. */

@@ -40,7 +40,7 @@ export function createRequestObserver(parts: ObserverParts): RequestObserver | u
     res.once('close', settleRoute);
     if (tracing) tracing.observeRequest(req, res, state);
     if (metrics) metrics.observeRequest(res, state);
-    if (accessLog) accessLog(req, res);
+    if (accessLog) accessLog(req, res, state);
   };
 }
 

@@ -53,7 +53,6 @@ const step = (name, run) => Promise.resolve().then(run).then(() => report(name)(
   await step('redis', () => t.createRedisClient('redis://127.0.0.1:1'));
   await step('redis-rate-limit', () => t.redisRateLimitStore({}));
   await step('metrics', () => t.createApp({ metrics: true }));
-  await step('access-log', () => t.createApp({ accessLog: true }).ready());
   await step('tracing', () => t.createApp({ tracing: true }));
 })();
 `;
@@ -116,7 +115,6 @@ describe('optional peer dependencies', () => {
       ['redis', 'ioredis', 'createRedisClient()'],
       ['redis-rate-limit', 'rate-limit-redis', 'redisRateLimitStore()'],
       ['metrics', 'prom-client', 'The metrics option'],
-      ['access-log', 'pino-http', 'The accessLog option'],
       ['tracing', '@opentelemetry/api', 'The tracing option'],
     ];
     for (const [probe, name, feature] of cases) {
