@@ -1,4 +1,4 @@
-import type { ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type * as Prom from 'prom-client';
 import type { MetricsOptions } from '../observability/observability-options';
 import type { RequestState } from '../observability/request-state';
@@ -82,16 +82,14 @@ export class AppMetrics {
     });
   }
 
-  /** Counts one HTTP request once its answer is done (or its connection gone). */
-  observeRequest(res: ServerResponse, state: RequestState): void {
-    res.once('close', () => {
-      const route = state.route ?? UNMATCHED_ROUTE;
-      const method = METHODS.has(res.req.method ?? '') ? (res.req.method as string) : 'OTHER';
-      const labels = { method, route, status_code: String(res.statusCode) };
-      this.httpRequests.inc(labels);
-      this.httpDuration.observe(labels, (performance.now() - state.start) / 1000);
-      if (res.statusCode === TOO_MANY_REQUESTS) this.rateLimitRefusals.inc({ route });
-    });
+  /** Counts one HTTP request; called once its answer is done (or its connection gone). */
+  requestEnded(req: IncomingMessage, res: ServerResponse, state: RequestState): void {
+    const route = state.route ?? UNMATCHED_ROUTE;
+    const method = METHODS.has(req.method ?? '') ? (req.method as string) : 'OTHER';
+    const labels = { method, route, status_code: String(res.statusCode) };
+    this.httpRequests.inc(labels);
+    this.httpDuration.observe(labels, (performance.now() - state.start) / 1000);
+    if (res.statusCode === TOO_MANY_REQUESTS) this.rateLimitRefusals.inc({ route });
   }
 
   /** A WebSocket connection opened on the gateway at `path`. */

@@ -4,7 +4,7 @@ import type { AccessLogOptions } from './observability-options';
 import { redactUrl } from './redact-url';
 import type { RequestState } from './request-state';
 
-/** Writes the access log line of one request once its answer is done. */
+/** Writes the access log line of one request; called once its answer is done. */
 export type AccessLog = (req: IncomingMessage, res: ServerResponse, state: RequestState) => void;
 
 const LEVELS = new Set(['fatal', 'error', 'warn', 'info', 'debug', 'trace']);
@@ -41,13 +41,13 @@ export function createAccessLog(logger: Logger, options: AccessLogOptions): Acce
   const level = options.level ?? 'info';
   const rate = options.sampleRate ?? 1;
   const log = logger.child({}, { redact: { paths: REDACTED_PATHS, censor: '[Redacted]' } });
-  const write = (req: IncomingMessage, url: string | undefined, res: ServerResponse, state: RequestState) => {
+  return (req, res, state) => {
     const failed = res.statusCode >= SERVER_ERROR;
     if (!failed && rate < 1 && Math.random() >= rate) return;
     const userId = state.ctx?.user?.id;
     const line = {
       reqId: state.id,
-      req: { method: req.method, url: redactUrl(url) },
+      req: { method: req.method, url: redactUrl(state.url) },
       res: { statusCode: res.statusCode },
       responseTime: Math.round(performance.now() - state.start),
       route: state.route,
@@ -56,10 +56,5 @@ export function createAccessLog(logger: Logger, options: AccessLogOptions): Acce
     if (failed) log.error(line, 'request failed');
     else if (res.writableFinished) log[level](line, 'request completed');
     else log[level](line, 'request aborted');
-  };
-  return (req, res, state) => {
-    // The URL as it arrived: middleware mounted on a path rewrites `req.url` while it runs.
-    const url = req.url;
-    res.once('close', () => write(req, url, res, state));
   };
 }

@@ -27,20 +27,19 @@ export interface ObserverParts {
 export function createRequestObserver(parts: ObserverParts): RequestObserver | undefined {
   const { requestId, accessLog, metrics, tracing, findRoute } = parts;
   if (!requestId && !accessLog && !metrics && !tracing) return undefined;
+  const watchesEnd = Boolean(accessLog || metrics || tracing);
   return (req, res) => {
     const state = beginRequest(req);
     if (requestId) res.setHeader('X-Request-Id', state.id);
-    // Registered first, so the route is known to every part that reads it when the answer is done.
-    // The URL as it arrived: middleware mounted on a path rewrites `req.url` while it runs.
-    const url = req.url;
-    const settleRoute = () => {
-      state.route ??= findRoute(req.method, url);
-    };
-    res.once('finish', settleRoute);
-    res.once('close', settleRoute);
-    if (tracing) tracing.observeRequest(req, res, state);
-    if (metrics) metrics.observeRequest(res, state);
-    if (accessLog) accessLog(req, res, state);
+    if (tracing) tracing.requestStarted(req, state);
+    if (!watchesEnd) return;
+    // One listener for every part: Node emits 'close' once the answer is done or the client gone.
+    res.once('close', () => {
+      state.route ??= findRoute(req.method, state.url);
+      if (metrics) metrics.requestEnded(req, res, state);
+      if (tracing) tracing.requestEnded(req, res, state);
+      if (accessLog) accessLog(req, res, state);
+    });
   };
 }
 

@@ -7,6 +7,8 @@ export interface RequestState {
   readonly id: string;
   /** `performance.now()` when the request arrived. */
   readonly start: number;
+  /** The URL as it arrived: middleware mounted on a path rewrites `req.url` while it runs. */
+  readonly url?: string;
   /** The route template that served it; unset for requests no route matched. */
   route?: string;
   /** The context the route ran with (the caller, once a guard has authenticated it). */
@@ -21,7 +23,11 @@ type ObservedRequest = IncomingMessage & { [STATE]?: RequestState };
 
 /** Starts observing `req`: its id (from `X-Request-Id` when well-formed) and arrival time. */
 export function beginRequest(req: IncomingMessage): RequestState {
-  const state: RequestState = { id: requestIdFrom(req.headers['x-request-id']), start: performance.now() };
+  const state: RequestState = {
+    id: requestIdFrom(req.headers['x-request-id']),
+    start: performance.now(),
+    url: req.url,
+  };
   (req as ObservedRequest)[STATE] = state;
   return state;
 }

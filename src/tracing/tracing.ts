@@ -8,6 +8,12 @@ import type { RequestContext } from '../routing/request-context';
 
 const SERVER_ERROR = 500;
 
+// What a traced request carries: its span, and the context that makes it the parent.
+interface RequestTrace {
+  span: Otel.Span;
+  context: Otel.Context;
+}
+
 /** One step of a request (its guards, its handler, a resolver) as a span. */
 export interface TraceStep {
   /** Runs `fn` with this span as the active one, so spans it starts are children of it. */
@@ -52,8 +58,8 @@ export class Tracing {
     this.tracer = this.api.trace.getTracer(options.tracerName ?? 'trellis');
   }
 
-  /** Starts the span of one HTTP request; it ends when the answer is done. */
-  observeRequest(req: IncomingMessage, res: ServerResponse, state: RequestState): void {
+  /** Starts the span of one HTTP request; `requestEnded` ends it. */
+  requestStarted(req: IncomingMessage, state: RequestState): void {
     const { api } = this;
     const method = req.method ?? 'GET';
     const parent = api.propagation.extract(api.ROOT_CONTEXT, req.headers);
@@ -63,29 +69,34 @@ export class Tracing {
         kind: api.SpanKind.SERVER,
         attributes: {
           'http.request.method': method,
-          'url.path': (req.url ?? '/').split('?')[0],
+          'url.path': (state.url ?? '/').split('?')[0],
           'trellis.request_id': state.id,
         },
       },
       parent,
     );
-    state.trace = api.trace.setSpan(parent, span);
-    res.once('close', () => {
-      if (state.route) {
-        span.updateName(`${method} ${state.route}`);
-        span.setAttribute('http.route', state.route);
-      }
-      span.setAttribute('http.response.status_code', res.statusCode);
-      if (res.statusCode >= SERVER_ERROR) span.setStatus({ code: api.SpanStatusCode.ERROR });
-      span.end();
-    });
+    state.trace = { span, context: api.trace.setSpan(parent, span) } satisfies RequestTrace;
+  }
+
+  /** Ends the span of one HTTP request, named by its route once known. */
+  requestEnded(req: IncomingMessage, res: ServerResponse, state: RequestState): void {
+    const trace = state.trace as RequestTrace | undefined;
+    if (!trace) return;
+    const { span } = trace;
+    if (state.route) {
+      span.updateName(`${req.method} ${state.route}`);
+      span.setAttribute('http.route', state.route);
+    }
+    span.setAttribute('http.response.status_code', res.statusCode);
+    if (res.statusCode >= SERVER_ERROR) span.setStatus({ code: this.api.SpanStatusCode.ERROR });
+    span.end();
   }
 
   /** Starts a span for one step of the request behind `ctx`, as a child of the request's span. */
   step(ctx: RequestContext, name: string, attributes?: TraceAttributes): TraceStep {
     const { api } = this;
     const state = requestStateOf(nodeRequestOf(ctx));
-    const parent = (state?.trace as Otel.Context | undefined) ?? api.context.active();
+    const parent = (state?.trace as RequestTrace | undefined)?.context ?? api.context.active();
     const span = this.tracer.startSpan(name, { attributes }, parent);
     return traceStep(api, span, api.trace.setSpan(parent, span));
   }
