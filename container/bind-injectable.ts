@@ -1,4 +1,5 @@
 import type { Container, ServiceIdentifier } from 'inversify';
+import { containerError } from './container-errors';
 import { activeRequestScope } from './request-scope';
 import type { Scope } from './scope';
 
@@ -38,12 +39,7 @@ export function bindInjectable(
     .bind(token)
     .toDynamicValue((context) => {
       const scope = activeRequestScope();
-      if (!scope) {
-        throw new Error(
-          `${target.name} is request-scoped but was resolved outside a request: inject it with Depends() ` +
-            'or make the class that needs it request-scoped too',
-        );
-      }
+      if (!scope) throw containerError('TRELLIS_ERR_REQUEST_SCOPE_OUTSIDE_REQUEST', target.name);
       return scope.getOrCreate(token, () => context.get(builder));
     })
     .inTransientScope();

@@ -1,5 +1,6 @@
 import type { Container } from 'inversify';
 import { bindInjectable } from './bind-injectable';
+import { containerError } from './container-errors';
 import { explicitScope, isDeclared } from './declared-classes';
 import type { Scope } from './scope';
 
@@ -19,10 +20,7 @@ function constructorDependencies(target: Function): Class[] {
 
 function captureError(holder: Function, through: Function[], target: Function): Error {
   const via = through.length > 0 ? ` through transient ${through.map((c) => c.name).join(' -> ')}` : '';
-  return new Error(
-    `${holder.name} is a singleton but its constructor needs request-scoped ${target.name}${via}: ` +
-      `make ${holder.name} request-scoped or take ${target.name} through Depends()`,
-  );
+  return containerError('TRELLIS_ERR_SCOPE_CAPTURE', holder.name, target.name, via);
 }
 
 /**

@@ -1,3 +1,5 @@
+import { isThenable } from './is-thenable';
+
 /** A disposable instance: request-scoped instances with one of these are released after the response. */
 interface Disposable {
   dispose?(): unknown;
@@ -72,10 +74,6 @@ async function release(values: unknown[], onError: (err: unknown) => void): Prom
       onError(err);
     }
   }
-}
-
-function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return typeof (value as PromiseLike<unknown> | undefined)?.then === 'function';
 }
 
 // Container resolution is synchronous, so the scope of the resolution under way can live in a

@@ -1,5 +1,6 @@
 import type { Container } from 'inversify';
 import { boundScope } from './bind-injectable';
+import { containerError } from './container-errors';
 import { explicitScope } from './declared-classes';
 import { bindDependencyGraph, declaredScope } from './dependency-graph';
 import type { DependencyFunction, Provider } from './provider';
@@ -46,7 +47,7 @@ export function planResolution(container: Container, provider: Provider, scope?:
   if (typeof provider === 'function') {
     const current = boundScope(container, provider) ?? explicitScope(provider);
     if (scope && current && scope !== current) {
-      throw new Error(`Depends(${provider.name}, '${scope}') conflicts with its declared scope '${current}'`);
+      throw containerError('TRELLIS_ERR_SCOPE_CONFLICT', provider.name, scope, current);
     }
     const effective = scope ?? current ?? declaredScope(provider);
     if (!container.isBound(provider)) bindDependencyGraph(container, [provider], effective);
@@ -55,9 +56,7 @@ export function planResolution(container: Container, provider: Provider, scope?:
       return () => instance;
     }
   } else if (!container.isBound(provider)) {
-    throw new Error(
-      `Depends(${String(provider)}): nothing is bound to this token; bind it with app.container.bind() before ready()`,
-    );
+    throw containerError('TRELLIS_ERR_UNBOUND_TOKEN', String(provider));
   }
   const token = provider;
   return (ctx) => withRequestScope(scopeOf(ctx), () => container.get(token));

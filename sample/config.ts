@@ -23,9 +23,13 @@ const EnvSchema = z.object({
   DEMO_PASSWORD: z.string().min(6).max(72).default(DEFAULT_DEMO_PASSWORD),
   LOGIN_RATE_LIMIT_MAX: positiveInt.default(5),
   LOGIN_RATE_LIMIT_WINDOW_MS: positiveInt.default(900_000),
+  LOGIN_CLIENT_RATE_LIMIT_MAX: positiveInt.default(20),
+  REGISTER_RATE_LIMIT_MAX: positiveInt.default(10),
+  REGISTER_RATE_LIMIT_WINDOW_MS: positiveInt.default(900_000),
   TRELLIS_ENGINE: z.enum(['express', 'fastify']).default('express'),
-  // Behind a balancer the client address comes from X-Forwarded-For: a hop count, true, or
-  // Express's names ('loopback', a subnet); unset trusts no proxy.
+  // Behind a balancer the client address comes from X-Forwarded-For: a hop count, addresses and
+  // subnets (comma-separated, or 'loopback'), or true (any client can then choose its address);
+  // unset trusts no proxy. createApp checks the value.
   TRUST_PROXY: z
     .string()
     .transform((value) =>
@@ -41,6 +45,16 @@ const EnvSchema = z.object({
   ACCESS_LOG_SAMPLE_RATE: z.coerce.number().min(0).max(1).default(1),
   // OpenTelemetry spans; needs @opentelemetry/api and an SDK set up by the operator.
   TRACING: z.enum(['true', 'false']).default('false'),
+  // Browser origins allowed to open the chat and GraphQL subscriptions; unset allows any.
+  WS_ORIGINS: z
+    .string()
+    .transform((list) =>
+      list
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean),
+    )
+    .optional(),
   // Read by the framework's logger; checked here so a typo fails with a clear message.
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
 });
@@ -58,13 +72,18 @@ export interface SampleConfig {
   databaseFile: string;
   redisUrl?: string;
   demoPassword: string;
-  loginRateLimit: { max: number; windowMs: number };
+  /** Failed logins per client and username (`max`) and per client (`clientMax`) per window. */
+  loginRateLimit: { max: number; clientMax: number; windowMs: number };
+  /** Registration attempts per client per window, whatever their outcome. */
+  registerRateLimit: { max: number; windowMs: number };
   engine: 'express' | 'fastify';
   trustProxy?: boolean | number | string;
   metrics?: { port: number; host: string };
   shutdownDelayMs: number;
   accessLog: { level: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace'; sampleRate: number };
   tracing: boolean;
+  /** Browser origins allowed to open WebSockets (the chat, GraphQL subscriptions); any when unset. */
+  wsOrigins?: string[];
 }
 
 /** The configuration and what the operator should know about it. */
@@ -111,7 +130,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LoadedConfig {
     );
   }
   if (vars.NODE_ENV === 'production' && vars.DEMO_PASSWORD === DEFAULT_DEMO_PASSWORD)
-    warnings.push('DEMO_PASSWORD is the published default: set another one before demo users are created');
+    warnings.push(
+      'DEMO_PASSWORD is the published default: no demo users are created in production until it is set to another one',
+    );
   return {
     warnings,
     config: {
@@ -123,7 +144,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LoadedConfig {
       databaseFile: vars.DATABASE_FILE,
       redisUrl: vars.REDIS_URL,
       demoPassword: vars.DEMO_PASSWORD,
-      loginRateLimit: { max: vars.LOGIN_RATE_LIMIT_MAX, windowMs: vars.LOGIN_RATE_LIMIT_WINDOW_MS },
+      loginRateLimit: {
+        max: vars.LOGIN_RATE_LIMIT_MAX,
+        clientMax: vars.LOGIN_CLIENT_RATE_LIMIT_MAX,
+        windowMs: vars.LOGIN_RATE_LIMIT_WINDOW_MS,
+      },
+      registerRateLimit: { max: vars.REGISTER_RATE_LIMIT_MAX, windowMs: vars.REGISTER_RATE_LIMIT_WINDOW_MS },
       engine: vars.TRELLIS_ENGINE,
       trustProxy: vars.TRUST_PROXY,
       metrics:
@@ -131,6 +157,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LoadedConfig {
       shutdownDelayMs: vars.SHUTDOWN_DELAY_MS,
       accessLog: { level: vars.ACCESS_LOG_LEVEL, sampleRate: vars.ACCESS_LOG_SAMPLE_RATE },
       tracing: vars.TRACING === 'true',
+      wsOrigins: vars.WS_ORIGINS,
     },
   };
 }

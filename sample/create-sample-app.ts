@@ -9,8 +9,11 @@ import { openDatabase, type SampleDatabase } from './database/connection';
 import { DatabaseHealth } from './database/database-health';
 import { DemoSeeder } from './database/demo-seeder';
 import { SampleResolver } from './graphql/sample-resolver';
+import { TaskFieldsResolver } from './graphql/task-fields-resolver';
+import { UserFieldsResolver } from './graphql/user-fields-resolver';
 import { GuardedController } from './guarded/guarded-controller';
 import { HealthController } from './health/health-controller';
+import { MESSAGES } from './messages';
 import { createSharedState, type SharedState } from './shared-state';
 import { TasksController } from './tasks/tasks-controller';
 import { DATABASE, SAMPLE_CONFIG, SHARED_STATE } from './tokens';
@@ -21,6 +24,7 @@ import {
   createApp,
   REFERENCE_PERMISSIONS,
   REFERENCE_ROLES,
+  rateLimit,
   redisHealthCheck,
 } from './trellis';
 import { UsersController } from './users/users-controller';
@@ -80,7 +84,8 @@ export function createSampleApp(config: SampleConfig, options: SampleAppOptions 
       HealthController,
     ],
     gateways: [ChatGateway],
-    resolvers: [SampleResolver],
+    websocket: { origins: config.wsOrigins },
+    resolvers: [SampleResolver, TaskFieldsResolver, UserFieldsResolver],
     openapi: {
       title: 'Trellis sample',
       version: '1.0.0',
@@ -105,6 +110,16 @@ export function createSampleApp(config: SampleConfig, options: SampleAppOptions 
     })
     .install('rbac', { roles: REFERENCE_ROLES, permissions: REFERENCE_PERMISSIONS });
   app.override(BROADCASTER, state.broadcaster);
+  // Every registration attempt counts, whatever its outcome: each costs a bcrypt hash.
+  app.use(
+    '/auth/register',
+    rateLimit({
+      windowMs: config.registerRateLimit.windowMs,
+      max: config.registerRateLimit.max,
+      store: state.rateLimitStore('register'),
+      message: MESSAGES.tooManyRegistrations,
+    }),
+  );
 
   app.onCompiled(async () => {
     const created = await seeding;

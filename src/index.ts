@@ -4,6 +4,7 @@ export type { AppOptions, GraphqlOptions, OpenApiOptions } from './app/app-optio
 export { Application } from './app/application';
 export { createApp } from './app/create-app';
 export { defineModule, type ModuleOptionsMap, type TrellisModule } from './app/module-registry';
+export type { TrustProxy } from './app/trust-proxy';
 export * from './decorators';
 export type { Engine, EngineName, Middleware } from './engine/engine';
 export * from './errors';
@@ -27,7 +28,7 @@ export * from './pagination';
 export * from './rate-limit';
 export * from './redis';
 export type { CompiledRoute } from './routing/compiled-route';
-export type { AuthenticatedUser, RequestContext } from './routing/request-context';
+export type { AuthenticatedUser, ConnectionSession, RequestContext } from './routing/request-context';
 export { type TraceAttributes, type TraceStep, Tracing } from './tracing/tracing';
 export * from './validation';
 export * from './websocket';

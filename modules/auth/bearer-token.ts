@@ -1,5 +1,6 @@
 import { UnauthorizedException } from '../../src/errors/exceptions';
 import type { RequestContext } from '../../src/routing/request-context';
+import { protocolToken } from '../../src/websocket/select-protocol';
 import { AUTH_MESSAGES } from './auth-messages';
 
 /** Reads the token a request presents; undefined when it presents none. */
@@ -19,10 +20,15 @@ export const bearerToken: TokenReader = (ctx) => {
   return match[1];
 };
 
-/** For WebSocket upgrades, where browsers cannot set headers: the header, else `?token=`. */
+/**
+ * For WebSocket upgrades, where browsers cannot set headers: the `Authorization` header, else the
+ * token offered after `bearer` in `Sec-WebSocket-Protocol`, else `?token=` (which proxies log).
+ */
 export const bearerOrQueryToken: TokenReader = (ctx) => {
   const fromHeader = bearerToken(ctx);
   if (fromHeader) return fromHeader;
+  const fromProtocol = protocolToken(ctx.headers['sec-websocket-protocol']);
+  if (fromProtocol) return fromProtocol;
   const fromQuery = ctx.query.token;
   return typeof fromQuery === 'string' && fromQuery.length > 0 ? fromQuery : undefined;
 };

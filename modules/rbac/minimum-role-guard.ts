@@ -1,4 +1,5 @@
 import { ForbiddenException } from '../../src/errors/exceptions';
+import { trellisError } from '../../src/errors/trellis-errors';
 import type { GuardDefinition } from '../../src/guards/guard-registry';
 import { callerOf } from './caller-of';
 import { RBAC_MESSAGES } from './rbac-messages';
@@ -19,8 +20,8 @@ export const minimumRoleGuard: GuardDefinition = {
       const level = rbac.levelOf(role);
       if (level === undefined) {
         const known = rbac.roles.map((r) => r.name).join(', ');
-        throw new Error(
-          `MinimumRole('${role}') on ${site.className}.${site.methodName}: unknown role (known roles: ${known})`,
+        throw trellisError('TRELLIS_ERR_UNKNOWN_ROLE', role, known).at(
+          `MinimumRole('${role}') on ${site.className}.${site.methodName}`,
         );
       }
       required = Math.max(required, level);

@@ -1,4 +1,5 @@
 import { ForbiddenException } from '../../src/errors/exceptions';
+import { trellisError } from '../../src/errors/trellis-errors';
 import type { GuardDefinition } from '../../src/guards/guard-registry';
 import { callerOf } from './caller-of';
 import { RBAC_MESSAGES } from './rbac-messages';
@@ -18,8 +19,8 @@ export const permissionsGuard: GuardDefinition = {
     const unknown = required.filter((permission) => !rbac.isPermission(permission));
     if (unknown.length > 0) {
       const names = unknown.map((permission) => `'${permission}'`).join(', ');
-      throw new Error(
-        `Permissions on ${site.className}.${site.methodName}: unknown permission ${names}; add it to the rbac permissions`,
+      throw trellisError('TRELLIS_ERR_UNKNOWN_PERMISSION', names).at(
+        `Permissions on ${site.className}.${site.methodName}`,
       );
     }
     return (ctx) => {

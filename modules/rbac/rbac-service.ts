@@ -1,3 +1,4 @@
+import { trellisError } from '../../src/errors/trellis-errors';
 import type { AuthenticatedUser } from '../../src/routing/request-context';
 import type { RbacOptions, Role } from './rbac-options';
 
@@ -5,20 +6,39 @@ type Caller = Pick<AuthenticatedUser, 'role' | 'permissions'>;
 
 function checked(options: RbacOptions): { levels: Map<string, number>; known: Set<string> } {
   if (!options || !Array.isArray(options.roles) || !Array.isArray(options.permissions))
-    throw new Error('rbac: options need roles (name, level, description) and permissions (names)');
+    throw trellisError(
+      'TRELLIS_ERR_INVALID_OPTION',
+      'rbac',
+      'needs roles (name, level, description) and permissions (names)',
+    );
   const levels = new Map<string, number>();
   for (const role of options.roles) {
     if (typeof role?.name !== 'string' || role.name.length === 0)
-      throw new Error('rbac: every role needs a name');
-    if (!Number.isFinite(role.level)) throw new Error(`rbac: role '${role.name}' needs a numeric level`);
-    if (levels.has(role.name)) throw new Error(`rbac: role '${role.name}' is listed twice`);
+      throw trellisError('TRELLIS_ERR_INVALID_OPTION', 'rbac.roles', 'every role needs a name');
+    if (!Number.isFinite(role.level))
+      throw trellisError(
+        'TRELLIS_ERR_INVALID_OPTION',
+        'rbac.roles',
+        `role '${role.name}' needs a numeric level`,
+      );
+    if (levels.has(role.name))
+      throw trellisError('TRELLIS_ERR_INVALID_OPTION', 'rbac.roles', `role '${role.name}' is listed twice`);
     levels.set(role.name, role.level);
   }
   const known = new Set<string>();
   for (const permission of options.permissions) {
     if (typeof permission !== 'string' || permission.length === 0)
-      throw new Error('rbac: every permission must be a non-empty string');
-    if (known.has(permission)) throw new Error(`rbac: permission '${permission}' is listed twice`);
+      throw trellisError(
+        'TRELLIS_ERR_INVALID_OPTION',
+        'rbac.permissions',
+        'every permission must be a non-empty string',
+      );
+    if (known.has(permission))
+      throw trellisError(
+        'TRELLIS_ERR_INVALID_OPTION',
+        'rbac.permissions',
+        `permission '${permission}' is listed twice`,
+      );
     known.add(permission);
   }
   return { levels, known };
@@ -59,7 +79,8 @@ export class RbacService {
   /** Whether the caller's role level is at least that of `role` (a configured role). */
   hasMinimumRole(user: Caller, role: string): boolean {
     const required = this.levelOf(role);
-    if (required === undefined) throw new Error(`rbac: unknown role '${role}'`);
+    if (required === undefined)
+      throw trellisError('TRELLIS_ERR_UNKNOWN_ROLE', role, this.roles.map((r) => r.name).join(', '));
     return this.meetsLevel(user, required);
   }
 
@@ -67,7 +88,8 @@ export class RbacService {
   hasPermissions(user: Caller, permissions: Iterable<string>): boolean {
     const granted = this.grantedTo(user);
     for (const permission of permissions) {
-      if (!this.known.has(permission)) throw new Error(`rbac: unknown permission '${permission}'`);
+      if (!this.known.has(permission))
+        throw trellisError('TRELLIS_ERR_UNKNOWN_PERMISSION', `'${permission}'`);
       if (!granted.has(permission)) return false;
     }
     return true;

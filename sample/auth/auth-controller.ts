@@ -18,6 +18,7 @@ import { UsersService } from '../users/users-service';
 import { type LoginInput, LoginSchema, type RefreshInput, RefreshSchema } from './auth-schemas';
 import { currentRequest } from './current-request';
 import { LoginThrottle } from './login-throttle';
+import { noStore } from './no-store';
 
 /** Login, registration, token refresh, the caller's profile and logout. */
 @Controller('/auth')
@@ -32,8 +33,10 @@ export class AuthController {
   @HttpCode(200)
   @Summary('Log in: an access token, a refresh token and who you are')
   async login(@Body(LoginSchema) body: LoginInput, @Depends(currentRequest) ctx: RequestContext) {
-    await this.throttle.attempt(ctx);
-    const { accessToken, refreshToken, user } = await this.auth.login(body.username, body.password);
+    const { accessToken, refreshToken, user } = await this.throttle.attempt(ctx, () =>
+      this.auth.login(body.username, body.password),
+    );
+    noStore(ctx);
     return {
       accessToken,
       refreshToken,
@@ -60,8 +63,10 @@ export class AuthController {
   @Post('/refresh')
   @HttpCode(200)
   @Summary('Trade a refresh token for a new pair; the old one stops working')
-  refresh(@Body(RefreshSchema) body: RefreshInput) {
-    return this.auth.refresh(body.refreshToken);
+  async refresh(@Body(RefreshSchema) body: RefreshInput, @Depends(currentRequest) ctx: RequestContext) {
+    const pair = await this.auth.refresh(body.refreshToken);
+    noStore(ctx);
+    return pair;
   }
 
   @Get('/me')

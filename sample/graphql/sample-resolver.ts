@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MAX_PAGE_SIZE } from '../paging/list-query';
 import { cursorPageSchema, offsetPageSchema } from '../paging/page-schemas';
 import { type CreateTaskInput, CreateTaskSchema, TaskSchema } from '../tasks/task-schemas';
-import { TasksService } from '../tasks/tasks-service';
+import { TASK_CREATED, TasksService } from '../tasks/tasks-service';
 import {
   Arg,
   Auth,
@@ -13,6 +13,8 @@ import {
   Permissions,
   Query,
   Resolver,
+  Subscription,
+  SubscriptionPublisher,
   Summary,
 } from '../trellis';
 import { UserSummarySchema } from '../users/user-schemas';
@@ -35,6 +37,7 @@ export class SampleResolver {
   constructor(
     private readonly userService: UsersService,
     private readonly taskService: TasksService,
+    private readonly events: SubscriptionPublisher,
   ) {}
 
   @Query(MeSchema)
@@ -75,5 +78,12 @@ export class SampleResolver {
     @CurrentUser() caller: AuthenticatedUser,
   ) {
     return this.taskService.create(input, caller);
+  }
+
+  @Subscription(TaskSchema)
+  @Permissions('tasks.read')
+  @Summary('Each task as it is created, on any instance')
+  taskCreated() {
+    return this.events.subscribe(TASK_CREATED);
   }
 }

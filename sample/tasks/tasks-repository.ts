@@ -56,6 +56,7 @@ export class TasksRepository implements Listing<Task> {
   private readonly offsetPage: Statement<[number, number], TaskRow>;
   private readonly keyset: KeysetStatements<TaskRow>;
   private readonly assignedByOthers: Statement<[number, number, number], TaskRow>;
+  private readonly newestAssigned: Statement<[string, number], TaskRow>;
 
   constructor(@Inject(DATABASE) db: SampleDatabase) {
     this.insertOne = db.prepare(
@@ -76,6 +77,13 @@ export class TasksRepository implements Listing<Task> {
     );
     this.assignedByOthers = db.prepare(
       `${SELECT} WHERE t.assignee_id = ? AND (t.created_by IS NULL OR t.created_by <> ?) ${NEWEST_FIRST} LIMIT ?`,
+    );
+    // The newest `limit` of each assignee in one query: ranked per assignee, cut at the rank.
+    this.newestAssigned = db.prepare(
+      `SELECT * FROM (
+         SELECT ranked.*, row_number() OVER (PARTITION BY assignee_id ORDER BY created_at DESC, id DESC) AS rank
+         FROM (${SELECT} WHERE t.assignee_id IN (SELECT value FROM json_each(?))) AS ranked
+       ) WHERE rank <= ? ORDER BY created_at DESC, id DESC`,
     );
   }
 
@@ -110,6 +118,11 @@ export class TasksRepository implements Listing<Task> {
     const counts = emptyCounts();
     for (const row of rows) counts[row.status] = row.total;
     return counts;
+  }
+
+  /** The newest `limit` tasks of each of those assignees, in one query, newest first. */
+  newestAssignedToEach(assigneeIds: readonly number[], limit: number): Task[] {
+    return this.newestAssigned.all(JSON.stringify(assigneeIds), limit).map(toTask);
   }
 
   /** The newest tasks assigned to a user by someone else. */

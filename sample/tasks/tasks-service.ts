@@ -2,11 +2,22 @@ import { randomUUID } from 'node:crypto';
 import { MESSAGES } from '../messages';
 import { type ListPage, listPage } from '../paging/list-page';
 import type { ListQuery } from '../paging/list-query';
-import { type AuthenticatedUser, Injectable, ValidationException } from '../trellis';
+import {
+  type AuthenticatedUser,
+  ForbiddenException,
+  Injectable,
+  SubscriptionPublisher,
+  ValidationException,
+} from '../trellis';
 import { UsersRepository } from '../users/users-repository';
 import type { Task } from './task';
 import type { CreateTaskInput } from './task-schemas';
 import { TasksRepository } from './tasks-repository';
+
+const ASSIGN_PERMISSION = 'tasks.assign';
+
+/** The subscription topic of new tasks; its payload is the task. */
+export const TASK_CREATED = 'taskCreated';
 
 /** Tasks: creating them for a caller and listing them newest first. */
 @Injectable()
@@ -14,6 +25,7 @@ export class TasksService {
   constructor(
     private readonly tasks: TasksRepository,
     private readonly users: UsersRepository,
+    private readonly events: SubscriptionPublisher,
   ) {}
 
   /** One page of tasks, newest first: cursor pagination by `(createdAt, id)`, or offset with `page`. */
@@ -21,14 +33,21 @@ export class TasksService {
     return listPage(query, this.tasks);
   }
 
-  /** Creates a task on behalf of `caller`; an unknown assignee is a 422 on `body.assigneeId`. */
+  /**
+   * Creates a task on behalf of `caller`. Assigning it to anyone but oneself needs `tasks.assign`:
+   * without it any other id is a 403, known or not, so the answer tells nothing about which ids
+   * exist. With it, an unknown assignee is a 422 on `body.assigneeId`.
+   */
   create(input: CreateTaskInput, caller: AuthenticatedUser): Task {
+    const toOther = input.assigneeId !== undefined && input.assigneeId !== Number(caller.id);
+    if (toOther && !caller.permissions.includes(ASSIGN_PERMISSION))
+      throw new ForbiddenException(MESSAGES.assignNeedsPermission);
     if (input.assigneeId !== undefined && !this.users.findById(input.assigneeId)) {
       throw new ValidationException([
         { path: 'body.assigneeId', message: MESSAGES.assigneeNotFound, code: 'not_found' },
       ]);
     }
-    return this.tasks.create({
+    const task = this.tasks.create({
       id: randomUUID(),
       title: input.title,
       description: input.description ?? null,
@@ -37,5 +56,8 @@ export class TasksService {
       createdById: Number(caller.id),
       createdAt: new Date().toISOString(),
     });
+    // Subscribers hear of it however it was created (REST or GraphQL); publish never throws.
+    void this.events.publish(TASK_CREATED, task);
+    return task;
   }
 }

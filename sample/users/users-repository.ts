@@ -39,6 +39,7 @@ export class UsersRepository implements Listing<UserRecord> {
   readonly order: KeysetOrder<UserRecord> = { keys: ['id'], order: 'asc' };
   private readonly byId: Statement<[number], UserRow>;
   private readonly byUsername: Statement<[string], UserRow>;
+  private readonly byIds: Statement<[string], UserRow>;
   private readonly insertOne: Statement<unknown[], UserRow>;
   private readonly deleteOne: Statement<[number]>;
   private readonly countAll: Statement<[], { total: number }>;
@@ -49,6 +50,8 @@ export class UsersRepository implements Listing<UserRecord> {
   constructor(@Inject(DATABASE) private readonly db: SampleDatabase) {
     this.byId = db.prepare(`SELECT ${COLUMNS} FROM users WHERE id = ?`);
     this.byUsername = db.prepare(`SELECT ${COLUMNS} FROM users WHERE username = ?`);
+    // One statement for any number of ids: they travel as one JSON array.
+    this.byIds = db.prepare(`SELECT ${COLUMNS} FROM users WHERE id IN (SELECT value FROM json_each(?))`);
     this.insertOne = db.prepare(
       `INSERT INTO users (username, email, password_hash, role, permissions, created_at)
        VALUES (?, ?, ?, ?, ?, ?) RETURNING ${COLUMNS}`,
@@ -68,6 +71,11 @@ export class UsersRepository implements Listing<UserRecord> {
   findById(id: number): UserRecord | undefined {
     const row = this.byId.get(id);
     return row && toRecord(row);
+  }
+
+  /** The users with those ids, in one query, in no particular order; unknown ids are left out. */
+  findByIds(ids: readonly number[]): UserRecord[] {
+    return this.byIds.all(JSON.stringify(ids)).map(toRecord);
   }
 
   /** The user with that username (case-insensitive). */

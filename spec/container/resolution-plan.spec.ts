@@ -4,6 +4,7 @@ import sinon from 'sinon';
 import { planResolution } from '../../container/resolution-plan';
 import { Controller, createApp, Depends, Get, Injectable, RequestScope } from '../../index';
 import type { Application } from '../../src/app/application';
+import { expectCode, expectThrowsCode } from '../support/expect-code';
 
 async function readyFailure(app: Application): Promise<Error | undefined> {
   try {
@@ -52,15 +53,17 @@ describe('planResolution()', () => {
       createApp({ controllers: [TransientCartController], providers: [Cart] }),
     ]) {
       const failure = await readyFailure(app);
-      expect(failure?.message).to.include(
-        "Depends(Cart, 'transient') conflicts with its declared scope 'request'",
+      expect(expectCode(failure, 'TRELLIS_ERR_SCOPE_CONFLICT').message).to.include(
+        "Depends(Cart, 'transient')",
       );
     }
   });
 
   it('when Depends names a token nothing binds, ready() fails naming class.method and the token', async () => {
     const failure = await readyFailure(createApp({ controllers: [MissingTokenController] }));
-    expect(failure?.message).to.include('MissingTokenController.get');
+    expect(expectCode(failure, 'TRELLIS_ERR_UNBOUND_TOKEN').message).to.match(
+      /^MissingTokenController\.get: /,
+    );
     expect(failure?.message).to.include('Symbol(missing)');
   });
 
@@ -100,6 +103,6 @@ describe('planResolution()', () => {
   it('when a request-scoped class is resolved outside a request, says how to fix it', () => {
     const container = new Container();
     planResolution(container, Cart);
-    expect(() => container.get(Cart)).to.throw(/Cart is request-scoped but was resolved outside a request/);
+    expectThrowsCode(() => container.get(Cart), 'TRELLIS_ERR_REQUEST_SCOPE_OUTSIDE_REQUEST');
   });
 });

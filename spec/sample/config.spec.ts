@@ -17,7 +17,8 @@ describe('sample config', () => {
         bcryptRounds: 12,
         databaseFile: 'data/sample.db',
         demoPassword: DEFAULT_DEMO_PASSWORD,
-        loginRateLimit: { max: 5, windowMs: 900_000 },
+        loginRateLimit: { max: 5, clientMax: 20, windowMs: 900_000 },
+        registerRateLimit: { max: 10, windowMs: 900_000 },
         engine: 'express',
       });
       expect(config.jwt).to.include({ accessTokenTTL: 3600, refreshTokenTTL: 86_400 });
@@ -47,6 +48,9 @@ describe('sample config', () => {
         DEMO_PASSWORD: 'other-pass',
         LOGIN_RATE_LIMIT_MAX: '3',
         LOGIN_RATE_LIMIT_WINDOW_MS: '1000',
+        LOGIN_CLIENT_RATE_LIMIT_MAX: '7',
+        REGISTER_RATE_LIMIT_MAX: '2',
+        REGISTER_RATE_LIMIT_WINDOW_MS: '5000',
         TRELLIS_ENGINE: 'fastify',
       });
       expect(warnings).to.deep.equal([]);
@@ -58,7 +62,8 @@ describe('sample config', () => {
         databaseFile: ':memory:',
         redisUrl: 'redis://localhost:6379',
         demoPassword: 'other-pass',
-        loginRateLimit: { max: 3, windowMs: 1000 },
+        loginRateLimit: { max: 3, clientMax: 7, windowMs: 1000 },
+        registerRateLimit: { max: 2, windowMs: 5000 },
         engine: 'fastify',
       });
     });
@@ -76,6 +81,15 @@ describe('sample config', () => {
     it('treats an empty value as unset', () => {
       expect(loadConfig({ PORT: '', JWT_SECRET: SECRET }).config.port).to.equal(3000);
     });
+  });
+
+  it('reads WS_ORIGINS as a comma-separated list, any origin when unset', () => {
+    const listed = loadConfig({
+      JWT_SECRET: SECRET,
+      WS_ORIGINS: 'https://a.example.com, https://b.example.com,',
+    });
+    expect(listed.config.wsOrigins).to.deep.equal(['https://a.example.com', 'https://b.example.com']);
+    expect(loadConfig({ JWT_SECRET: SECRET }).config.wsOrigins).to.equal(undefined);
   });
 
   describe('when a value is invalid', () => {

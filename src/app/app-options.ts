@@ -1,8 +1,10 @@
 import type { Logger } from 'pino';
 import type { EngineName } from '../engine/engine';
+import type { GraphqlLimits } from '../graphql/query-limits';
 import type { Class } from '../metadata/types';
 import type { ObservabilityOptions } from '../observability/observability-options';
 import type { WebSocketOptions } from '../websocket/websocket-options';
+import type { TrustProxy } from './trust-proxy';
 
 /** OpenAPI document settings; `false` turns `/openapi.json` and `/docs` off. */
 export interface OpenApiOptions {
@@ -22,6 +24,11 @@ export interface GraphqlOptions {
   path?: string;
   /** Schema introspection and the Apollo Sandbox landing page at `path`; default on, off when NODE_ENV=production. */
   introspection?: boolean;
+  /**
+   * Depth, alias, token and cost limits, checked before a query runs (a refused one gets a
+   * GraphQL validation error); on by default: depth 8, aliases 15, tokens 2000, cost 5000.
+   */
+  limits?: GraphqlLimits;
 }
 
 /** What `createApp` takes. */
@@ -41,8 +48,12 @@ export interface AppOptions extends ObservabilityOptions {
   engine?: EngineName;
   /** A pino logger; default JSON lines on stdout at `LOG_LEVEL`. */
   logger?: Logger;
-  /** Express's `trust proxy`: set it behind a reverse proxy so the client address is the real one. */
-  trustProxy?: boolean | number | string;
+  /**
+   * Behind a reverse proxy, which proxies to believe about the client address (Express's `trust
+   * proxy`, on both engines): a hop count, addresses/CIDRs (a list or a comma-separated string),
+   * or `true`, which lets any client choose its address (it trusts the left-most entry). Default: none.
+   */
+  trustProxy?: TrustProxy;
   /**
    * Weak ETags on 200 answers to GET and HEAD, and 304 for an `If-None-Match` that still
    * matches; default off (hashing every body costs more than most JSON APIs save by it).

@@ -5,6 +5,7 @@ import { bindInjectable } from '../../container/bind-injectable';
 import { bindDependencyGraph, declaredScope } from '../../container/dependency-graph';
 import { isClassProvider } from '../../container/provider-kind';
 import type { Engine, Middleware } from '../engine/engine';
+import { trellisError } from '../errors/trellis-errors';
 import { GuardRegistry } from '../guards/guard-registry';
 import { HealthChecks } from '../health/health-checks';
 import { createLogger } from '../logging/logger';
@@ -12,7 +13,7 @@ import { metadataRegistry } from '../metadata/registry';
 import type { Class } from '../metadata/types';
 import { AppMetrics } from '../metrics/app-metrics';
 import { createMetricsServer } from '../metrics/metrics-server';
-import { checkAccessLogOptions, createAccessLog } from '../observability/access-log';
+import { createAccessLog } from '../observability/access-log';
 import { bindRequestId, REQUEST_ID } from '../observability/request-id-token';
 import { createRequestObserver, observeRoutes } from '../observability/request-observer';
 import { routeFinder } from '../observability/route-finder';
@@ -20,10 +21,11 @@ import { compileControllers } from '../routing/compile-controllers';
 import type { CompiledRoute } from '../routing/compiled-route';
 import { Tracing } from '../tracing/tracing';
 import type { AppOptions } from './app-options';
-import { checkLifecycleOptions, objectOr } from './check-options';
 import { createEngine } from './engines';
 import { closeGracefully } from './graceful-close';
 import { findModule, type ModuleOptionsMap, type TrellisModule } from './module-registry';
+import { objectOr } from './option-object';
+import { resolveTrustProxy } from './trust-proxy';
 
 type Hook<A extends unknown[]> = (...args: A) => void | Promise<void>;
 type Token = Class | (abstract new (...args: any[]) => unknown) | symbol | string;
@@ -71,15 +73,13 @@ export class Application {
   private metricsServer?: Server;
 
   constructor(readonly options: Readonly<AppOptions> = {}) {
-    checkLifecycleOptions(options);
-    if (typeof options.accessLog === 'object') checkAccessLogOptions(options.accessLog);
     if (options.metrics) this.metrics = new AppMetrics(objectOr(options.metrics));
     if (options.tracing) this.tracing = new Tracing(objectOr(options.tracing));
     this.logger = options.logger ?? createLogger();
     this.engine = createEngine(options.engine ?? 'express', {
       bodyLimit: options.bodyLimit ?? '100kb',
       logger: this.logger,
-      trustProxy: options.trustProxy,
+      trustProxy: resolveTrustProxy(options.trustProxy),
     });
     // Kept by the option they came in, not by their decorator, so that ready() can refuse a
     // class given as a controller that is not one instead of binding it as a plain injectable.
@@ -106,8 +106,9 @@ export class Application {
   install<O>(module: TrellisModule<O>, options: O): this;
   install(nameOrModule: string | TrellisModule<unknown>, options: unknown): this {
     const module = typeof nameOrModule === 'string' ? findModule(nameOrModule) : nameOrModule;
-    if (!module) throw new Error(`Unknown module '${String(nameOrModule)}'`);
-    if (this.installed.has(module.name)) throw new Error(`Module '${module.name}' is already installed`);
+    if (!module) throw trellisError('TRELLIS_ERR_UNKNOWN_MODULE', String(nameOrModule));
+    if (this.installed.has(module.name))
+      throw trellisError('TRELLIS_ERR_MODULE_ALREADY_INSTALLED', module.name);
     this.assertNotReady('install()');
     this.installed.add(module.name);
     module.install(this, options);
@@ -140,7 +141,7 @@ export class Application {
 
   /** Replaces a binding with a value or a class (a sinon stub, say); call before `ready()`. */
   override(token: Token, valueOrClass: unknown): this {
-    if (this.readying) throw new Error('override() must be called before ready()');
+    if (this.readying) throw trellisError('TRELLIS_ERR_AFTER_READY', 'override()');
     this.overrides.set(token, valueOrClass);
     return this;
   }
@@ -189,7 +190,7 @@ export class Application {
   /** Listens on `port` (0 = ephemeral) and `host` (default 127.0.0.1); resolves to the server. */
   async listen(port = 0, host = '127.0.0.1'): Promise<Server> {
     await this.ready();
-    if (this.server) throw new Error('listen() was already called');
+    if (this.server) throw trellisError('TRELLIS_ERR_ALREADY_LISTENING');
     const server = this.engine.createServer();
     this.server = server;
     for (const hook of this.hooks.listen) await hook(server);
@@ -260,9 +261,7 @@ export class Application {
     for (const role of ROLES) {
       for (const target of this.classes[role]) {
         if (metadataRegistry.find(target)?.role !== role)
-          throw new Error(
-            `${target.name} is not decorated with @${ROLE_DECORATORS[role]}() but was given as a ${role}`,
-          );
+          throw trellisError('TRELLIS_ERR_NOT_DECORATED', target.name, ROLE_DECORATORS[role], role);
       }
     }
   }
@@ -284,7 +283,7 @@ export class Application {
 
   // Modules and features may still add classes and middleware from their ready hooks.
   private assertNotReady(call: string): void {
-    if (this.sealed) throw new Error(`${call} must be called before ready()`);
+    if (this.sealed) throw trellisError('TRELLIS_ERR_AFTER_READY', call);
   }
 }
 

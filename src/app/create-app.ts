@@ -1,5 +1,7 @@
 import { graphqlFeature } from '../graphql/feature';
 import { openapiFeature } from '../openapi/feature';
+import { APP_OPTIONS_SCHEMA } from '../options/app-options-schema';
+import { checkOption } from '../options/check-option';
 import { websocketFeature } from '../websocket/feature';
 import type { AppOptions } from './app-options';
 import { Application } from './application';
@@ -9,6 +11,7 @@ import { Application } from './application';
  * @example const app = createApp({ controllers: [HelloController] }); await app.listen(3000);
  */
 export function createApp(options: AppOptions = {}): Application {
+  checkOption(APP_OPTIONS_SCHEMA, options, 'options');
   const app = new Application(options);
   websocketFeature(app);
   graphqlFeature(app);

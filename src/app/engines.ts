@@ -1,4 +1,5 @@
 import type { Engine, EngineName, EngineOptions } from '../engine/engine';
+import { trellisError } from '../errors/trellis-errors';
 import { loadOptional } from '../optional/load-optional';
 
 // Each engine is loaded only when chosen, so an Express app never loads Fastify and vice versa.
@@ -14,6 +15,6 @@ const factories: Record<EngineName, (options: EngineOptions) => Engine> = {
 /** The engine called `name`. */
 export function createEngine(name: EngineName, options: EngineOptions): Engine {
   const factory = factories[name];
-  if (!factory) throw new Error(`Unknown engine '${name}': use 'express' or 'fastify'`);
+  if (!factory) throw trellisError('TRELLIS_ERR_UNKNOWN_ENGINE', String(name));
   return factory(options);
 }

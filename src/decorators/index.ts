@@ -1,6 +1,6 @@
 export { Controller } from './controller';
 export { Description, Summary } from './docs';
-export { Mutation, Resolver } from './graphql';
+export { Mutation, Parent, ResolveField, Resolver, Subscription } from './graphql';
 export { Auth, MinimumRole, Permissions, recordGuard } from './guards';
 export { HttpCode } from './http-code';
 export { All, Delete, Get, Patch, Post, Put } from './http-methods';
@@ -19,4 +19,4 @@ export {
   recordParam,
 } from './params';
 export { Query } from './query';
-export { OnConnect, OnDisconnect, OnMessage, WebSocket } from './websocket';
+export { OnConnect, OnDisconnect, OnMessage, WebSocket, type WebSocketGatewayOptions } from './websocket';

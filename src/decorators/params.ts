@@ -1,5 +1,6 @@
 import type { ZodType } from 'zod';
 import type { Scope } from '../../container/scope';
+import { trellisError } from '../errors/trellis-errors';
 import { metadataRegistry } from '../metadata/registry';
 import type { ParamMetadata, Provider } from '../metadata/types';
 import { isSchema } from '../validation/is-schema';
@@ -13,8 +14,7 @@ type ParamWithoutIndex = ParamMetadata extends infer P
 /** Records one parameter's metadata; shared by every parameter decorator. */
 export function recordParam(param: ParamWithoutIndex): ParameterDecorator {
   return (target, key, index) => {
-    if (key === undefined)
-      throw new Error('Trellis parameter decorators go on method parameters, not constructors');
+    if (key === undefined) throw trellisError('TRELLIS_ERR_PARAM_DECORATOR_ON_CONSTRUCTOR');
     const method = metadataRegistry.forMethod(target.constructor, key);
     method.params.push({ ...param, index } as ParamMetadata);
   };

@@ -1,17 +1,28 @@
 import type { ZodType } from 'zod';
 import { metadataRegistry } from '../metadata/registry';
+import type { OriginAllowList } from '../metadata/types';
 import { markInjectable } from './mark-injectable';
+
+/** What a gateway declares besides its path. */
+export interface WebSocketGatewayOptions {
+  /**
+   * Browser origins allowed to connect (the app-wide `websocket.origins` otherwise): an upgrade
+   * with an `Origin` not on the list gets 403; one without `Origin` (not a browser) passes.
+   */
+  origins?: OriginAllowList;
+}
 
 /**
  * Declares a WebSocket gateway served at `path` on the application's HTTP server; its handlers
  * take the `WebSocketConnection` and, for `OnMessage`, the parsed JSON message.
- * @example @WebSocket('/chat') class Chat { @OnMessage(schema) say(client, message) { client.broadcast(message); } }
+ * @example @WebSocket('/chat', { origins: ['https://app.example.com'] }) class Chat { @OnMessage(schema) say(client, message) { client.broadcast(message); } }
  */
-export function WebSocket(path: string): ClassDecorator {
+export function WebSocket(path: string, options: WebSocketGatewayOptions = {}): ClassDecorator {
   return (target) => {
     const meta = metadataRegistry.forClass(target);
     meta.role = 'gateway';
     meta.path = path;
+    if (options.origins !== undefined) meta.origins = options.origins;
     markInjectable(target);
   };
 }

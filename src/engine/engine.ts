@@ -14,8 +14,8 @@ export type EngineName = 'express' | 'fastify';
 export interface EngineOptions {
   bodyLimit: string;
   logger: Logger;
-  /** Express's `trust proxy` setting (Fastify's `trustProxy`). */
-  trustProxy?: boolean | number | string;
+  /** Express's `trust proxy` setting (Fastify's `trustProxy`), checked by `resolveTrustProxy`. */
+  trustProxy?: boolean | number | string[];
 }
 
 /**

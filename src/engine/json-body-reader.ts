@@ -4,6 +4,7 @@ import {
   PayloadTooLargeException,
   UnsupportedMediaTypeException,
 } from '../errors/exceptions';
+import { trellisError } from '../errors/trellis-errors';
 
 const bytes: { parse(value: string): number | null } = require('bytes');
 
@@ -108,7 +109,12 @@ function readPlainJson(req: IncomingMessage, limit: number, done: BodyCallback):
  */
 export function jsonBodyReader(limit: string): BodyReader {
   const maxBytes = bytes.parse(limit);
-  if (maxBytes === null) throw new Error(`bodyLimit '${limit}' is not a size (e.g. '100kb')`);
+  if (maxBytes === null)
+    throw trellisError(
+      'TRELLIS_ERR_INVALID_OPTION',
+      'options.bodyLimit',
+      `'${limit}' is not a size (e.g. '100kb')`,
+    );
   let bodyParser: BodyReader | undefined;
   // Loaded on the first unusual request only: most applications never need it.
   const viaBodyParser: BodyReader = (req, res, done) => {

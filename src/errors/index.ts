@@ -7,3 +7,4 @@ export {
   type ValidationDetail,
 } from './http-exception';
 export { toHttpException } from './to-http-exception';
+export { TRELLIS_ERRORS, TrellisError, type TrellisErrorCode } from './trellis-errors';

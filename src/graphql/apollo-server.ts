@@ -5,6 +5,7 @@ import type { GraphQLSchema } from 'graphql';
 import type { Logger } from 'pino';
 import type { AppMetrics } from '../metrics/app-metrics';
 import type { RequestContext } from '../routing/request-context';
+import { queryLimitRules, type ResolvedGraphqlLimits } from './query-limits';
 
 /** How the Apollo server is set up. */
 export interface ApolloSettings {
@@ -13,6 +14,8 @@ export interface ApolloSettings {
   logger: Logger;
   /** Operations are counted by name and outcome when set. */
   metrics?: AppMetrics;
+  /** Depth, alias, token and cost limits, checked before execution. */
+  limits: ResolvedGraphqlLimits;
 }
 
 // Request-scoped instances live for one GraphQL request: released once its response is ready.
@@ -44,11 +47,14 @@ export function createApolloServer(
   schema: GraphQLSchema,
   settings: ApolloSettings,
 ): ApolloServer<RequestContext> {
-  const { introspection, logger, metrics } = settings;
+  const { introspection, logger, limits, metrics } = settings;
   return new ApolloServer<RequestContext>({
     schema,
     introspection,
     logger,
+    validationRules: queryLimitRules(limits),
+    // The parser stops at the limit: a flood of tokens costs no more than the limit to refuse.
+    parseOptions: limits.tokens === false ? undefined : { maxTokens: limits.tokens },
     // Errors carry a code and a message; a stack trace is an internal.
     includeStacktraceInErrorResponses: false,
     // The application's close() stops the server.

@@ -8,9 +8,10 @@ import {
 } from 'graphql/type';
 import type { Container } from 'inversify';
 import type { Logger } from 'pino';
+import { trellisError } from '../errors/trellis-errors';
 import type { GuardRegistry } from '../guards/guard-registry';
 import { metadataRegistry } from '../metadata/registry';
-import type { Class } from '../metadata/types';
+import type { Class, ClassMetadata, MethodMetadata } from '../metadata/types';
 import type { RequestContext } from '../routing/request-context';
 import type { Tracing } from '../tracing/tracing';
 import { compileField } from './compile-field';
@@ -27,41 +28,59 @@ export interface SchemaBuilderEnv {
 
 type Fields = GraphQLFieldConfigMap<unknown, RequestContext>;
 
+const ROOT_TYPES = { query: 'Query', mutation: 'Mutation', subscription: 'Subscription' } as const;
+
+function rootType(name: string, fields: Fields): GraphQLObjectType | undefined {
+  return Object.keys(fields).length > 0 ? new GraphQLObjectType({ name, fields }) : undefined;
+}
+
 /**
- * Builds the executable GraphQL schema of `resolvers`, once at `ready()`: every `Query` and
- * `Mutation` method becomes a root field. Two methods claiming one field, a schema with no
- * GraphQL type or an invalid schema fail here with a message naming the method.
+ * Builds the executable GraphQL schema of `resolvers`, once at `ready()`: every `Query`,
+ * `Mutation` and `Subscription` method becomes a root field, every `ResolveField` a field of its
+ * parent's object type. Two methods claiming one field, a schema with no GraphQL type, a
+ * `ResolveField` whose parent no result uses, or an invalid schema fail here, naming the method.
  */
 export function buildGraphqlSchema(resolvers: Iterable<Class>, env: SchemaBuilderEnv): GraphQLSchema {
   const { container, guards, logger, tracing } = env;
   const fieldEnv = { container, guards, logger, tracing, types: new GraphqlTypeMapper() };
-  const roots = { query: {} as Fields, mutation: {} as Fields };
+  const roots = { query: {} as Fields, mutation: {} as Fields, subscription: {} as Fields };
   const owners = new Map<string, string>();
+  const rootMethods: [ClassMetadata, MethodMetadata][] = [];
   for (const target of resolvers) {
     const resolver = metadataRegistry.forClass(target);
     for (const method of resolver.methods.values()) {
       const where = `${target.name}.${method.name}`;
       if (!method.graphql) {
-        if (method.params.some((param) => param.kind === 'arg'))
-          throw new Error(`${where} has @Arg() parameters but is neither a @Query() nor a @Mutation()`);
+        if (method.params.some((param) => param.kind === 'arg' || param.kind === 'parent'))
+          throw trellisError('TRELLIS_ERR_GRAPHQL_ARG_OUTSIDE_OPERATION', where);
         continue;
       }
-      const { operation } = method.graphql;
-      const field = `${operation === 'query' ? 'Query' : 'Mutation'}.${method.name}`;
+      const { operation, parent } = method.graphql;
+      if (method.params.some((param) => param.kind === 'parent') && operation !== 'field')
+        throw trellisError('TRELLIS_ERR_GRAPHQL_PARENT_OUTSIDE_FIELD', where);
+      if (operation === 'field') {
+        // Types are built while root fields compile: every extension must be known before.
+        fieldEnv.types.extend(parent!, method.name, () => compileField(resolver, method, fieldEnv), where);
+        continue;
+      }
+      const field = `${ROOT_TYPES[operation]}.${method.name}`;
       const owner = owners.get(field);
-      if (owner) throw new Error(`${field} is declared twice: by ${owner} and by ${where}`);
+      if (owner) throw trellisError('TRELLIS_ERR_GRAPHQL_DUPLICATE_FIELD', field, owner, where);
       owners.set(field, where);
-      roots[operation][method.name] = compileField(resolver, method, fieldEnv);
+      rootMethods.push([resolver, method]);
     }
   }
-  if (Object.keys(roots.query).length === 0)
-    throw new Error('GraphQL needs at least one @Query() method in the registered resolvers');
+  for (const [resolver, method] of rootMethods) {
+    const operation = method.graphql!.operation as keyof typeof roots;
+    roots[operation][method.name] = compileField(resolver, method, fieldEnv);
+  }
+  if (Object.keys(roots.query).length === 0) throw trellisError('TRELLIS_ERR_GRAPHQL_NO_QUERY');
+  const unused = fieldEnv.types.unusedExtensions();
+  if (unused.length > 0) throw trellisError('TRELLIS_ERR_GRAPHQL_UNUSED_RESOLVE_FIELD', unused.join(', '));
   const schema = new GraphQLSchema({
-    query: new GraphQLObjectType({ name: 'Query', fields: roots.query }),
-    mutation:
-      Object.keys(roots.mutation).length > 0
-        ? new GraphQLObjectType({ name: 'Mutation', fields: roots.mutation })
-        : undefined,
+    query: rootType('Query', roots.query),
+    mutation: rootType('Mutation', roots.mutation),
+    subscription: rootType('Subscription', roots.subscription),
   });
   assertValidSchema(schema);
   return schema;

@@ -2,18 +2,22 @@ import type { GraphQLFieldConfig, GraphQLFieldConfigArgumentMap } from 'graphql'
 import type { Container } from 'inversify';
 import type { Logger } from 'pino';
 import { planResolution } from '../../container/resolution-plan';
+import type { HTTPException } from '../errors/http-exception';
+import { locatedError, trellisError } from '../errors/trellis-errors';
 import { compileGuards } from '../guards/compile-guards';
 import type { GuardRegistry, GuardSite } from '../guards/guard-registry';
 import { runGuards } from '../guards/run-guards';
+import { reportFailure } from '../logging/report-failure';
 import type { ClassMetadata, MethodMetadata } from '../metadata/types';
 import { requestLogger } from '../observability/request-logger';
 import { compileArguments } from '../routing/compile-arguments';
 import type { RequestContext } from '../routing/request-context';
-import type { Tracing } from '../tracing/tracing';
+import type { TraceAttributes, Tracing } from '../tracing/tracing';
 import { isSchema } from '../validation/is-schema';
 import { GraphqlFieldContext } from './field-context';
 import { toGraphqlError } from './graphql-error';
 import { GRAPHQL_READERS } from './graphql-readers';
+import { releasingScope } from './releasing-scope';
 import type { GraphqlTypeMapper } from './type-mapper';
 import { argumentHint, resultHint } from './type-names';
 
@@ -26,6 +30,30 @@ export interface FieldCompilerEnv {
   tracing?: Tracing;
 }
 
+type Resolve = (
+  source: unknown,
+  args: Record<string, unknown>,
+  operation: RequestContext,
+) => Promise<unknown>;
+
+// The span of a root field names its root type; a resolved field names its resolver class.
+const SPAN_TYPES: Record<string, string> = { query: 'Query', mutation: 'Mutation' };
+
+// A resolver call as a child span of its operation's request.
+function traced(tracing: Tracing, name: string, attributes: TraceAttributes, resolve: Resolve): Resolve {
+  return async (source, args, operation) => {
+    const step = tracing.step(operation, name, attributes);
+    try {
+      const value = await step.run(() => resolve(source, args, operation));
+      step.end();
+      return value;
+    } catch (err) {
+      step.end(err);
+      throw err;
+    }
+  };
+}
+
 type Handler = (...args: unknown[]) => unknown;
 
 function argumentTypes(method: MethodMetadata, types: GraphqlTypeMapper) {
@@ -33,24 +61,35 @@ function argumentTypes(method: MethodMetadata, types: GraphqlTypeMapper) {
   for (const param of method.params) {
     if (param.kind !== 'arg') continue;
     const label = `@Arg('${param.name}')`;
-    if (!isSchema(param.schema)) throw new Error(`${label} needs a zod schema`);
-    if (args[param.name]) throw new Error(`${label} is declared twice`);
+    if (!isSchema(param.schema)) throw trellisError('TRELLIS_ERR_GRAPHQL_ARG_SCHEMA', label);
+    if (args[param.name]) throw trellisError('TRELLIS_ERR_GRAPHQL_DUPLICATE_ARG', label);
     args[param.name] = types.input(param.schema, argumentHint(method.name, param.name), label);
   }
   return args;
 }
 
+const LABELS = {
+  query: '@Query()',
+  mutation: '@Mutation()',
+  subscription: '@Subscription()',
+  field: '@ResolveField()',
+} as const;
+
 function returnType(method: MethodMetadata, types: GraphqlTypeMapper) {
   const { operation, returns } = method.graphql!;
-  const label = operation === 'query' ? '@Query()' : '@Mutation()';
-  if (!isSchema(returns)) throw new Error(`${label} needs the zod schema of what it returns`);
+  if (!isSchema(returns)) throw trellisError('TRELLIS_ERR_GRAPHQL_RETURNS_SCHEMA', LABELS[operation]);
   return types.output(returns, resultHint(method.name), 'returns');
 }
 
+function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
+  return typeof (value as AsyncIterable<unknown> | null)?.[Symbol.asyncIterator] === 'function';
+}
+
 /**
- * Compiles one `Query`/`Mutation` method into a GraphQL field: its type and arguments from the
- * zod schemas, and a resolver that runs guards -> argument validation -> container resolution
- * -> method, the same path as an HTTP route.
+ * Compiles one `Query`/`Mutation`/`ResolveField` method into a GraphQL field: its type and
+ * arguments from the zod schemas, and a resolver that runs guards -> argument validation ->
+ * container resolution -> method, the same path as an HTTP route. A `Subscription` runs that
+ * path once per subscription, in `subscribe`, and sends each event its stream yields as is.
  */
 export function compileField(
   resolver: ClassMetadata,
@@ -62,7 +101,7 @@ export function compileField(
   try {
     field = { ...returnType(method, env.types), args: argumentTypes(method, env.types) };
   } catch (err) {
-    throw new Error(`${where}: ${(err as Error).message}`, { cause: err });
+    throw locatedError(err, where);
   }
   const site: GuardSite = {
     className: resolver.target.name,
@@ -75,40 +114,48 @@ export function compileField(
   const resolveInstance = planResolution(env.container, resolver.target);
   const handler = resolver.target.prototype[method.name] as Handler;
   const { logger } = env;
+  const onServerError = (operation: RequestContext) => (exception: HTTPException) =>
+    reportFailure(requestLogger(operation, logger), exception, { resolver: where }, 'resolver failed');
 
-  const run = async (ctx: GraphqlFieldContext): Promise<unknown> => {
-    const onServerError = (err: unknown) =>
-      requestLogger(ctx, logger).error({ err, resolver: where }, 'resolver failed');
+  const run = async (source: unknown, args: Record<string, unknown>, operation: RequestContext) => {
+    const ctx = new GraphqlFieldContext(operation, args, source);
+    if (checks.length > 0) await runGuards(checks, ctx);
+    const built = buildArguments(ctx);
+    const values = Array.isArray(built) ? built : await built;
+    return handler.apply(resolveInstance(ctx), values);
+  };
+  const description = method.description ?? method.summary;
+
+  if (method.graphql!.operation === 'subscription') {
+    return {
+      ...field,
+      description,
+      async subscribe(source, args, operation) {
+        try {
+          const stream = await run(source, args, operation);
+          if (!isAsyncIterable(stream)) throw new Error(`${where} returned no AsyncIterable`);
+          return releasingScope(stream, operation);
+        } catch (err) {
+          throw toGraphqlError(err, onServerError(operation));
+        }
+      },
+      resolve: (event) => event,
+    };
+  }
+  const resolve = async (source: unknown, args: Record<string, unknown>, operation: RequestContext) => {
     try {
-      if (checks.length > 0) await runGuards(checks, ctx);
-      const built = buildArguments(ctx);
-      const values = Array.isArray(built) ? built : await built;
-      return await handler.apply(resolveInstance(ctx), values);
+      return await run(source, args, operation);
     } catch (err) {
-      throw toGraphqlError(err, onServerError);
+      throw toGraphqlError(err, onServerError(operation));
     }
   };
   const { tracing } = env;
-  const spanName = `resolve ${method.graphql!.operation === 'query' ? 'Query' : 'Mutation'}.${method.name}`;
+  const spanName = `resolve ${SPAN_TYPES[method.graphql!.operation] ?? resolver.target.name}.${method.name}`;
   const attributes = { 'graphql.field.name': method.name, 'code.function': where };
-
   return {
     ...field,
-    description: method.description ?? method.summary,
+    description,
     // Chosen here: without tracing, a resolver call never looks for a tracer.
-    resolve: tracing
-      ? async (_source, args, operation) => {
-          const ctx = new GraphqlFieldContext(operation, args);
-          const step = tracing.step(ctx, spanName, attributes);
-          try {
-            const value = await step.run(() => run(ctx));
-            step.end();
-            return value;
-          } catch (err) {
-            step.end(err);
-            throw err;
-          }
-        }
-      : (_source, args, operation) => run(new GraphqlFieldContext(operation, args)),
+    resolve: tracing ? traced(tracing, spanName, attributes, resolve) : resolve,
   };
 }

@@ -1,8 +1,16 @@
 import type { Application } from '../app/application';
 import type { EngineName } from '../engine/engine';
-import { requireInstalled } from '../optional/load-optional';
+import { trellisError } from '../errors/trellis-errors';
+import { isInstalled, requireInstalled } from '../optional/load-optional';
+import { BROADCASTER, type Broadcaster } from '../websocket/broadcaster';
+import { compileOriginCheck } from '../websocket/origin-check';
+import { upgradeDispatch } from '../websocket/upgrade-dispatch';
+import { resolveLimits } from '../websocket/websocket-options';
 import { ApolloLoader } from './apollo-loader';
 import { buildGraphqlSchema } from './build-schema';
+import { limitPackages, resolveGraphqlLimits } from './query-limits';
+import { SubscriptionEndpoint } from './subscription-endpoint';
+import { SubscriptionPublisher } from './subscription-publisher';
 
 type Mount = (app: Application, apollo: ApolloLoader, path: string) => void;
 
@@ -14,6 +22,9 @@ const PACKAGES: Record<EngineName, string[]> = {
   fastify: ['@apollo/server', '@as-integrations/fastify'],
 };
 
+/** What GraphQL over WebSocket loads, with its first upgrade. */
+const SUBSCRIPTION_PACKAGES = ['graphql-ws', 'ws'];
+
 /** How each engine serves the Apollo server; each is loaded only on its engine. */
 const MOUNTS: Partial<Record<EngineName, Mount>> = {
   express: (...args) => require('./mount-express').mountExpress(...args),
@@ -21,28 +32,60 @@ const MOUNTS: Partial<Record<EngineName, Mount>> = {
 };
 
 /**
- * Serves the application's resolvers with Apollo Server at `/graphql` (or `graphql.path`): the
- * schema is built at `ready()`, Apollo is loaded and started by the first GraphQL request and
- * stopped at `close()`. `graphql: false`, or no resolver registered, serves nothing.
+ * Serves the application's resolvers with Apollo Server at `/graphql` (or `graphql.path`), and
+ * over graphql-ws (subscriptions) on the same path and port: the schema is built at `ready()`,
+ * Apollo is loaded and started by the first GraphQL request and stopped at `close()`, whose
+ * first step also closes the subscription sockets. Binds the `SubscriptionPublisher`.
+ * `graphql: false`, or no resolver registered, serves nothing.
  */
 export function graphqlFeature(app: Application): void {
   const options = app.options.graphql;
   if (options === false) return;
+  app.container
+    .bind(SubscriptionPublisher)
+    .toDynamicValue(
+      () => new SubscriptionPublisher(() => app.container.get<Broadcaster>(BROADCASTER), app.logger),
+    )
+    .inSingletonScope();
   let apollo: ApolloLoader | undefined;
+  // A malformed limit is a configuration mistake: it fails here, at createApp.
+  const limits = resolveGraphqlLimits(options?.limits);
+  let subscriptions: SubscriptionEndpoint | undefined;
   app.onCompiled(() => {
     const resolvers = app.classesOf('resolver');
     if (resolvers.length === 0) return;
     const path = options?.path ?? DEFAULT_PATH;
-    if (!path.startsWith('/')) throw new Error(`graphql.path must start with '/': '${path}'`);
+    if (!path.startsWith('/'))
+      throw trellisError(
+        'TRELLIS_ERR_INVALID_OPTION',
+        'options.graphql.path',
+        `must start with '/': '${path}'`,
+      );
     const mount = MOUNTS[app.engine.name];
-    if (!mount) throw new Error(`GraphQL is not available on the ${app.engine.name} engine`);
+    if (!mount) throw trellisError('TRELLIS_ERR_GRAPHQL_ENGINE', app.engine.name);
     for (const name of PACKAGES[app.engine.name]) requireInstalled(name, 'GraphQL (@Resolver classes)');
-    apollo = new ApolloLoader(buildGraphqlSchema(resolvers, app), {
+    for (const name of limitPackages(limits)) requireInstalled(name, 'GraphQL query limits (graphql.limits)');
+    const schema = buildGraphqlSchema(resolvers, app);
+    apollo = new ApolloLoader(schema, {
       introspection: options?.introspection ?? process.env.NODE_ENV !== 'production',
       logger: app.logger,
       metrics: app.metrics,
+      limits,
     });
     mount(app, apollo, path);
+    // Subscriptions need graphql-ws and ws; without a Subscription, GraphQL over WebSocket is
+    // served only when they happen to be installed.
+    if (schema.getSubscriptionType())
+      for (const name of SUBSCRIPTION_PACKAGES)
+        requireInstalled(name, 'GraphQL subscriptions (@Subscription)');
+    else if (!SUBSCRIPTION_PACKAGES.every(isInstalled)) return;
+    const { maxPayload } = resolveLimits(app.options.websocket);
+    const origins = compileOriginCheck(app.options.websocket?.origins, 'websocket.origins');
+    subscriptions = new SubscriptionEndpoint(schema, { maxPayload, logger: app.logger, limits }, origins);
+    upgradeDispatch(app).route(path, subscriptions.upgrade);
+  });
+  app.onShutdown(async () => {
+    await subscriptions?.shutdown();
   });
   app.onClose(async () => {
     await apollo?.stop();

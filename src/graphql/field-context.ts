@@ -14,6 +14,8 @@ export class GraphqlFieldContext implements RequestContext {
   constructor(
     readonly operation: RequestContext,
     readonly args: Readonly<Record<string, unknown>>,
+    /** The parent object of a `ResolveField`; undefined on root fields. */
+    readonly source?: unknown,
   ) {
     this.user = operation.user;
   }

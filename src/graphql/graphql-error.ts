@@ -1,5 +1,6 @@
 import { GraphQLError } from 'graphql/error';
 import { HTTP_STATUS } from '../errors/catalog';
+import type { HTTPException } from '../errors/http-exception';
 import { toHttpException } from '../errors/to-http-exception';
 
 /** The `extensions.code` of each status a resolver or guard can fail with. */
@@ -24,13 +25,13 @@ function codeOf(status: number): string {
 /**
  * A failure of a guard, an argument or a resolver as a GraphQL error: the exception's message,
  * `extensions: { code, statusCode, details? }`. Unexpected errors become an INTERNAL_SERVER_ERROR
- * whose message hides the internals; `onServerError` gets the real cause to log.
+ * whose message hides the internals; `onFailure` gets the exception, to report.
  */
-export function toGraphqlError(err: unknown, onServerError: (cause: unknown) => void): GraphQLError {
+export function toGraphqlError(err: unknown, onFailure: (exception: HTTPException) => void): GraphQLError {
   if (err instanceof GraphQLError) return err;
   const exception = toHttpException(err);
   const { statusCode, details } = exception;
-  if (statusCode >= HTTP_STATUS.INTERNAL_SERVER_ERROR) onServerError(exception.cause ?? exception);
+  onFailure(exception);
   const extensions = details
     ? { code: codeOf(statusCode), statusCode, details }
     : { code: codeOf(statusCode), statusCode };

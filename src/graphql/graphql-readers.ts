@@ -8,9 +8,10 @@ function argumentReader(param: ParamMetadata) {
   return { read: (ctx: unknown) => (ctx as GraphqlFieldContext).args[name], source: name };
 }
 
-/** The readers of resolver parameters: GraphQL arguments, the caller and the native HTTP objects. */
+/** The readers of resolver parameters: arguments, the parent object, the caller and the native objects. */
 export const GRAPHQL_READERS: ReaderTable = {
   arg: argumentReader,
+  parent: () => ({ read: (ctx) => (ctx as GraphqlFieldContext).source, source: 'parent' }),
   user: HTTP_READERS.user,
   req: HTTP_READERS.req,
   res: HTTP_READERS.res,

@@ -2,6 +2,7 @@ import {
   GraphQLBoolean,
   GraphQLEnumType,
   type GraphQLEnumValueConfigMap,
+  type GraphQLFieldConfig,
   type GraphQLFieldConfigMap,
   GraphQLFloat,
   type GraphQLInputFieldConfigMap,
@@ -18,11 +19,17 @@ import {
   type GraphQLType,
 } from 'graphql/type';
 import type { z } from 'zod';
+import { trellisError } from '../errors/trellis-errors';
 import { DateTimeScalar } from './date-time-scalar';
 import { type NameHint, nestedHint, TypeNames } from './type-names';
 import { type Direction, type Unwrapped, unwrapSchema } from './unwrap-schema';
 
 type Schema = z.core.$ZodType;
+
+interface Extension {
+  build: () => GraphQLFieldConfig<unknown, any>;
+  where: string;
+}
 
 /** A GraphQL type with the description its schema carries: a field, argument or input field config. */
 export interface TypedField<T extends GraphQLType> {
@@ -37,7 +44,7 @@ function literalType(values: readonly unknown[], path: string): GraphQLScalarTyp
   if (kinds.size === 1 && kind === 'boolean') return GraphQLBoolean;
   if (kinds.size === 1 && kind === 'number')
     return values.every((value) => Number.isInteger(value)) ? GraphQLInt : GraphQLFloat;
-  throw new Error(`${path}: a zod literal of ${[...kinds].join(' | ')} has no GraphQL type`);
+  throw trellisError('TRELLIS_ERR_GRAPHQL_NO_TYPE', path, `a zod literal of ${[...kinds].join(' | ')}`);
 }
 
 // zod keeps a numeric TypeScript enum's reverse entries (`{ 0: 'A', A: 0 }`); GraphQL wants the names.
@@ -54,12 +61,41 @@ function enumValues(entries: Record<string, string | number>): GraphQLEnumValueC
  * an object schema becomes an object type in results and an input type in arguments.
  */
 export class GraphqlTypeMapper {
+  /** Fields added to an object schema's output type by `ResolveField`, built when the type is. */
+  private readonly extensions = new Map<Schema, Map<string, Extension>>();
+  /** The object schemas whose output type was built, so an extension that found none is reported. */
+  private readonly extended = new Set<Schema>();
   private readonly names = new TypeNames();
   private readonly enums = new Map<Schema, GraphQLEnumType>();
   private readonly objects: Record<Direction, Map<Schema, GraphQLObjectType | GraphQLInputObjectType>> = {
     input: new Map(),
     output: new Map(),
   };
+
+  /**
+   * Adds a field to the output type of `parent` (an object schema); `build` runs when that type
+   * is built. Call before any type is mapped. `where` names the source in errors.
+   */
+  extend(parent: Schema, name: string, build: () => GraphQLFieldConfig<unknown, any>, where: string): void {
+    const unwrapped = unwrapSchema(parent, 'output').schema;
+    if ((unwrapped as z.core.$ZodTypes)._zod.def.type !== 'object')
+      throw trellisError('TRELLIS_ERR_GRAPHQL_PARENT_NOT_OBJECT', where);
+    let fields = this.extensions.get(unwrapped);
+    if (!fields) {
+      fields = new Map();
+      this.extensions.set(unwrapped, fields);
+    }
+    if (fields.has(name)) throw trellisError('TRELLIS_ERR_GRAPHQL_DUPLICATE_RESOLVE_FIELD', where, name);
+    fields.set(name, { build, where });
+  }
+
+  /** The fields given to `extend` whose parent type no result uses (they would be lost), by source. */
+  unusedExtensions(): string[] {
+    const unused: string[] = [];
+    for (const [schema, fields] of this.extensions)
+      if (!this.extended.has(schema)) for (const { where } of fields.values()) unused.push(where);
+    return unused;
+  }
 
   /** The type of a result or of a field in one; `path` names it in errors (`returns.tags[]`). */
   output(schema: Schema, hint: NameHint, path: string): TypedField<GraphQLOutputType> {
@@ -107,7 +143,7 @@ export class GraphqlTypeMapper {
       case 'object':
         return this.objectType(unwrapped, def.shape, hint, path, direction);
     }
-    throw new Error(`${path}: a zod ${def.type} has no GraphQL ${direction} type`);
+    throw trellisError('TRELLIS_ERR_GRAPHQL_NO_TYPE', path, `a zod ${def.type}`, direction);
   }
 
   private enumType(
@@ -155,8 +191,13 @@ export class GraphqlTypeMapper {
     const parent = id ? { base: id, suffix: idSuffix } : hint;
     for (const [key, field] of Object.entries(shape))
       fields[key] = this.field(field, nestedHint(parent, key), `${path}.${key}`, direction);
+    const extensions = direction === 'output' ? this.extensions.get(schema) : undefined;
+    if (extensions) {
+      this.extended.add(schema);
+      for (const [key, { build }] of extensions) fields[key] = build() as TypedField<GraphQLType>;
+    }
     if (Object.keys(fields).length === 0)
-      throw new Error(`${path}: an object with no fields has no GraphQL type`);
+      throw trellisError('TRELLIS_ERR_GRAPHQL_NO_TYPE', path, 'an object with no fields');
     return type;
   }
 }

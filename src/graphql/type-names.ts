@@ -1,3 +1,4 @@
+import { trellisError } from '../errors/trellis-errors';
 /**
  * Where a schema without a `.meta({ id })` sits, from which its GraphQL type name is derived:
  * `base` grows with each nested field (`CreateTask` -> `CreateTaskAssignee`) and objects add
@@ -39,8 +40,7 @@ export class TypeNames {
 
   /** Takes a name given by `.meta({ id })`; two different schemas may not share one. */
   claim(name: string): string {
-    if (this.taken.has(name))
-      throw new Error(`two different schemas are named '${name}' (or it is reserved): give one another id`);
+    if (this.taken.has(name)) throw trellisError('TRELLIS_ERR_GRAPHQL_TYPE_NAME_TAKEN', name);
     this.taken.add(name);
     return name;
   }

@@ -1,3 +1,4 @@
+import { trellisError } from '../errors/trellis-errors';
 import type { GuardMetadata } from '../metadata/types';
 import type { GuardCheck, GuardRegistry, GuardSite } from './guard-registry';
 
@@ -14,8 +15,7 @@ export function compileGuards(
   const where = `${site.className}.${site.methodName}`;
   const add = (kind: string, options: unknown, label: string, module: string): void => {
     const definition = registry.get(kind);
-    if (!definition)
-      throw new Error(`${label} on ${where} needs the '${module}' module: app.install('${module}', ...)`);
+    if (!definition) throw trellisError('TRELLIS_ERR_MODULE_NOT_INSTALLED', label, where, module);
     const list = optionsByKind.get(kind) ?? [];
     if (options !== undefined) list.push(options);
     optionsByKind.set(kind, list);

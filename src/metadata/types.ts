@@ -2,6 +2,9 @@ import type { ZodType } from 'zod';
 import type { Provider } from '../../container/provider';
 import type { Scope } from '../../container/scope';
 
+/** Browser origins allowed to open a WebSocket: exact origins (`https://app.example.com`) or a test. */
+export type OriginAllowList = readonly string[] | ((origin: string) => boolean);
+
 /** Any class constructor. */
 export type Class<T = any> = new (...args: any[]) => T;
 
@@ -26,14 +29,22 @@ export type ParamMetadata =
   | { index: number; kind: 'param' | 'header' | 'cookie'; name?: string; schema?: ZodType }
   | { index: number; kind: 'depends'; provider: Provider; scope?: Scope }
   | { index: number; kind: 'arg'; name: string; schema?: ZodType }
-  | { index: number; kind: 'user' | 'req' | 'res' | 'requestId' };
+  | { index: number; kind: 'user' | 'req' | 'res' | 'parent' | 'requestId' };
+
+/** What `Query`, `Mutation`, `Subscription` or `ResolveField` recorded on a resolver method. */
+export interface GraphqlFieldMetadata {
+  operation: 'query' | 'mutation' | 'subscription' | 'field';
+  returns?: ZodType;
+  /** For `ResolveField`: the object schema whose GraphQL type gains the field. */
+  parent?: ZodType;
+}
 
 /** Everything recorded about one method of a decorated class. */
 export interface MethodMetadata {
   name: string;
   http?: { method: HttpMethod; path: string };
   ws?: { event: 'connect' | 'message' | 'disconnect'; schema?: ZodType };
-  graphql?: { operation: 'query' | 'mutation'; returns?: ZodType };
+  graphql?: GraphqlFieldMetadata;
   guards: GuardMetadata[];
   params: ParamMetadata[];
   /** The success status chosen with `HttpCode`, instead of 200 (201 for POST). */
@@ -48,6 +59,8 @@ export interface ClassMetadata {
   role?: 'controller' | 'gateway' | 'resolver';
   /** Controller prefix or gateway path. */
   path?: string;
+  /** A gateway's own allow-list of browser origins (`WebSocket(path, { origins })`). */
+  origins?: OriginAllowList;
   scope?: Scope;
   guards: GuardMetadata[];
   summary?: string;

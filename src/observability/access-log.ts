@@ -7,17 +7,7 @@ import type { RequestState } from './request-state';
 /** Writes the access log line of one request; called once its answer is done. */
 export type AccessLog = (req: IncomingMessage, res: ServerResponse, state: RequestState) => void;
 
-const LEVELS = new Set(['fatal', 'error', 'warn', 'info', 'debug', 'trace']);
 const SERVER_ERROR = 500;
-
-/** Refuses a malformed `accessLog` option when the application is created. */
-export function checkAccessLogOptions(options: AccessLogOptions): void {
-  if (options.level !== undefined && !LEVELS.has(options.level))
-    throw new Error(`accessLog.level must be one of ${[...LEVELS].join(', ')} (got '${options.level}')`);
-  const rate = options.sampleRate;
-  if (rate !== undefined && !(typeof rate === 'number' && rate >= 0 && rate <= 1))
-    throw new Error(`accessLog.sampleRate must be a number from 0 to 1 (got ${rate})`);
-}
 
 /**
  * The access log, in pino-http's line shape: `reqId`, `req` (method, URL with secret query values

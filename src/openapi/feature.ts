@@ -1,5 +1,6 @@
 import type { OpenApiOptions } from '../app/app-options';
 import type { Application } from '../app/application';
+import { trellisError } from '../errors/trellis-errors';
 import { isInstalled, requireInstalled } from '../optional/load-optional';
 import type { CompiledRoute } from '../routing/compiled-route';
 import { buildOpenApiDocument } from './build-document';
@@ -25,9 +26,11 @@ function isShadowed(route: CompiledRoute): boolean {
 function refuseShadowedRoutes(routes: readonly CompiledRoute[]): void {
   const route = routes.find(isShadowed);
   if (route)
-    throw new Error(
-      `${route.controller.target.name}.${route.handler.name}: ${route.method} ${route.path} is where the ` +
-        `OpenAPI docs are served; move the route or create the app with { openapi: false }`,
+    throw trellisError(
+      'TRELLIS_ERR_DOCS_ROUTE_TAKEN',
+      `${route.controller.target.name}.${route.handler.name}`,
+      route.method,
+      route.path,
     );
 }
 

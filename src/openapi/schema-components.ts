@@ -1,4 +1,5 @@
 import { type ZodType, z } from 'zod';
+import { trellisError } from '../errors/trellis-errors';
 import type { JsonSchema } from './document-types';
 
 const COMPONENTS = '#/components/schemas/';
@@ -113,9 +114,7 @@ export class SchemaComponents {
     const json = JSON.stringify(schema);
     const existing = this.serialised.get(name);
     if (existing !== undefined && existing !== json)
-      throw new Error(
-        `OpenAPI: two different schemas are named '${name}'; each shared schema needs its own meta id`,
-      );
+      throw trellisError('TRELLIS_ERR_OPENAPI_SCHEMA_NAME_TAKEN', name);
     this.serialised.set(name, json);
     this.taken.add(name);
     this.schemas[name] = schema;

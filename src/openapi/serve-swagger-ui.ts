@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { dirname, join, posix } from 'node:path';
 import type { Middleware } from '../engine/engine';
+import { MissingPackageError } from '../optional/missing-package-error';
 import { isRead, pathOf, sendBody } from './raw-response';
 
 const CSS = 'text/css; charset=utf-8';
@@ -68,7 +69,7 @@ function distFolder(): string {
   try {
     return dirname(require.resolve('swagger-ui-dist/package.json'));
   } catch (cause) {
-    throw new Error('OpenAPI: /docs needs the swagger-ui-dist package installed', { cause });
+    throw new MissingPackageError('swagger-ui-dist', 'Swagger UI (openapi.ui: true)', undefined, cause);
   }
 }
 

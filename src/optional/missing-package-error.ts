@@ -1,8 +1,8 @@
-/** Thrown when a feature in use needs an optional peer dependency that is not installed. */
-export class MissingPackageError extends Error {
-  /** Stable code, for callers that branch on the failure rather than its wording. */
-  readonly code = 'TRELLIS_MISSING_PACKAGE';
+import { TrellisError } from '../../container/trellis-error';
+import { TRELLIS_ERRORS } from '../errors/trellis-errors';
 
+/** Thrown when a feature in use needs an optional peer dependency that is not installed. */
+export class MissingPackageError extends TrellisError {
   constructor(
     /** The package to install. */
     readonly packageName: string,
@@ -11,9 +11,11 @@ export class MissingPackageError extends Error {
     cause: unknown,
   ) {
     const spec = range ? `${packageName}@"${range}"` : packageName;
-    super(`${feature} needs the package '${packageName}', which is not installed: npm install ${spec}`, {
-      cause,
-    });
-    this.name = 'MissingPackageError';
+    super(
+      'TRELLIS_ERR_MISSING_PACKAGE',
+      TRELLIS_ERRORS.TRELLIS_ERR_MISSING_PACKAGE(feature, packageName, spec),
+      cause === undefined ? undefined : { cause },
+    );
   }
 }
+MissingPackageError.prototype.name = 'MissingPackageError';

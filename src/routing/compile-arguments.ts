@@ -1,7 +1,9 @@
 import type { Container } from 'inversify';
+import { isThenable } from '../../container/is-thenable';
 import { planResolution, type Resolver } from '../../container/resolution-plan';
 import { ValidationException } from '../errors/exceptions';
 import type { ValidationDetail } from '../errors/http-exception';
+import { locatedError, trellisError } from '../errors/trellis-errors';
 import type { GuardSite } from '../guards/guard-registry';
 import type { ParamMetadata } from '../metadata/types';
 import { compileValidator, type Validator } from '../validation/compile-validator';
@@ -30,12 +32,8 @@ function planDependency(
   try {
     return planResolution(container, param.provider, param.scope);
   } catch (err) {
-    throw new Error(`${site.className}.${site.methodName}: ${(err as Error).message}`, { cause: err });
+    throw locatedError(err, `${site.className}.${site.methodName}`);
   }
-}
-
-function isPromise(value: unknown): value is Promise<unknown> {
-  return typeof (value as Promise<unknown> | undefined)?.then === 'function';
 }
 
 /**
@@ -61,8 +59,11 @@ export function compileArguments(
     }
     const reader = readers[param.kind];
     if (!reader) {
-      throw new Error(
-        `${site.className}.${site.methodName}: a '${param.kind}' parameter cannot be used over ${site.transport}`,
+      throw trellisError(
+        'TRELLIS_ERR_PARAM_TRANSPORT',
+        `${site.className}.${site.methodName}`,
+        param.kind,
+        site.transport,
       );
     }
     const { read, source } = reader(param);
@@ -88,10 +89,10 @@ export function compileArguments(
       else failures = failures ? failures.concat(result.details) : result.details;
     }
     if (failures) throw new ValidationException(failures);
-    let pending: Promise<unknown>[] | undefined;
+    let pending: PromiseLike<unknown>[] | undefined;
     for (const step of dependencies) {
       const value = step.resolve(ctx);
-      if (isPromise(value)) {
+      if (isThenable(value)) {
         pending ??= [];
         pending.push(value.then((resolved) => (args[step.index] = resolved)));
       } else {

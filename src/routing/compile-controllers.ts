@@ -1,3 +1,4 @@
+import { trellisError } from '../errors/trellis-errors';
 import { metadataRegistry } from '../metadata/registry';
 import type { Class } from '../metadata/types';
 import { compileRoute, type RouteCompilerEnv } from './compile-route';
@@ -15,9 +16,12 @@ function checkUnique(routes: CompiledRoute[]): void {
     for (const key of clashes) {
       const first = seen.get(key);
       if (first) {
-        throw new Error(
-          `Duplicate route ${route.method} ${route.path}: ${route.controller.target.name}.${route.handler.name} ` +
-            `and ${first.controller.target.name}.${first.handler.name}`,
+        throw trellisError(
+          'TRELLIS_ERR_DUPLICATE_ROUTE',
+          route.method,
+          route.path,
+          `${route.controller.target.name}.${route.handler.name}`,
+          `${first.controller.target.name}.${first.handler.name}`,
         );
       }
     }
@@ -30,7 +34,8 @@ export function compileControllers(controllers: Iterable<Class>, env: RouteCompi
   const routes: CompiledRoute[] = [];
   for (const target of controllers) {
     const meta = metadataRegistry.find(target);
-    if (meta?.role !== 'controller') throw new Error(`${target.name} is not decorated with @Controller()`);
+    if (meta?.role !== 'controller')
+      throw trellisError('TRELLIS_ERR_NOT_DECORATED', target.name, 'Controller');
     for (const method of meta.methods.values()) {
       if (method.http) routes.push(compileRoute(meta, method, env));
     }

@@ -1,7 +1,9 @@
 import type { Container } from 'inversify';
 import type { Logger } from 'pino';
+import { isThenable } from '../../container/is-thenable';
 import { planResolution } from '../../container/resolution-plan';
 import { HTTP_STATUS } from '../errors/catalog';
+import { locatedError, trellisError } from '../errors/trellis-errors';
 import { compileGuards } from '../guards/compile-guards';
 import type { GuardRegistry, GuardSite } from '../guards/guard-registry';
 import { runGuardsThen } from '../guards/run-guards';
@@ -30,22 +32,18 @@ export interface RouteCompilerEnv {
 
 const { CREATED, OK } = HTTP_STATUS;
 
-function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return typeof (value as PromiseLike<unknown> | undefined)?.then === 'function';
-}
-
 // Path mistakes fail ready() naming the method, instead of a misspelt Param('name') reading
 // undefined on every request.
 function checkPath(handler: MethodMetadata, path: string, where: string): void {
   try {
     toRouterPath(path);
   } catch (err) {
-    throw new Error(`${where}: ${(err as Error).message}`);
+    throw locatedError(err, where);
   }
   const names = new Set([...path.matchAll(/[:*](\w*)/g)].map((match) => match[1] || '*'));
   for (const param of handler.params) {
     if (param.kind === 'param' && param.name !== undefined && !names.has(param.name))
-      throw new Error(`${where}: Param('${param.name}') is not a parameter of the path '${path}'`);
+      throw trellisError('TRELLIS_ERR_UNKNOWN_PATH_PARAM', where, param.name, path);
   }
 }
 

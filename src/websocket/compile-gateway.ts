@@ -1,4 +1,5 @@
 import { planResolution } from '../../container/resolution-plan';
+import { trellisError } from '../errors/trellis-errors';
 import { compileGuards } from '../guards/compile-guards';
 import type { GuardCheck } from '../guards/guard-registry';
 import { metadataRegistry } from '../metadata/registry';
@@ -7,10 +8,13 @@ import { joinPaths, routeShape } from '../routing/route-path';
 import type { Broadcaster } from './broadcaster';
 import { compileGatewayEvent, type GatewayCompilerEnv, type GatewayEvent } from './compile-gateway-event';
 import { GatewayHub } from './gateway-hub';
+import { compileOriginCheck, type OriginCheck } from './origin-check';
 
 /** What compiling gateways needs from the application. */
 export interface GatewayEnv extends GatewayCompilerEnv {
   broadcaster: Broadcaster;
+  /** The app-wide allow-list, for gateways that declare none. */
+  origins?: OriginCheck;
 }
 
 type EventName = 'connect' | 'message' | 'disconnect';
@@ -25,6 +29,8 @@ const DECORATOR: Record<EventName, string> = {
 export interface CompiledGateway {
   path: string;
   meta: ClassMetadata;
+  /** Checked first on the upgrade request; absent when any origin may connect. */
+  origins?: OriginCheck;
   /** Checked on the upgrade request, before the socket opens: the class's guards and `OnConnect`'s. */
   checks: GuardCheck[];
   onConnect?: GatewayEvent;
@@ -39,16 +45,21 @@ function handlersByEvent(meta: ClassMetadata): Partial<Record<EventName, MethodM
     if (!method.ws) continue;
     const first = found[method.ws.event];
     if (first) {
-      throw new Error(
-        `${meta.target.name} has two ${DECORATOR[method.ws.event]} handlers: ${first.name} and ${method.name}`,
+      throw trellisError(
+        'TRELLIS_ERR_DUPLICATE_GATEWAY_HANDLER',
+        meta.target.name,
+        DECORATOR[method.ws.event],
+        first.name,
+        method.name,
       );
     }
     found[method.ws.event] = method;
   }
   if (found.disconnect && found.disconnect.guards.length > 0) {
-    throw new Error(
-      `${meta.target.name}.${found.disconnect.name}: guards cannot apply to ${DECORATOR.disconnect}; ` +
-        'put them on the class or on OnConnect()',
+    throw trellisError(
+      'TRELLIS_ERR_GUARD_ON_DISCONNECT',
+      `${meta.target.name}.${found.disconnect.name}`,
+      DECORATOR.disconnect,
     );
   }
   return found;
@@ -58,7 +69,7 @@ function handlersByEvent(meta: ClassMetadata): Partial<Record<EventName, MethodM
 export function compileGateway(meta: ClassMetadata, env: GatewayEnv): CompiledGateway {
   const path = joinPaths(meta.path);
   if (path.includes('*'))
-    throw new Error(`${meta.target.name}: a gateway path takes :params but no wildcard ('${meta.path}')`);
+    throw trellisError('TRELLIS_ERR_UNSUPPORTED_GATEWAY_PATH', meta.target.name, String(meta.path));
   const handlers = handlersByEvent(meta);
   const checks = compileGuards([...meta.guards, ...(handlers.connect?.guards ?? [])], env.guards, {
     className: meta.target.name,
@@ -69,9 +80,14 @@ export function compileGateway(meta: ClassMetadata, env: GatewayEnv): CompiledGa
   const resolveGateway = planResolution(env.container, meta.target);
   const compile = (handler?: MethodMetadata) =>
     handler ? compileGatewayEvent(meta, handler, resolveGateway, env) : undefined;
+  const origins =
+    meta.origins === undefined
+      ? env.origins
+      : compileOriginCheck(meta.origins, `${meta.target.name}: @WebSocket() origins`);
   return {
     path,
     meta,
+    origins,
     checks,
     onConnect: compile(handlers.connect),
     onMessage: compile(handlers.message),
@@ -85,14 +101,12 @@ export function compileGateways(classes: Iterable<Class>, env: GatewayEnv): Comp
   const byShape = new Map<string, CompiledGateway>();
   for (const target of classes) {
     const meta = metadataRegistry.find(target);
-    if (meta?.role !== 'gateway') throw new Error(`${target.name} is not decorated with @WebSocket()`);
+    if (meta?.role !== 'gateway') throw trellisError('TRELLIS_ERR_NOT_DECORATED', target.name, 'WebSocket');
     const gateway = compileGateway(meta, env);
     const shape = routeShape(gateway.path);
     const first = byShape.get(shape);
     if (first) {
-      throw new Error(
-        `Duplicate WebSocket gateway ${gateway.path}: ${first.meta.target.name} and ${target.name}`,
-      );
+      throw trellisError('TRELLIS_ERR_DUPLICATE_GATEWAY', gateway.path, first.meta.target.name, target.name);
     }
     byShape.set(shape, gateway);
   }

@@ -4,6 +4,13 @@ import { BROADCASTER, type Broadcaster } from './broadcaster';
 import { compileGateways } from './compile-gateway';
 import { GatewayServer } from './gateway-server';
 import { LocalBroadcaster } from './local-broadcaster';
+import { compileOriginCheck } from './origin-check';
+import {
+  BroadcastSessionRevocations,
+  SESSION_REVOCATIONS,
+  type SessionRevocations,
+} from './session-revocations';
+import { upgradeDispatch } from './upgrade-dispatch';
 import { resolveLimits } from './websocket-options';
 
 const DEFAULT_SHUTDOWN_MS = 10_000;
@@ -21,20 +28,37 @@ export function websocketFeature(app: Application): void {
       app.container
         .bind(BROADCASTER)
         .toConstantValue(app.options.websocket?.broadcaster ?? new LocalBroadcaster());
+    // Over whichever broadcaster is bound in the end (overrides included): Redis fan-out carries
+    // revocations to every instance as it carries broadcasts.
+    if (!app.container.isBound(SESSION_REVOCATIONS))
+      app.container
+        .bind(SESSION_REVOCATIONS)
+        .toDynamicValue((context) => new BroadcastSessionRevocations(context.get<Broadcaster>(BROADCASTER)))
+        .inSingletonScope();
   });
 
   app.onCompiled(() => {
     const limits = resolveLimits(app.options.websocket);
+    const origins = compileOriginCheck(app.options.websocket?.origins, 'websocket.origins');
     const classes = app.classesOf('gateway');
     if (classes.length === 0) return;
     requireInstalled('ws', 'WebSocket gateways (@WebSocket classes)');
     const broadcaster = app.container.get<Broadcaster>(BROADCASTER);
     const logger = app.logger.child({ component: 'websocket' });
-    const env = { container: app.container, guards: app.guards, logger, broadcaster };
-    server = new GatewayServer(compileGateways(classes, env), limits, broadcaster, logger, app.metrics);
+    const env = { container: app.container, guards: app.guards, logger, broadcaster, origins };
+    const revocations = app.container.get<SessionRevocations>(SESSION_REVOCATIONS);
+    server = new GatewayServer(
+      compileGateways(classes, env),
+      limits,
+      broadcaster,
+      logger,
+      revocations,
+      app.metrics,
+    );
+    upgradeDispatch(app).otherwise(server.upgrade);
   });
 
-  app.onListen((http) => server?.attach(http));
+  app.onListen(() => server?.attach());
 
   app.onShutdown(() => server?.shutdown(app.options.shutdownTimeoutMs ?? DEFAULT_SHUTDOWN_MS));
 }

@@ -1,12 +1,17 @@
-import type { IncomingMessage, Server } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import FindMyWay from 'find-my-way';
 import type { Logger } from 'pino';
 import type * as Ws from 'ws';
-import { HTTP_STATUS } from '../errors/catalog';
-import { BadRequestException, NotFoundException, ServiceUnavailableException } from '../errors/exceptions';
+import {
+  BadRequestException,
+  ForbiddenException,
+  NotFoundException,
+  ServiceUnavailableException,
+} from '../errors/exceptions';
 import { toHttpException } from '../errors/to-http-exception';
 import { runGuards } from '../guards/run-guards';
+import { reportFailure } from '../logging/report-failure';
 import type { AppMetrics } from '../metrics/app-metrics';
 import { loadOptional } from '../optional/load-optional';
 import type { RequestContext } from '../routing/request-context';
@@ -15,17 +20,16 @@ import { CLOSE_CODES } from './close-codes';
 import type { CompiledGateway } from './compile-gateway';
 import type { LiveConnection } from './live-connection';
 import { refuseUpgrade } from './refuse-upgrade';
+import { handleProtocols } from './select-protocol';
 import { serveConnection } from './serve-connection';
+import type { SessionRevocations } from './session-revocations';
+import { SessionSockets } from './session-sockets';
 import { upgradeContext } from './upgrade-context';
+import { releaseUpgradeSocket, type UpgradeHandler } from './upgrade-dispatch';
 import type { WebSocketLimits } from './websocket-options';
 
-const SERVER_ERROR = HTTP_STATUS.INTERNAL_SERVER_ERROR;
 // RFC 6455 4.4: a refused handshake names the protocol versions the server speaks.
 const SUPPORTED_VERSIONS = { 'Sec-WebSocket-Version': '13, 8' };
-
-// A client that resets mid-handshake must not crash the process: Node leaves upgrade sockets
-// without an error listener, and `ws` adds its own only once the handshake starts.
-const ignoreSocketError = () => {};
 
 /** Whether `promise` settles within `ms`. */
 async function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
@@ -52,24 +56,27 @@ export class GatewayServer {
   private readonly subscriptions: Unsubscribe[] = [];
   private heartbeat?: NodeJS.Timeout;
   private closing = false;
+  private readonly sessions = new SessionSockets<LiveConnection>();
 
   constructor(
     private readonly gateways: readonly CompiledGateway[],
     private readonly limits: WebSocketLimits,
     private readonly broadcaster: Broadcaster,
     private readonly logger: Logger,
+    private readonly revocations?: SessionRevocations,
     private readonly metrics?: AppMetrics,
   ) {
     for (const gateway of gateways) this.router.on('GET', gateway.path, () => {}, { gateway });
   }
 
-  /** Subscribes each gateway to its broadcasts and starts serving upgrades on `server`. */
-  async attach(server: Server): Promise<void> {
+  /** Subscribes each gateway to its broadcasts and starts the heartbeat, once the server exists. */
+  async attach(): Promise<void> {
     for (const gateway of this.gateways)
       this.subscriptions.push(await this.broadcaster.subscribe(gateway.path, gateway.hub.deliver));
-    server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
-      void this.upgrade(req, socket, head);
-    });
+    if (this.revocations)
+      this.subscriptions.push(
+        await this.revocations.subscribe((revocation) => this.sessions.revoke(revocation)),
+      );
     this.heartbeat = setInterval(() => {
       for (const connection of this.live.keys()) connection.heartbeat();
     }, this.limits.heartbeatIntervalMs);
@@ -95,8 +102,12 @@ export class GatewayServer {
     this.wss?.close();
   }
 
-  private async upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
-    socket.on('error', ignoreSocketError);
+  /** Serves one upgrade request the application's dispatch hands over (see `UpgradeDispatch`). */
+  readonly upgrade: UpgradeHandler = (req, socket, head) => {
+    void this.accept(req, socket, head);
+  };
+
+  private async accept(req: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
     // The query string may carry a token: only the path goes into messages and logs.
     const path = (req.url ?? '/').split('?')[0];
     let gateway: CompiledGateway;
@@ -106,12 +117,13 @@ export class GatewayServer {
       const found = this.router.find('GET', req.url ?? '/');
       if (!found) throw new NotFoundException(`No WebSocket gateway at ${path}`);
       gateway = (found.store as { gateway: CompiledGateway }).gateway;
+      if (gateway.origins && !gateway.origins(req.headers.origin))
+        throw new ForbiddenException('This origin may not open a WebSocket here');
       ctx = upgradeContext(req, found.params as Record<string, string>);
       if (gateway.checks.length > 0) await runGuards(gateway.checks, ctx);
     } catch (err) {
       const exception = toHttpException(err);
-      if (exception.statusCode >= SERVER_ERROR)
-        this.logger.error({ err: exception.cause ?? exception, path }, 'WebSocket upgrade failed');
+      reportFailure(this.logger, exception, { path }, 'WebSocket upgrade failed');
       refuseUpgrade(socket, exception);
       return;
     }
@@ -121,7 +133,7 @@ export class GatewayServer {
       return;
     }
     this.webSocketServer().handleUpgrade(req, socket, head, (ws) => {
-      socket.off('error', ignoreSocketError);
+      releaseUpgradeSocket(socket);
       const { connection, finished } = serveConnection(
         gateway,
         ws,
@@ -130,7 +142,12 @@ export class GatewayServer {
         this.logger,
       );
       this.live.set(connection, finished);
-      void finished.then(() => this.live.delete(connection));
+      // Closed with 4401 when its session ends or its token expires, idle or not.
+      if (ctx.session) this.sessions.track(connection, ctx.session);
+      void finished.then(() => {
+        this.live.delete(connection);
+        this.sessions.untrack(connection);
+      });
       if (this.metrics) this.count(gateway.path, ws, finished);
     });
   }
@@ -147,7 +164,7 @@ export class GatewayServer {
     if (this.wss) return this.wss;
     const { WebSocketServer } = loadOptional<typeof Ws>('ws', 'WebSocket gateways');
     const { maxPayload } = this.limits;
-    this.wss = new WebSocketServer({ noServer: true, clientTracking: false, maxPayload });
+    this.wss = new WebSocketServer({ noServer: true, clientTracking: false, maxPayload, handleProtocols });
     // A malformed handshake gets the same JSON error body as every other refusal.
     this.wss.on('wsClientError', (err: Error, socket: Duplex) =>
       refuseUpgrade(socket, new BadRequestException(err.message, { headers: SUPPORTED_VERSIONS })),

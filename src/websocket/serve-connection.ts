@@ -3,6 +3,7 @@ import type { RawData, WebSocket } from 'ws';
 import { HTTP_STATUS } from '../errors/catalog';
 import { BadRequestException } from '../errors/exceptions';
 import { toHttpException } from '../errors/to-http-exception';
+import { reportFailure } from '../logging/report-failure';
 import type { RequestContext } from '../routing/request-context';
 import { CLOSE_CODES } from './close-codes';
 import type { CompiledGateway } from './compile-gateway';
@@ -33,8 +34,7 @@ export function serveConnection(
   const where = { gateway: gateway.path, connection: connection.id };
   const fail = (err: unknown) => {
     const exception = toHttpException(err);
-    if (exception.statusCode >= SERVER_ERROR)
-      logger.error({ err: exception.cause ?? exception, ...where }, 'WebSocket handler failed');
+    reportFailure(logger, exception, where, 'WebSocket handler failed');
     return exception;
   };
   const queue = new EventQueue(socket, (err) => logger.error({ err, ...where }, 'WebSocket event failed'));

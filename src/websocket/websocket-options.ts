@@ -1,3 +1,5 @@
+import { trellisError } from '../errors/trellis-errors';
+import type { OriginAllowList } from '../metadata/types';
 import type { Broadcaster } from './broadcaster';
 
 /** WebSocket settings of an application (`createApp({ websocket: {...} })`). */
@@ -10,6 +12,12 @@ export interface WebSocketOptions {
   maxBufferedBytes?: number;
   /** Carries broadcasts between instances; default in-process (also settable with `app.override(BROADCASTER, ...)`). */
   broadcaster?: Broadcaster;
+  /**
+   * Browser origins allowed to open a WebSocket, for every gateway that names none and for
+   * GraphQL subscriptions; default any. An upgrade with another `Origin` gets 403, one without
+   * `Origin` (a client that is not a browser) passes.
+   */
+  origins?: OriginAllowList;
 }
 
 /** The limits every gateway of an application runs with. */
@@ -32,7 +40,11 @@ export function resolveLimits(options: WebSocketOptions = {}): WebSocketLimits {
     const value = options[name];
     if (value === undefined) continue;
     if (!Number.isInteger(value) || value <= 0)
-      throw new Error(`websocket.${name} must be a positive integer, got ${String(value)}`);
+      throw trellisError(
+        'TRELLIS_ERR_INVALID_OPTION',
+        `options.websocket.${name}`,
+        `must be a positive integer, got ${String(value)}`,
+      );
     limits[name] = value;
   }
   return limits;

@@ -17,6 +17,7 @@ import {
 import { Auth, Controller, Get, Injectable } from '../../../src';
 import { createApp } from '../../../src/app/create-app';
 import { forEachEngine } from '../../support/engines';
+import { expectThrowsCode } from '../../support/expect-code';
 import { type Served, serve } from '../../support/serve';
 import {
   ADA,
@@ -46,31 +47,66 @@ describe('auth: module options', () => {
 
   it('when NODE_ENV=production and the secret is shorter than 32 characters, it refuses to install', () => {
     process.env.NODE_ENV = 'production';
-    expect(install({ jwt: { ...jwtOptions, secret: 'x'.repeat(31) } })).to.throw(/at least 32 characters/);
+    expect(
+      expectThrowsCode(
+        install({ jwt: { ...jwtOptions, secret: 'x'.repeat(31) } }),
+        'TRELLIS_ERR_INVALID_OPTION',
+      ).message,
+    ).to.match(/^auth\.jwt\.secret: /);
     expect(install({ jwt: { ...jwtOptions, secret: 'x'.repeat(32) } })).not.to.throw();
   });
 
   it('outside production, a short secret is accepted but an empty one is not', () => {
     process.env.NODE_ENV = 'development';
     expect(install({ jwt: { ...jwtOptions, secret: 'short' } })).not.to.throw();
-    expect(install({ jwt: { ...jwtOptions, secret: '' } })).to.throw(/secret is required/);
+    expect(
+      expectThrowsCode(install({ jwt: { ...jwtOptions, secret: '' } }), 'TRELLIS_ERR_INVALID_OPTION').message,
+    ).to.match(/^auth\.jwt\.secret: /);
+  });
+
+  it('when hashQueueLimit is not a whole number from 0, it refuses to install', () => {
+    for (const hashQueueLimit of [-1, 2.5, Number.NaN])
+      expect(
+        expectThrowsCode(install({ jwt: jwtOptions, hashQueueLimit }), 'TRELLIS_ERR_INVALID_OPTION').message,
+      ).to.match(/^auth\.hashQueueLimit: /);
+    expect(install({ jwt: jwtOptions, hashQueueLimit: 0 })).not.to.throw();
   });
 
   it('when a lifetime is not a positive whole number of seconds, it refuses to install', () => {
-    expect(install({ jwt: { ...jwtOptions, accessTokenTTL: 0 } })).to.throw(/accessTokenTTL/);
-    expect(install({ jwt: { ...jwtOptions, refreshTokenTTL: 1.5 } })).to.throw(/refreshTokenTTL/);
+    expect(
+      expectThrowsCode(install({ jwt: { ...jwtOptions, accessTokenTTL: 0 } }), 'TRELLIS_ERR_INVALID_OPTION')
+        .message,
+    ).to.match(/^auth\.jwt\.accessTokenTTL: /);
+    expect(
+      expectThrowsCode(
+        install({ jwt: { ...jwtOptions, refreshTokenTTL: 1.5 } }),
+        'TRELLIS_ERR_INVALID_OPTION',
+      ).message,
+    ).to.match(/^auth\.jwt\.refreshTokenTTL: /);
   });
 
   it('when the algorithm is not an HMAC one, or the bcrypt cost is out of range, it refuses to install', () => {
-    expect(install({ jwt: { ...jwtOptions, algorithm: 'none' } })).to.throw(/algorithm/);
-    expect(install({ jwt: { ...jwtOptions, algorithm: 'RS256' } })).to.throw(/algorithm/);
-    expect(install({ jwt: jwtOptions, bcryptRounds: 3 })).to.throw(/bcryptRounds/);
+    expect(
+      expectThrowsCode(install({ jwt: { ...jwtOptions, algorithm: 'none' } }), 'TRELLIS_ERR_INVALID_OPTION')
+        .message,
+    ).to.match(/^auth\.jwt\.algorithm: /);
+    expect(
+      expectThrowsCode(install({ jwt: { ...jwtOptions, algorithm: 'RS256' } }), 'TRELLIS_ERR_INVALID_OPTION')
+        .message,
+    ).to.match(/^auth\.jwt\.algorithm: /);
+    expect(
+      expectThrowsCode(install({ jwt: jwtOptions, bcryptRounds: 3 }), 'TRELLIS_ERR_INVALID_OPTION').message,
+    ).to.match(/^auth\.bcryptRounds: /);
   });
 
   it('when the user provider lacks its lookups, it refuses to install', () => {
-    expect(install({ jwt: jwtOptions, userProvider: undefined })).to.throw(/userProvider/);
-    expect(install({ jwt: jwtOptions, userProvider: { findById: async () => null } })).to.throw(
-      /findByCredentials/,
+    expect(
+      expectThrowsCode(install({ jwt: jwtOptions, userProvider: undefined }), 'TRELLIS_ERR_INVALID_OPTION')
+        .message,
+    ).to.match(/^auth\.userProvider: /);
+    const lookups = { jwt: jwtOptions, userProvider: { findById: async () => null } };
+    expect(expectThrowsCode(install(lookups), 'TRELLIS_ERR_INVALID_OPTION').message).to.match(
+      /^auth\.userProvider: /,
     );
   });
 

@@ -4,17 +4,20 @@ import { SampleResolver } from '../../../sample/graphql/sample-resolver';
 import type { Task } from '../../../sample/tasks/task';
 import { TasksService } from '../../../sample/tasks/tasks-service';
 import { UsersService } from '../../../sample/users/users-service';
+import { SubscriptionPublisher } from '../../../src';
 
 const CALLER = { id: '3', username: 'manager', role: 'manager', permissions: [] };
 
 describe('SampleResolver', () => {
   let users: sinon.SinonStubbedInstance<UsersService>;
   let tasks: sinon.SinonStubbedInstance<TasksService>;
+  let events: sinon.SinonStubbedInstance<SubscriptionPublisher>;
   let resolver: SampleResolver;
   beforeEach(() => {
     users = sinon.createStubInstance(UsersService);
     tasks = sinon.createStubInstance(TasksService);
-    resolver = new SampleResolver(users, tasks);
+    events = sinon.createStubInstance(SubscriptionPublisher);
+    resolver = new SampleResolver(users, tasks, events);
   });
 
   it('me: the caller as stored, without creation time', () => {
@@ -50,5 +53,12 @@ describe('SampleResolver', () => {
     tasks.create.returns(task);
     expect(resolver.createTask({ title: 'x' }, CALLER)).to.equal(task);
     expect(tasks.create.calledOnceWith({ title: 'x' }, CALLER)).to.equal(true);
+  });
+
+  it('taskCreated: the stream of the taskCreated topic', () => {
+    const stream = {} as AsyncIterableIterator<unknown>;
+    events.subscribe.returns(stream);
+    expect(resolver.taskCreated()).to.equal(stream);
+    expect(events.subscribe.calledOnceWith('taskCreated')).to.equal(true);
   });
 });

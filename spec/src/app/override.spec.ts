@@ -3,6 +3,7 @@ import sinon from 'sinon';
 import request from 'supertest';
 import { Controller, createApp, Depends, Get, Inject, Injectable, Param } from '../../../index';
 import { forEachEngine } from '../../support/engines';
+import { expectThrowsCode } from '../../support/expect-code';
 import { type Served, serve } from '../../support/serve';
 
 @Injectable()
@@ -134,7 +135,7 @@ describe('app.override()', () => {
       const app = createApp({ engine, controllers: [UsersController] });
       app.container.bind(CLOCK).toConstantValue({ now: () => 0 });
       await app.ready();
-      expect(() => app.override(UserStore, {})).to.throw('override() must be called before ready()');
+      expectThrowsCode(() => app.override(UserStore, {}), 'TRELLIS_ERR_AFTER_READY');
       await app.close();
     });
   });

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { Auth, Controller, createApp, Get, MinimumRole, Permissions } from '../../../src';
 import { metadataRegistry } from '../../../src/metadata/registry';
+import { expectCode } from '../../support/expect-code';
 
 @Controller('/guarded')
 @Auth()
@@ -51,9 +52,9 @@ describe('Auth(), MinimumRole(), Permissions()', () => {
     await app.ready().catch((err: Error) => {
       failure = err;
     });
-    expect(failure?.message).to.include('Auth()');
-    expect(failure?.message).to.include('OpenController.mixed');
-    expect(failure?.message).to.include("app.install('auth'");
+    expect(expectCode(failure, 'TRELLIS_ERR_MODULE_NOT_INSTALLED').message).to.match(
+      /^Auth\(\) on OpenController\.mixed needs the 'auth' module/,
+    );
     await app.close();
   });
 
@@ -63,7 +64,9 @@ describe('Auth(), MinimumRole(), Permissions()', () => {
       () => undefined,
       (err: Error) => err,
     );
-    expect(failure?.message).to.match(/GuardedController\.admin/);
+    expect(expectCode(failure, 'TRELLIS_ERR_MODULE_NOT_INSTALLED').message).to.include(
+      'GuardedController.admin',
+    );
     await app.close();
   });
 });

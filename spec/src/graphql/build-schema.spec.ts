@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { Arg, Auth, type Class, createApp, Mutation, Query, Resolver } from '../../../src';
 import type { EngineName } from '../../../src/engine/engine';
 import { forEachEngine } from '../../support/engines';
+import { expectCode } from '../../support/expect-code';
 
 async function readyError(engine: EngineName, ...resolvers: Class[]): Promise<Error> {
   const app = createApp({ engine, resolvers });
@@ -126,11 +127,13 @@ describe('GraphQL schema errors at ready()', () => {
   forEachEngine((engine) => {
     it('when an @Arg has no schema, ready() rejects naming the class and method', async () => {
       const err = await readyError(engine, ArgWithoutSchema);
+      expectCode(err, 'TRELLIS_ERR_GRAPHQL_ARG_SCHEMA');
       expect(err.message).to.equal("ArgWithoutSchema.hello: @Arg('name') needs a zod schema");
     });
 
     it('when a @Query has no return schema, ready() rejects naming the class and method', async () => {
       const err = await readyError(engine, QueryWithoutReturns);
+      expectCode(err, 'TRELLIS_ERR_GRAPHQL_RETURNS_SCHEMA');
       expect(err.message).to.equal(
         'QueryWithoutReturns.hello: @Query() needs the zod schema of what it returns',
       );
@@ -138,6 +141,7 @@ describe('GraphQL schema errors at ready()', () => {
 
     it('when a result holds a schema with no GraphQL type, ready() rejects with its path', async () => {
       const err = await readyError(engine, RecordResult);
+      expectCode(err, 'TRELLIS_ERR_GRAPHQL_NO_TYPE');
       expect(err.message).to.equal(
         'RecordResult.stats: returns.counts: a zod record has no GraphQL output type',
       );
@@ -145,23 +149,27 @@ describe('GraphQL schema errors at ready()', () => {
 
     it('when an argument is a union, ready() rejects naming the argument', async () => {
       const err = await readyError(engine, UnionArgument);
+      expectCode(err, 'TRELLIS_ERR_GRAPHQL_NO_TYPE');
       expect(err.message).to.equal("UnionArgument.find: @Arg('key'): a zod union has no GraphQL input type");
     });
 
     it('when an argument is a set, ready() rejects (a list received is no Set)', async () => {
       const err = await readyError(engine, SetArgument);
+      expectCode(err, 'TRELLIS_ERR_GRAPHQL_NO_TYPE');
       expect(err.message).to.equal("SetArgument.tags: @Arg('tags'): a zod set has no GraphQL input type");
     });
 
     it('when a method with @Arg is neither a query nor a mutation, ready() rejects naming it', async () => {
       const err = await readyError(engine, ArgOnPlainMethod);
+      expectCode(err, 'TRELLIS_ERR_GRAPHQL_ARG_OUTSIDE_OPERATION');
       expect(err.message).to.equal(
-        'ArgOnPlainMethod.helper has @Arg() parameters but is neither a @Query() nor a @Mutation()',
+        'ArgOnPlainMethod.helper has @Arg() or @Parent() parameters but declares no GraphQL field',
       );
     });
 
     it('when two resolvers declare the same field, ready() rejects naming both', async () => {
       const err = await readyError(engine, FirstHello, SecondHello);
+      expectCode(err, 'TRELLIS_ERR_GRAPHQL_DUPLICATE_FIELD');
       expect(err.message).to.equal(
         'Query.hello is declared twice: by FirstHello.hello and by SecondHello.hello',
       );
@@ -169,7 +177,8 @@ describe('GraphQL schema errors at ready()', () => {
 
     it('when two different schemas share a meta id, ready() rejects', async () => {
       const err = await readyError(engine, SameIdTwice);
-      expect(err.message).to.match(/^SameIdTwice\.two: two different schemas are named 'Thing'/);
+      expectCode(err, 'TRELLIS_ERR_GRAPHQL_TYPE_NAME_TAKEN');
+      expect(err.message).to.match(/^SameIdTwice\.two: .*'Thing'/);
     });
 
     it('when an enum value is not a GraphQL name, ready() rejects naming the method', async () => {
@@ -179,11 +188,12 @@ describe('GraphQL schema errors at ready()', () => {
 
     it('when there are mutations but no query, ready() rejects', async () => {
       const err = await readyError(engine, OnlyMutations);
-      expect(err.message).to.match(/needs at least one @Query\(\)/);
+      expectCode(err, 'TRELLIS_ERR_GRAPHQL_NO_QUERY');
     });
 
     it('when a guard needs a module that is not installed, ready() rejects naming the method', async () => {
       const err = await readyError(engine, GuardWithoutModule);
+      expectCode(err, 'TRELLIS_ERR_MODULE_NOT_INSTALLED');
       expect(err.message).to.equal(
         "Auth() on GuardWithoutModule.secret needs the 'auth' module: app.install('auth', ...)",
       );
@@ -196,7 +206,7 @@ describe('GraphQL schema errors at ready()', () => {
         (reason: Error) => reason,
       );
       await app.close();
-      expect(err.message).to.equal("graphql.path must start with '/': 'graphql'");
+      expect(expectCode(err, 'TRELLIS_ERR_INVALID_OPTION').message).to.match(/^options\.graphql\.path: /);
     });
   });
 });

@@ -4,6 +4,7 @@ import sinon from 'sinon';
 import type { RequestContext } from '../../../src';
 import { compileGuards } from '../../../src/guards/compile-guards';
 import { type GuardDefinition, GuardRegistry, type GuardSite } from '../../../src/guards/guard-registry';
+import { expectThrowsCode } from '../../support/expect-code';
 
 const site: GuardSite = {
   className: 'ReportsController',
@@ -74,17 +75,22 @@ describe('compileGuards()', () => {
   });
 
   it('when a guard kind is not defined, fails naming the decorator, the class.method and the module to install', () => {
-    expect(() =>
-      compileGuards([{ kind: 'auth', module: 'auth', label: 'Auth()' }], new GuardRegistry(), site),
-    ).to.throw("Auth() on ReportsController.export needs the 'auth' module: app.install('auth', ...)");
+    const error = expectThrowsCode(
+      () => compileGuards([{ kind: 'auth', module: 'auth', label: 'Auth()' }], new GuardRegistry(), site),
+      'TRELLIS_ERR_MODULE_NOT_INSTALLED',
+    );
+    expect(error.message).to.match(/^Auth\(\) on ReportsController\.export needs the 'auth' module/);
   });
 
   it('when a required guard kind is not defined, fails naming what needs it', () => {
     const registry = new GuardRegistry();
     registry.define(recorder('role', 20, [], ['identity']));
-    expect(() =>
-      compileGuards([{ kind: 'role', module: 'roles', label: "Role('a')", options: 'a' }], registry, site),
-    ).to.throw(/Role\('a'\) \(which needs identity\) on ReportsController\.export/);
+    const error = expectThrowsCode(
+      () =>
+        compileGuards([{ kind: 'role', module: 'roles', label: "Role('a')", options: 'a' }], registry, site),
+      'TRELLIS_ERR_MODULE_NOT_INSTALLED',
+    );
+    expect(error.message).to.match(/^Role\('a'\) \(which needs identity\) on ReportsController\.export/);
   });
 
   it('with no guards, gives no checks', () => {

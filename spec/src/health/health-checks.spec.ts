@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import request from 'supertest';
 import { Controller, createApp, Get, HealthChecks, ServiceUnavailableException } from '../../../src';
 import { forEachEngine } from '../../support/engines';
+import { expectThrowsCode } from '../../support/expect-code';
 import { type Served, serve } from '../../support/serve';
 
 @Controller('/health')
@@ -71,8 +72,10 @@ describe('HealthChecks', () => {
   });
 
   it('refuses a negative or fractional shutdownDelayMs when the app is created', () => {
-    expect(() => createApp({ shutdownDelayMs: -1 })).to.throw(/shutdownDelayMs must be a whole number/);
-    expect(() => createApp({ shutdownDelayMs: 1.5 })).to.throw(/shutdownDelayMs must be a whole number/);
+    for (const shutdownDelayMs of [-1, 1.5, Number.NaN]) {
+      const err = expectThrowsCode(() => createApp({ shutdownDelayMs }), 'TRELLIS_ERR_INVALID_OPTION');
+      expect(err.message.startsWith('options.shutdownDelayMs:')).to.equal(true, err.message);
+    }
   });
 });
 

@@ -19,6 +19,7 @@ import {
 } from '../../../src';
 import { AuthController, FAST_ROUNDS, SECRET, stubUsers } from '../../modules/auth/auth-fixtures';
 import { forEachEngine } from '../../support/engines';
+import { expectThrowsCode } from '../../support/expect-code';
 import { type Served, serve } from '../../support/serve';
 import { postGraphql } from '../graphql/graphql-client';
 import { TestClient, wsUrl } from '../websocket/support/ws-client';
@@ -281,8 +282,18 @@ describe('metrics', () => {
 
   describe('misconfigured', () => {
     it('refuses a bad port or path when the app is created', () => {
-      expect(() => createApp({ metrics: { port: 70_000 } })).to.throw(/metrics.port must be a port number/);
-      expect(() => createApp({ metrics: { path: 'metrics' } })).to.throw(/metrics.path must start with/);
+      for (const [metrics, path] of [
+        [{ port: 70_000 }, 'options.metrics.port'],
+        [{ port: 1.5 }, 'options.metrics.port'],
+        [{ path: 'metrics' }, 'options.metrics.path'],
+        [{ buckets: [] }, 'options.metrics.buckets'],
+      ] as const) {
+        const err = expectThrowsCode(
+          () => createApp({ metrics: metrics as never }),
+          'TRELLIS_ERR_INVALID_OPTION',
+        );
+        expect(err.message.startsWith(`${path}:`)).to.equal(true, err.message);
+      }
     });
   });
 });

@@ -13,6 +13,7 @@ import {
   stubUsers,
 } from '../../modules/auth/auth-fixtures';
 import { forEachEngine } from '../../support/engines';
+import { expectThrowsCode } from '../../support/expect-code';
 import { type Served, serve } from '../../support/serve';
 import { type CapturedLogs, captureLogs, until } from './log-capture';
 
@@ -177,13 +178,19 @@ describe('access log', () => {
 
   describe('misconfigured', () => {
     it('refuses an unknown level or a sample rate outside 0..1 when the app is created', () => {
-      expect(() => createApp({ accessLog: { level: 'loud' as never } })).to.throw(
-        /accessLog.level must be one of/,
-      );
-      expect(() => createApp({ accessLog: { sampleRate: 1.5 } })).to.throw(
-        /accessLog.sampleRate must be a number from 0 to 1/,
-      );
-      expect(() => createApp({ accessLog: { sampleRate: Number.NaN } })).to.throw(/sampleRate/);
+      for (const [accessLog, path] of [
+        [{ level: 'loud' }, 'options.accessLog.level'],
+        [{ sampleRate: 1.5 }, 'options.accessLog.sampleRate'],
+        [{ sampleRate: -0.1 }, 'options.accessLog.sampleRate'],
+        [{ sampleRate: Number.NaN }, 'options.accessLog.sampleRate'],
+        ['yes', 'options.accessLog'],
+      ] as const) {
+        const err = expectThrowsCode(
+          () => createApp({ accessLog: accessLog as never }),
+          'TRELLIS_ERR_INVALID_OPTION',
+        );
+        expect(err.message).to.match(new RegExp(`^${path.replace(/\./g, '\\.')}:`));
+      }
     });
   });
 });

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { z } from 'zod';
 import { buildOpenApiDocument, Controller, createApp, Get, type OpenApiDocument, Query } from '../../../src';
+import { expectThrowsCode } from '../../support/expect-code';
 import { buildShop } from './support/build-shop';
 import { validateOpenApi } from './support/validate-openapi';
 
@@ -321,7 +322,11 @@ describe('buildOpenApiDocument()', () => {
       }
       const app = createApp({ controllers: [TwinsController], openapi: false });
       await app.ready();
-      expect(() => buildOpenApiDocument(app.routes, OPTIONS)).to.throw(/'SpecTwinQuery'/);
+      const error = expectThrowsCode(
+        () => buildOpenApiDocument(app.routes, OPTIONS),
+        'TRELLIS_ERR_OPENAPI_SCHEMA_NAME_TAKEN',
+      );
+      expect(error.message).to.include("'SpecTwinQuery'");
     });
   });
 });

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { z } from 'zod';
 import { SchemaComponents } from '../../../src/openapi/schema-components';
+import { expectThrowsCode } from '../../support/expect-code';
 
 const Point = z.object({ x: z.number(), y: z.number() }).meta({ id: 'SpecPoint' });
 const Shape = z.object({ name: z.string(), origin: Point, points: z.array(Point) }).meta({ id: 'SpecShape' });
@@ -74,9 +75,12 @@ describe('SchemaComponents', () => {
   describe('when two different schemas share an id', () => {
     it('throws, naming the id', () => {
       components.convert(z.object({ a: z.string() }).meta({ id: 'SpecTwin' }), 'One');
-      expect(() => components.convert(z.object({ b: z.number() }).meta({ id: 'SpecTwin' }), 'Two')).to.throw(
-        /two different schemas are named 'SpecTwin'/,
+      const twin = z.object({ b: z.number() }).meta({ id: 'SpecTwin' });
+      const error = expectThrowsCode(
+        () => components.convert(twin, 'Two'),
+        'TRELLIS_ERR_OPENAPI_SCHEMA_NAME_TAKEN',
       );
+      expect(error.message).to.include("'SpecTwin'");
     });
   });
 

@@ -65,7 +65,7 @@ describe('optional peer dependencies', () => {
 
     it('names the package to install when it is missing', () => {
       const load = () => loadOptional('trellis-missing-package', 'The feature');
-      expect(load).to.throw(MissingPackageError).with.property('code', 'TRELLIS_MISSING_PACKAGE');
+      expect(load).to.throw(MissingPackageError).with.property('code', 'TRELLIS_ERR_MISSING_PACKAGE');
       expect(load).to.throw(
         /The feature needs the package 'trellis-missing-package'.*npm install trellis-missing-package/,
       );
@@ -120,10 +120,10 @@ describe('optional peer dependencies', () => {
     for (const [probe, name, feature] of cases) {
       it(`fails for ${feature} with the package to install (${name})`, () => {
         const text = line(probe);
-        expect(text).to.contain('TRELLIS_MISSING_PACKAGE');
+        expect(text).to.contain('TRELLIS_ERR_MISSING_PACKAGE');
         expect(text).to.contain(`needs the package '${name}'`);
         expect(text).to.match(new RegExp(`npm install ${name.replace('/', '\\/')}@"\\^\\d`));
-        expect(text.slice(probe.length + 1 + 'TRELLIS_MISSING_PACKAGE '.length)).to.match(
+        expect(text.slice(probe.length + 1 + 'TRELLIS_ERR_MISSING_PACKAGE '.length)).to.match(
           new RegExp(`^${feature.replace(/[()]/g, '\\$&')}`),
         );
       });

@@ -7,6 +7,7 @@ import type { ParamMetadata } from '../../../src/metadata/types';
 import { compileArguments } from '../../../src/routing/compile-arguments';
 import { HTTP_READERS } from '../../../src/routing/http-readers';
 import type { RequestContext } from '../../../src/routing/request-context';
+import { expectThrowsCode } from '../../support/expect-code';
 
 const site: GuardSite = {
   className: 'ShopController',
@@ -84,8 +85,10 @@ describe('compileArguments()', () => {
 
   it('when a parameter kind cannot be read over the transport, refuses at compile time naming class.method', () => {
     const params: ParamMetadata[] = [{ index: 0, kind: 'arg', name: 'title', schema: z.string() }];
-    expect(() => compileArguments(params, HTTP_READERS, site, new Container())).to.throw(
-      "ShopController.buy: a 'arg' parameter cannot be used over http",
+    const error = expectThrowsCode(
+      () => compileArguments(params, HTTP_READERS, site, new Container()),
+      'TRELLIS_ERR_PARAM_TRANSPORT',
     );
+    expect(error.message).to.match(/^ShopController\.buy: /);
   });
 });

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { All, Controller, createApp, Delete, Get, Injectable, Post } from '../../../src';
 import type { Class } from '../../../src/metadata/types';
+import { expectCode } from '../../support/expect-code';
 
 async function readyFailure(controllers: Class[]): Promise<Error | undefined> {
   const app = createApp({ controllers });
@@ -63,19 +64,21 @@ class NotAController {}
 describe('compiling the controllers at ready()', () => {
   it('when two controllers declare the same method and path, fails naming both class.method', async () => {
     const failure = await readyFailure([UsersController, RootUsersController]);
-    expect(failure?.message).to.match(/Duplicate route GET \/users\/:id/);
+    expectCode(failure, 'TRELLIS_ERR_DUPLICATE_ROUTE');
     expect(failure?.message).to.include('RootUsersController.again');
     expect(failure?.message).to.include('UsersController.one');
   });
 
   it('when two paths differ only in parameter names, they are still the same route', async () => {
     const failure = await readyFailure([UsersController, AdminUsersController]);
+    expectCode(failure, 'TRELLIS_ERR_DUPLICATE_ROUTE');
     expect(failure?.message).to.include('AdminUsersController.show');
     expect(failure?.message).to.include('UsersController.one');
   });
 
   it('when an All route shares a path with another route, fails', async () => {
     const failure = await readyFailure([UsersController, CatchAllController]);
+    expectCode(failure, 'TRELLIS_ERR_DUPLICATE_ROUTE');
     expect(failure?.message).to.include('CatchAllController.any');
   });
 
@@ -85,6 +88,6 @@ describe('compiling the controllers at ready()', () => {
 
   it('when a class in controllers is not a controller, fails naming it', async () => {
     const failure = await readyFailure([UsersController, NotAController]);
-    expect(failure?.message).to.match(/NotAController is not decorated with @Controller\(\)/);
+    expect(expectCode(failure, 'TRELLIS_ERR_NOT_DECORATED').message).to.include('NotAController');
   });
 });

@@ -12,6 +12,7 @@ import {
   type WebSocketOptions,
 } from '../../../src';
 import { forEachEngine } from '../../support/engines';
+import { expectThrowsCode } from '../../support/expect-code';
 import { type Served, serve } from '../../support/serve';
 import { eventually, TestClient, wsUrl } from './support/ws-client';
 
@@ -142,12 +143,13 @@ describe('WebSocket limits', () => {
 
     describe('when a limit is not a positive integer', () => {
       for (const websocket of [{ maxPayload: 0 }, { heartbeatIntervalMs: -5 }, { maxBufferedBytes: 1.5 }]) {
-        it(`fails at ready() (${JSON.stringify(websocket)})`, async () => {
-          const app = createApp({ engine, gateways: [LimitsGateway], websocket });
+        it(`fails at createApp() (${JSON.stringify(websocket)})`, () => {
           const name = Object.keys(websocket)[0];
-          let failure: unknown;
-          await app.ready().catch((err) => (failure = err));
-          expect(String(failure)).to.contain(`websocket.${name} must be a positive integer`);
+          const failure = expectThrowsCode(
+            () => createApp({ engine, gateways: [LimitsGateway], websocket }),
+            'TRELLIS_ERR_INVALID_OPTION',
+          );
+          expect(failure.message).to.match(new RegExp(`^options\\.websocket\\.${name}: `));
         });
       }
     });

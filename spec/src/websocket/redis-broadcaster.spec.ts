@@ -103,6 +103,9 @@ describe('websocket: RedisBroadcaster', () => {
     const one = instance();
     const mine = inbox(one.broadcaster);
     await mine.subscribed;
+    // The spec publishes raw on the publisher connection, which fails fast until it is ready.
+    if (one.publisher.status !== 'ready')
+      await new Promise((resolve) => one.publisher.once('ready', resolve));
     for (const junk of ['not json', '{"i":"x"}', '{"i":"x","d":1}', '{"i":"x","d":"1","r":5}', 'null'])
       await one.publisher.publish('trellis:ws:/chat', junk);
     await one.publisher.publish('trellis:ws:/chat', '{"i":"x","d":"ok"}');

@@ -24,9 +24,9 @@ export class TestClient {
     });
   }
 
-  /** Opens a connection; rejects when the upgrade is refused. */
-  static connect(url: string, options?: ClientOptions): Promise<TestClient> {
-    const socket = new WebSocket(url, options);
+  /** Opens a connection, offering `protocols` when given; rejects when the upgrade is refused. */
+  static connect(url: string, options?: ClientOptions, protocols?: string[]): Promise<TestClient> {
+    const socket = protocols ? new WebSocket(url, protocols, options) : new WebSocket(url, options);
     const client = new TestClient(socket);
     return new Promise((resolve, reject) => {
       socket.once('open', () => resolve(client));

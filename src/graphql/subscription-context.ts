@@ -1,0 +1,15 @@
+import type { IncomingMessage } from 'node:http';
+import type { RequestContext } from '../routing/request-context';
+import { upgradeContext } from '../websocket/upgrade-context';
+
+/**
+ * The `RequestContext` of one operation over graphql-ws: the upgrade request, with the
+ * `authorization` of the `connection_init` payload as its Authorization header (a browser
+ * cannot set headers on a WebSocket), so guards read the token as they do over HTTP.
+ */
+export function subscriptionContext(req: IncomingMessage, connectionParams: unknown): RequestContext {
+  const ctx = upgradeContext(req, {});
+  const authorization = (connectionParams as { authorization?: unknown } | undefined)?.authorization;
+  if (typeof authorization !== 'string') return ctx;
+  return { ...ctx, headers: { ...ctx.headers, authorization } };
+}

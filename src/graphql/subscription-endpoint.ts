@@ -1,0 +1,65 @@
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { GraphQLSchema } from 'graphql/type';
+import { BadRequestException, ForbiddenException, ServiceUnavailableException } from '../errors/exceptions';
+import { loadOptional } from '../optional/load-optional';
+import type { OriginCheck } from '../websocket/origin-check';
+import { refuseUpgrade } from '../websocket/refuse-upgrade';
+import { releaseUpgradeSocket } from '../websocket/upgrade-dispatch';
+import type {
+  createSubscriptionServer as Create,
+  SubscriptionServer,
+  SubscriptionServerSettings,
+} from './subscription-server';
+
+/**
+ * GraphQL over WebSocket at the GraphQL path: upgrades from an origin off the app-wide
+ * `websocket.origins` list get 403, the others go to graphql-ws, loaded by the first of them
+ * (an application whose clients never subscribe never loads it).
+ */
+export class SubscriptionEndpoint {
+  private server?: SubscriptionServer;
+  private closing = false;
+
+  constructor(
+    private readonly schema: GraphQLSchema,
+    private readonly settings: SubscriptionServerSettings,
+    private readonly origins?: OriginCheck,
+  ) {}
+
+  /** Serves one upgrade request to the GraphQL path. */
+  readonly upgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): void => {
+    if (this.closing) {
+      refuseUpgrade(socket, new ServiceUnavailableException('Server is shutting down'));
+      return;
+    }
+    if (this.origins && !this.origins(req.headers.origin)) {
+      refuseUpgrade(socket, new ForbiddenException('This origin may not open a WebSocket here'));
+      return;
+    }
+    const { wss } = this.started();
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      releaseUpgradeSocket(socket);
+      wss.emit('connection', ws, req);
+    });
+  };
+
+  /** Closes every connection (1001, going away); their subscriptions end with them. */
+  async shutdown(): Promise<void> {
+    this.closing = true;
+    await this.server?.dispose();
+  }
+
+  private started(): SubscriptionServer {
+    if (this.server) return this.server;
+    loadOptional('graphql-ws', 'GraphQL subscriptions');
+    loadOptional('ws', 'GraphQL subscriptions');
+    const create: typeof Create = require('./subscription-server').createSubscriptionServer;
+    this.server = create(this.schema, this.settings);
+    // A malformed handshake gets the same JSON error body as every other refusal.
+    this.server.wss.on('wsClientError', (err: Error, socket: Duplex) =>
+      refuseUpgrade(socket, new BadRequestException(err.message)),
+    );
+    return this.server;
+  }
+}

@@ -1,0 +1,79 @@
+import { z } from 'zod';
+
+const bytes: { parse(value: string): number | null } = require('bytes');
+
+const classes = z.array(
+  z.custom<Function>((value) => typeof value === 'function', { message: 'expected a class' }),
+);
+const positiveInteger = z.number().int().positive();
+const size = z.string().refine((value) => bytes.parse(value) !== null, {
+  message: "expected a size (e.g. '100kb')",
+});
+
+/**
+ * The shape of `createApp` options, checked at `createApp`: a malformed option fails there,
+ * naming its path. Keys it does not name pass through (modules and features check their own);
+ * what needs the whole app (routes, modules, packages) is checked at `ready()`.
+ */
+export const APP_OPTIONS_SCHEMA = z.looseObject({
+  controllers: classes.optional(),
+  gateways: classes.optional(),
+  resolvers: classes.optional(),
+  providers: classes.optional(),
+  openapi: z
+    .union([
+      z.literal(false),
+      z.looseObject({
+        title: z.string(),
+        version: z.string(),
+        description: z.string().optional(),
+        ui: z.boolean().optional(),
+      }),
+    ])
+    .optional(),
+  graphql: z
+    .union([
+      z.literal(false),
+      z.looseObject({ path: z.string().optional(), introspection: z.boolean().optional() }),
+    ])
+    .optional(),
+  websocket: z
+    .looseObject({
+      maxPayload: positiveInteger.optional(),
+      heartbeatIntervalMs: positiveInteger.optional(),
+      maxBufferedBytes: positiveInteger.optional(),
+    })
+    .optional(),
+  bodyLimit: size.optional(),
+  // Any string: an unknown engine gets its own code (TRELLIS_ERR_UNKNOWN_ENGINE).
+  engine: z.string().optional(),
+  logger: z.looseObject({}).optional(),
+  // Its entries (addresses, subnets) are checked by resolveTrustProxy.
+  trustProxy: z.union([z.boolean(), z.number(), z.string(), z.array(z.string())]).optional(),
+  etag: z.boolean().optional(),
+  shutdownTimeoutMs: z.number().int().nonnegative().optional(),
+  shutdownDelayMs: z.number().int().nonnegative().optional(),
+  requestId: z.boolean().optional(),
+  accessLog: z
+    .union([
+      z.boolean(),
+      z.looseObject({
+        level: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace']).optional(),
+        sampleRate: z.number().min(0).max(1).optional(),
+      }),
+    ])
+    .optional(),
+  metrics: z
+    .union([
+      z.boolean(),
+      z.looseObject({
+        port: z.number().int().min(0).max(65_535).optional(),
+        host: z.string().min(1).optional(),
+        path: z.string().startsWith('/').optional(),
+        defaultMetrics: z.boolean().optional(),
+        buckets: z.array(z.number().positive()).min(1).optional(),
+      }),
+    ])
+    .optional(),
+  tracing: z.union([z.boolean(), z.looseObject({ tracerName: z.string().min(1).optional() })]).optional(),
+});
