@@ -160,11 +160,6 @@ export class AuthService {
     return this.parts.passwords.verify(password, hash);
   }
 
-  /** Password hashes and verifications waiting for a free hashing slot. */
-  get hashQueueDepth(): number {
-    return this.parts.passwords.queued;
-  }
-
   /** Expensive set-up done once at `ready()`: the dummy hash unknown-user logins verify against. */
   async prepare(): Promise<void> {
     await this.parts.passwords.prepare();

@@ -35,11 +35,6 @@ export class PasswordHasher {
     readonly slots = new ConcurrencyLimit(HASHING_SLOTS, maxQueued),
   ) {}
 
-  /** Hashes and verifications waiting for a free slot. */
-  get queued(): number {
-    return this.slots.queued;
-  }
-
   /** The hash to store for `password`. */
   hash(password: string): Promise<string> {
     const { provider } = this;
