@@ -91,6 +91,8 @@ export function createSampleApp(config: SampleConfig, options: SampleAppOptions 
       version: '1.0.0',
       description:
         'The reference application: log in with a demo user (admin, manager, team_lead, developer, viewer).',
+      license: { name: 'MIT', identifier: 'MIT' },
+      contact: { name: 'The Trellis maintainers' },
     },
   });
   const state = options.sharedState ?? createSharedState(config, app.logger);

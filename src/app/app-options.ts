@@ -6,11 +6,23 @@ import type { ObservabilityOptions } from '../observability/observability-option
 import type { WebSocketOptions } from '../websocket/websocket-options';
 import type { TrustProxy } from './trust-proxy';
 
+/** An OpenAPI Server Object: where the API is served. */
+export interface OpenApiServer {
+  url: string;
+  description?: string;
+}
+
 /** OpenAPI document settings; `false` turns `/openapi.json` and `/docs` off. */
 export interface OpenApiOptions {
   title: string;
   version: string;
   description?: string;
+  /** Where the API is served; default `[{ url: '/' }]` (the host that served the document). */
+  servers?: OpenApiServer[];
+  /** The API's license: a name and an SPDX `identifier` or a `url`. */
+  license?: { name: string; identifier?: string; url?: string };
+  /** Who answers for the API. */
+  contact?: { name?: string; url?: string; email?: string };
   /**
    * Swagger UI at `/docs`, from the optional swagger-ui-dist package: `true` requires it (ready()
    * fails without it), `false` leaves it out; by default it is served when the package is installed.

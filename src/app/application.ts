@@ -50,6 +50,8 @@ export class Application {
   readonly metrics?: AppMetrics;
   /** The OpenTelemetry spans, with the `tracing` option. */
   readonly tracing?: Tracing;
+  /** The middleware given to `use()`, with the path it was mounted under (none: every path). */
+  readonly middleware: { path?: string; handlers: readonly Middleware[] }[] = [];
 
   private readonly classes = {
     controller: new Set<Class>(),
@@ -134,8 +136,10 @@ export class Application {
   /** Adds `(req, res, next)` middleware, for every path or under `path`; runs before the routes. */
   use(pathOrMiddleware: string | Middleware, ...middleware: Middleware[]): this {
     this.assertNotReady('use()');
-    if (typeof pathOrMiddleware === 'string') this.engine.use(pathOrMiddleware, middleware);
-    else this.engine.use(undefined, [pathOrMiddleware, ...middleware]);
+    const path = typeof pathOrMiddleware === 'string' ? pathOrMiddleware : undefined;
+    const handlers = path === undefined ? [pathOrMiddleware as Middleware, ...middleware] : middleware;
+    this.engine.use(path, handlers);
+    this.middleware.push({ path, handlers });
     return this;
   }
 

@@ -19,4 +19,6 @@ export {
   recordParam,
 } from './params';
 export { Query } from './query';
+export { Returns, type ReturnsOptions } from './returns';
+export { Throws } from './throws';
 export { OnConnect, OnDisconnect, OnMessage, WebSocket, type WebSocketGatewayOptions } from './websocket';

@@ -44,7 +44,7 @@ export function openapiFeature(app: Application): void {
   const options = setting ?? DEFAULT_OPENAPI;
   app.onCompiled((routes) => {
     refuseShadowedRoutes(routes);
-    const document = buildOpenApiDocument(routes, options);
+    const document = buildOpenApiDocument(routes, options, app.middleware);
     const docs = serveDocument(OPENAPI_PATH, document);
     if (options.ui === true) requireInstalled(SWAGGER_UI_PACKAGE, 'Swagger UI (openapi.ui: true)');
     const withUi = options.ui ?? isInstalled(SWAGGER_UI_PACKAGE);
