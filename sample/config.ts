@@ -45,6 +45,26 @@ const EnvSchema = z.object({
   ACCESS_LOG_SAMPLE_RATE: z.coerce.number().min(0).max(1).default(1),
   // OpenTelemetry spans; needs @opentelemetry/api and an SDK set up by the operator.
   TRACING: z.enum(['true', 'false']).default('false'),
+  // Browser origins allowed to call the API, comma-separated (https://app.example.com).
+  CORS_ORIGINS: z
+    .string()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter((origin) => origin !== ''),
+    )
+    .pipe(
+      z.array(
+        z
+          .url({ protocol: /^https?$/ })
+          .refine(
+            (origin) => URL.canParse(origin) && new URL(origin).origin === origin,
+            'must be an origin such as https://app.example.com (no path, no trailing slash)',
+          ),
+      ),
+    )
+    .optional(),
   // Browser origins allowed to open the chat and GraphQL subscriptions; unset allows any.
   WS_ORIGINS: z
     .string()
@@ -82,6 +102,8 @@ export interface SampleConfig {
   shutdownDelayMs: number;
   accessLog: { level: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace'; sampleRate: number };
   tracing: boolean;
+  /** Browser origins allowed to call the API (CORS); empty: none. */
+  corsOrigins: string[];
   /** Browser origins allowed to open WebSockets (the chat, GraphQL subscriptions); any when unset. */
   wsOrigins?: string[];
 }
@@ -157,6 +179,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LoadedConfig {
       shutdownDelayMs: vars.SHUTDOWN_DELAY_MS,
       accessLog: { level: vars.ACCESS_LOG_LEVEL, sampleRate: vars.ACCESS_LOG_SAMPLE_RATE },
       tracing: vars.TRACING === 'true',
+      corsOrigins: vars.CORS_ORIGINS ?? [],
       wsOrigins: vars.WS_ORIGINS,
     },
   };

@@ -13,6 +13,7 @@ import { TaskFieldsResolver } from './graphql/task-fields-resolver';
 import { UserFieldsResolver } from './graphql/user-fields-resolver';
 import { GuardedController } from './guarded/guarded-controller';
 import { HealthController } from './health/health-controller';
+import { serveHomePage } from './home/serve-home-page';
 import { MESSAGES } from './messages';
 import { createSharedState, type SharedState } from './shared-state';
 import { TasksController } from './tasks/tasks-controller';
@@ -86,6 +87,8 @@ export function createSampleApp(config: SampleConfig, options: SampleAppOptions 
     gateways: [ChatGateway],
     websocket: { origins: config.wsOrigins },
     resolvers: [SampleResolver, TaskFieldsResolver, UserFieldsResolver],
+    // Single-page apps on these origins may call the API (CORS_ORIGINS); none when unset.
+    cors: config.corsOrigins.length > 0 && { origin: config.corsOrigins, maxAge: 600 },
     openapi: {
       title: 'Trellis sample',
       version: '1.0.0',
@@ -112,6 +115,7 @@ export function createSampleApp(config: SampleConfig, options: SampleAppOptions 
     })
     .install('rbac', { roles: REFERENCE_ROLES, permissions: REFERENCE_PERMISSIONS });
   app.override(BROADCASTER, state.broadcaster);
+  app.use(serveHomePage(config.env !== 'production'));
   // Every registration attempt counts, whatever its outcome: each costs a bcrypt hash.
   app.use(
     '/auth/register',

@@ -32,9 +32,9 @@ async function main(): Promise<void> {
     [
       '',
       `Trellis sample is running (${config.engine}, ${config.env}, database ${config.databaseFile})`,
-      `  API        ${base}`,
+      `  API        ${base}  (a page linking what follows)`,
       `  Docs       ${base}/docs`,
-      `  GraphQL    ${base}/graphql`,
+      `  GraphQL    ${base}/graphql${config.env === 'production' ? '' : '  (GraphiQL in a browser)'}`,
       `  WebSocket  ws://${host}:${port}/chat?token=<accessToken>`,
       `  Log in     POST ${base}/auth/login  {"username":"admin","password":"${password}"}`,
       demoUsers,

@@ -78,6 +78,16 @@ describe('sample config', () => {
       expect(trustProxy(undefined)).to.equal(undefined);
     });
 
+    it('reads CORS_ORIGINS as a comma-separated list of origins, none when unset', () => {
+      const origins = (value?: string) =>
+        loadConfig({ JWT_SECRET: SECRET, CORS_ORIGINS: value }).config.corsOrigins;
+      expect(origins('http://localhost:5173, https://app.example.com')).to.deep.equal([
+        'http://localhost:5173',
+        'https://app.example.com',
+      ]);
+      expect(origins(undefined)).to.deep.equal([]);
+    });
+
     it('treats an empty value as unset', () => {
       expect(loadConfig({ PORT: '', JWT_SECRET: SECRET }).config.port).to.equal(3000);
     });
@@ -103,7 +113,16 @@ describe('sample config', () => {
       DEMO_PASSWORD: '123',
       LOG_LEVEL: 'loud',
       NODE_ENV: 'staging',
+      CORS_ORIGINS: 'https://app.example.com/',
     };
+    it('refuses CORS_ORIGINS entries that are not http(s) origins', () => {
+      for (const value of ['app.example.com', 'ftp://files.example', 'https://app.example.com/path', '*'])
+        expect(() => loadConfig({ JWT_SECRET: SECRET, CORS_ORIGINS: value }), value)
+          .to.throw(ConfigError)
+          .with.property('message')
+          .that.includes('CORS_ORIGINS');
+    });
+
     for (const [name, value] of Object.entries(invalid)) {
       it(`refuses ${name}=${value}, naming the variable`, () => {
         expect(() => loadConfig({ JWT_SECRET: SECRET, [name]: value }))

@@ -3,6 +3,8 @@ import type { EngineName } from '../engine/engine';
 import type { GraphqlLimits } from '../graphql/query-limits';
 import type { Class } from '../metadata/types';
 import type { ObservabilityOptions } from '../observability/observability-options';
+import type { CorsOptions } from '../security/cors-options';
+import type { SecurityHeadersOptions } from '../security/security-headers';
 import type { WebSocketOptions } from '../websocket/websocket-options';
 import type { TrustProxy } from './trust-proxy';
 
@@ -34,8 +36,13 @@ export interface OpenApiOptions {
 export interface GraphqlOptions {
   /** Default `/graphql`. */
   path?: string;
-  /** Schema introspection and the Apollo Sandbox landing page at `path`; default on, off when NODE_ENV=production. */
+  /** Schema introspection; default on, off when NODE_ENV=production. */
   introspection?: boolean;
+  /**
+   * The GraphiQL IDE, served from the installed packages (no request leaves the machine), at
+   * `path` for browsers (`GET` asking for `text/html`); default on, off when NODE_ENV=production.
+   */
+  ide?: boolean;
   /**
    * Depth, alias, token and cost limits, checked before a query runs (a refused one gets a
    * GraphQL validation error); on by default: depth 8, aliases 15, tokens 2000, cost 5000.
@@ -71,6 +78,17 @@ export interface AppOptions extends ObservabilityOptions {
    * matches; default off (hashing every body costs more than most JSON APIs save by it).
    */
   etag?: boolean;
+  /**
+   * Cross-origin requests from browsers: allowed origins (a list, a predicate, or `true` for any,
+   * answered with `*`), credentials, exposed headers, max age; preflights are answered on every
+   * path. Default off: browsers keep to same-origin calls.
+   */
+  cors?: CorsOptions | boolean;
+  /**
+   * helmet's security headers on every response (default on); `false` turns them off, helmet's
+   * options change them. Swagger UI and the GraphQL IDE get a Content-Security-Policy of their own.
+   */
+  securityHeaders?: SecurityHeadersOptions | boolean;
   /** How long `close()` lets in-flight requests finish before cutting connections; default 10 000 ms. */
   shutdownTimeoutMs?: number;
   /**

@@ -19,6 +19,8 @@ import { createRequestObserver, observeRoutes } from '../observability/request-o
 import { routeFinder } from '../observability/route-finder';
 import { compileControllers } from '../routing/compile-controllers';
 import type { CompiledRoute } from '../routing/compiled-route';
+import { corsMiddleware } from '../security/cors';
+import { securityHeaders } from '../security/security-headers';
 import { Tracing } from '../tracing/tracing';
 import type { AppOptions } from './app-options';
 import { createEngine } from './engines';
@@ -82,6 +84,10 @@ export class Application {
       bodyLimit: options.bodyLimit ?? '100kb',
       logger: this.logger,
       trustProxy: resolveTrustProxy(options.trustProxy),
+      policy: {
+        headers: securityHeaders(options.securityHeaders),
+        cors: corsMiddleware(options.cors),
+      },
     });
     // Kept by the option they came in, not by their decorator, so that ready() can refuse a
     // class given as a controller that is not one instead of binding it as a plain injectable.

@@ -1,6 +1,5 @@
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
-import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
 import type { GraphQLSchema } from 'graphql';
 import type { Logger } from 'pino';
 import type { AppMetrics } from '../metrics/app-metrics';
@@ -9,7 +8,6 @@ import { queryLimitRules, type ResolvedGraphqlLimits } from './query-limits';
 
 /** How the Apollo server is set up. */
 export interface ApolloSettings {
-  /** Schema introspection and the Apollo Sandbox landing page go together. */
   introspection: boolean;
   logger: Logger;
   /** Operations are counted by name and outcome when set. */
@@ -60,7 +58,8 @@ export function createApolloServer(
     // The application's close() stops the server.
     stopOnTerminationSignals: false,
     plugins: [
-      introspection ? ApolloServerPluginLandingPageLocalDefault() : ApolloServerPluginLandingPageDisabled(),
+      // Apollo's landing page loads Apollo Sandbox from a CDN; Trellis serves GraphiQL itself.
+      ApolloServerPluginLandingPageDisabled(),
       requestScopePlugin(logger),
       ...(metrics ? [metricsPlugin(metrics)] : []),
     ],

@@ -52,7 +52,11 @@ export const APP_OPTIONS_SCHEMA = z.looseObject({
   graphql: z
     .union([
       z.literal(false),
-      z.looseObject({ path: z.string().optional(), introspection: z.boolean().optional() }),
+      z.looseObject({
+        path: z.string().optional(),
+        introspection: z.boolean().optional(),
+        ide: z.boolean().optional(),
+      }),
     ])
     .optional(),
   websocket: z
@@ -94,4 +98,19 @@ export const APP_OPTIONS_SCHEMA = z.looseObject({
     ])
     .optional(),
   tracing: z.union([z.boolean(), z.looseObject({ tracerName: z.string().min(1).optional() })]).optional(),
+  // The origin (a list, a predicate or true) is checked where CORS is built (src/security/cors.ts).
+  cors: z
+    .union([
+      z.boolean(),
+      z.looseObject({
+        credentials: z.boolean().optional(),
+        exposedHeaders: z.array(z.string()).optional(),
+        allowedHeaders: z.array(z.string()).optional(),
+        methods: z.array(z.string()).optional(),
+        maxAge: z.number().int().nonnegative().optional(),
+      }),
+    ])
+    .optional(),
+  // helmet checks its own options when the headers are built (src/security/security-headers.ts).
+  securityHeaders: z.union([z.boolean(), z.looseObject({})]).optional(),
 });
