@@ -1,4 +1,4 @@
-import type { Container } from 'inversify';
+import type { AppContainer as Container } from '../../container/app-container';
 import { activeRequestScope } from '../../container/request-scope';
 import type { RequestContext } from '../routing/request-context';
 import { requestIdOf } from './request-state';
