@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient as Redis } from '../redis/redis-client';
 import type { HealthCheck } from './health-checks';
 
 /**

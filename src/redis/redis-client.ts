@@ -13,6 +13,7 @@ export interface RedisClient {
   eval(script: string, numKeys: number, ...args: Argument[]): Promise<unknown>;
   evalsha(sha: string, numKeys: number, ...args: Argument[]): Promise<unknown>;
   exists(...keys: string[]): Promise<number>;
+  ping(): Promise<unknown>;
   set(key: string, value: string, millisecondsToken: 'PX', milliseconds: number): Promise<unknown>;
   publish(channel: string, message: string): Promise<number>;
   subscribe(...channels: string[]): Promise<unknown>;
