@@ -23,13 +23,37 @@ const EnvSchema = z.object({
   DEMO_PASSWORD: z.string().min(6).max(72).default(DEFAULT_DEMO_PASSWORD),
   LOGIN_RATE_LIMIT_MAX: positiveInt.default(5),
   LOGIN_RATE_LIMIT_WINDOW_MS: positiveInt.default(900_000),
+  LOGIN_CLIENT_RATE_LIMIT_MAX: positiveInt.default(20),
+  REGISTER_RATE_LIMIT_MAX: positiveInt.default(10),
+  REGISTER_RATE_LIMIT_WINDOW_MS: positiveInt.default(900_000),
   TRELLIS_ENGINE: z.enum(['express', 'fastify']).default('express'),
-  // Behind a balancer the client address comes from X-Forwarded-For: a hop count, true, or
-  // Express's names ('loopback', a subnet); unset trusts no proxy.
+  // Behind a balancer the client address comes from X-Forwarded-For: a hop count, addresses and
+  // subnets (comma-separated, or 'loopback'), or true (any client can then choose its address);
+  // unset trusts no proxy. createApp checks the value.
   TRUST_PROXY: z
     .string()
     .transform((value) =>
       /^\d+$/.test(value) ? Number(value) : value === 'true' ? true : value === 'false' ? false : value,
+    )
+    .optional(),
+  // Browser origins allowed to call the API, comma-separated (https://app.example.com).
+  CORS_ORIGINS: z
+    .string()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter((origin) => origin !== ''),
+    )
+    .pipe(
+      z.array(
+        z
+          .url({ protocol: /^https?$/ })
+          .refine(
+            (origin) => URL.canParse(origin) && new URL(origin).origin === origin,
+            'must be an origin such as https://app.example.com (no path, no trailing slash)',
+          ),
+      ),
     )
     .optional(),
   // Browser origins allowed to open the chat and GraphQL subscriptions; unset allows any.
@@ -59,9 +83,14 @@ export interface SampleConfig {
   databaseFile: string;
   redisUrl?: string;
   demoPassword: string;
-  loginRateLimit: { max: number; windowMs: number };
+  /** Failed logins per client and username (`max`) and per client (`clientMax`) per window. */
+  loginRateLimit: { max: number; clientMax: number; windowMs: number };
+  /** Registration attempts per client per window, whatever their outcome. */
+  registerRateLimit: { max: number; windowMs: number };
   engine: 'express' | 'fastify';
   trustProxy?: boolean | number | string;
+  /** Browser origins allowed to call the API (CORS); empty: none. */
+  corsOrigins: string[];
   /** Browser origins allowed to open WebSockets (the chat, GraphQL subscriptions); any when unset. */
   wsOrigins?: string[];
 }
@@ -110,7 +139,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LoadedConfig {
     );
   }
   if (vars.NODE_ENV === 'production' && vars.DEMO_PASSWORD === DEFAULT_DEMO_PASSWORD)
-    warnings.push('DEMO_PASSWORD is the published default: set another one before demo users are created');
+    warnings.push(
+      'DEMO_PASSWORD is the published default: no demo users are created in production until it is set to another one',
+    );
   return {
     warnings,
     config: {
@@ -122,9 +153,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LoadedConfig {
       databaseFile: vars.DATABASE_FILE,
       redisUrl: vars.REDIS_URL,
       demoPassword: vars.DEMO_PASSWORD,
-      loginRateLimit: { max: vars.LOGIN_RATE_LIMIT_MAX, windowMs: vars.LOGIN_RATE_LIMIT_WINDOW_MS },
+      loginRateLimit: {
+        max: vars.LOGIN_RATE_LIMIT_MAX,
+        clientMax: vars.LOGIN_CLIENT_RATE_LIMIT_MAX,
+        windowMs: vars.LOGIN_RATE_LIMIT_WINDOW_MS,
+      },
+      registerRateLimit: { max: vars.REGISTER_RATE_LIMIT_MAX, windowMs: vars.REGISTER_RATE_LIMIT_WINDOW_MS },
       engine: vars.TRELLIS_ENGINE,
       trustProxy: vars.TRUST_PROXY,
+      corsOrigins: vars.CORS_ORIGINS ?? [],
       wsOrigins: vars.WS_ORIGINS,
     },
   };

@@ -12,6 +12,8 @@ import { TaskFieldsResolver } from './graphql/task-fields-resolver';
 import { UserFieldsResolver } from './graphql/user-fields-resolver';
 import { GuardedController } from './guarded/guarded-controller';
 import { HealthController } from './health/health-controller';
+import { serveHomePage } from './home/serve-home-page';
+import { MESSAGES } from './messages';
 import { createSharedState, type SharedState } from './shared-state';
 import { TasksController } from './tasks/tasks-controller';
 import { DATABASE, SAMPLE_CONFIG, SHARED_STATE } from './tokens';
@@ -22,6 +24,7 @@ import {
   createApp,
   REFERENCE_PERMISSIONS,
   REFERENCE_ROLES,
+  rateLimit,
 } from './trellis';
 import { UsersController } from './users/users-controller';
 import { UsersRepository } from './users/users-repository';
@@ -67,11 +70,15 @@ export function createSampleApp(config: SampleConfig, options: SampleAppOptions 
     gateways: [ChatGateway],
     websocket: { origins: config.wsOrigins },
     resolvers: [SampleResolver, TaskFieldsResolver, UserFieldsResolver],
+    // Single-page apps on these origins may call the API (CORS_ORIGINS); none when unset.
+    cors: config.corsOrigins.length > 0 && { origin: config.corsOrigins, maxAge: 600 },
     openapi: {
       title: 'Trellis sample',
       version: '1.0.0',
       description:
         'The reference application: log in with a demo user (admin, manager, team_lead, developer, viewer).',
+      license: { name: 'MIT', identifier: 'MIT' },
+      contact: { name: 'The Trellis maintainers' },
     },
   });
   const state = options.sharedState ?? createSharedState(config, app.logger);
@@ -90,6 +97,17 @@ export function createSampleApp(config: SampleConfig, options: SampleAppOptions 
     })
     .install('rbac', { roles: REFERENCE_ROLES, permissions: REFERENCE_PERMISSIONS });
   app.override(BROADCASTER, state.broadcaster);
+  app.use(serveHomePage(config.env !== 'production'));
+  // Every registration attempt counts, whatever its outcome: each costs a bcrypt hash.
+  app.use(
+    '/auth/register',
+    rateLimit({
+      windowMs: config.registerRateLimit.windowMs,
+      max: config.registerRateLimit.max,
+      store: state.rateLimitStore('register'),
+      message: MESSAGES.tooManyRegistrations,
+    }),
+  );
 
   app.onCompiled(async () => {
     const created = await seeding;

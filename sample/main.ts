@@ -10,7 +10,10 @@ async function main(): Promise<void> {
   const { config, warnings } = loadConfig();
   // A new database needs the demo users: their bcrypt hash (a third of a second at cost 12) starts
   // now, on a libuv thread, and is ready by the time the framework below has loaded.
-  const demoPasswordHash = isNewDatabase(config.databaseFile) ? hashDemoPassword(config) : undefined;
+  const production = config.env === 'production';
+  const seedsDemoUsers = !production || config.demoPassword !== DEFAULT_DEMO_PASSWORD;
+  const demoPasswordHash =
+    seedsDemoUsers && isNewDatabase(config.databaseFile) ? hashDemoPassword(config) : undefined;
   const { createSampleApp } = await import('./create-sample-app');
   const app = createSampleApp(config, { demoPasswordHash });
   for (const warning of warnings) app.logger.warn(warning);
@@ -19,17 +22,22 @@ async function main(): Promise<void> {
   const { port } = server.address() as AddressInfo;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
   const base = `http://${host}:${port}`;
-  const password = config.demoPassword === DEFAULT_DEMO_PASSWORD ? DEFAULT_DEMO_PASSWORD : '<DEMO_PASSWORD>';
+  // Only the published development default is ever printed; a password of one's own never is.
+  const password =
+    !production && config.demoPassword === DEFAULT_DEMO_PASSWORD ? DEFAULT_DEMO_PASSWORD : '<DEMO_PASSWORD>';
+  const demoUsers = seedsDemoUsers
+    ? `  Demo users ${DEMO_USERNAMES.join(', ')}, all with that password (settings: .env.example)`
+    : '  Demo users not created: in production set DEMO_PASSWORD to a password of your own';
   console.log(
     [
       '',
-      `Trellis sample is running (${config.engine}, database ${config.databaseFile})`,
-      `  API        ${base}`,
+      `Trellis sample is running (${config.engine}, ${config.env}, database ${config.databaseFile})`,
+      `  API        ${base}  (a page linking what follows)`,
       `  Docs       ${base}/docs`,
-      `  GraphQL    ${base}/graphql`,
+      `  GraphQL    ${base}/graphql${config.env === 'production' ? '' : '  (GraphiQL in a browser)'}`,
       `  WebSocket  ws://${host}:${port}/chat?token=<accessToken>`,
       `  Log in     POST ${base}/auth/login  {"username":"admin","password":"${password}"}`,
-      `  Demo users ${DEMO_USERNAMES.join(', ')}, all with that password (settings: .env.example)`,
+      demoUsers,
       '',
     ].join('\n'),
   );

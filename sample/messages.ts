@@ -12,8 +12,10 @@ export const MESSAGES = {
   changeRoleNeeded: 'Cambiar el rol requiere el permiso users.change_role',
   deleteSelf: 'No puede eliminar su propia cuenta',
   assigneeNotFound: 'El usuario asignado no existe',
+  assignNeedsPermission: 'Asignar una tarea a otro usuario requiere el permiso tasks.assign',
   protectedRoute: 'Acceso concedido a la ruta protegida',
   adminOnly: 'Bienvenido, administrador',
   managerUp: 'Acceso concedido a gerentes y superiores',
   tooManyLogins: 'Demasiados intentos de inicio de sesión; inténtelo más tarde',
+  tooManyRegistrations: 'Demasiados registros desde este cliente; inténtelo más tarde',
 } as const;

@@ -2,6 +2,8 @@
 // The measured routes: how autocannon calls each one and the exact answer every stack must give.
 
 const VALIDATE_BODY = { name: 'Ada', email: 'ada@example.com', age: 36 };
+// The exact list every stack answers `GET /items` with (compiled from stacks/fixtures.ts).
+const { ITEMS } = require('../stacks/fixtures');
 
 /** @param {string} token the bench access token */
 function routes(token) {
@@ -43,6 +45,15 @@ function routes(token) {
       name: 'protected-fresh',
       label: 'GET /protected (new token each time)',
       freshTokens: 8_192,
+    },
+    {
+      // A list of 50 objects of 6 fields: what serialization costs (Fastify with its response schema).
+      name: 'items',
+      label: 'GET /items (50 objects)',
+      method: 'GET',
+      path: '/items',
+      status: 200,
+      body: ITEMS,
     },
     {
       name: 'scoped',

@@ -1,7 +1,8 @@
 'use strict';
-// The stacks compared: one server file each under stacks/, all serving the same five routes.
+// The stacks compared: one server file each under stacks/, all serving the same routes (but the
+// bare node:http floor, which serves only the list route it is compared on).
 
-/** Every stack, in table order; `baseline` is what ratios are taken against. */
+/** Every stack, in table order; `baseline` is what ratios are taken against; `routes` limits a stack to those. */
 const STACKS = [
   { name: 'express-idiomatic', label: 'Express 5, idiomatic', file: 'express-idiomatic', baseline: true },
   { name: 'express-tuned', label: 'Express 5, tuned by hand', file: 'express-tuned' },
@@ -11,6 +12,7 @@ const STACKS = [
   { name: 'routing-controllers', label: 'routing-controllers 0.11 (Express 4)', file: 'routing-controllers' },
   { name: 'inversify-http', label: '@inversifyjs/http-express 5', file: 'inversify-http' },
   { name: 'fastify', label: 'Fastify 5, by hand (reference)', file: 'fastify' },
+  { name: 'node-http', label: 'node:http, bare (floor)', file: 'node-http', routes: ['items'] },
 ];
 
 module.exports = { STACKS };

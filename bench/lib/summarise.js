@@ -48,6 +48,22 @@ function pairedRatio(stack, numerator, denominator, metric) {
   );
 }
 
+/**
+ * The median over rounds of `metric(one) / metric(other)` on one route for two stacks: each
+ * round measures both, so the ratio is taken within the round before the median over rounds.
+ */
+function pairedAcross(results, one, other, route, metric) {
+  const a = results.stacks[one]?.rounds ?? [];
+  const b = results.stacks[other]?.rounds ?? [];
+  const ratios = [];
+  for (let i = 0; i < Math.min(a.length, b.length); i++) {
+    const top = a[i].routes[route];
+    const bottom = b[i].routes[route];
+    if (top && bottom) ratios.push(metric(top) / metric(bottom));
+  }
+  return ratios.length > 0 ? median(ratios) : Number.NaN;
+}
+
 function target(name, value, passed, detail) {
   return { name, value, passed: Number.isFinite(value) ? passed : undefined, detail };
 }
@@ -106,6 +122,23 @@ function checkTargets(summary, results, routeNames) {
   for (const route of FASTIFY_ROUTES) {
     const ratio = rps(summary, 'trellis-fastify', route) / rps(summary, 'fastify', route);
     targets.push(target(`Fastify engine >= 0.8 x Fastify 5 on ${route}`, ratio, ratio >= 0.8, `${fmt(ratio)} x`));
+  }
+  // The list route: serialization through the declared schema against Fastify's own response schema
+  // (paired per round: both stacks measured in the same round), and CPU against bare node:http.
+  const fastifyItems = pairedAcross(results, 'trellis-fastify', 'fastify', 'items', (route) => route.rps);
+  targets.push(
+    target(
+      'Fastify engine >= 0.95 x Fastify 5 with a response schema on items (paired per round)',
+      fastifyItems,
+      fastifyItems >= 0.95,
+      `${fmt(fastifyItems)} x`,
+    ),
+  );
+  for (const engine of ['express', 'fastify']) {
+    const cpu = pairedAcross(results, `trellis-${engine}`, 'node-http', 'items', (route) => route.cpuUsPerReq);
+    targets.push(
+      target(`Server CPU per request on items within 10% of bare node:http (${engine})`, cpu, cpu <= 1.1, `${fmt(cpu)} x`),
+    );
   }
   const hello = rps(summary, 'trellis-fastify', 'hello') / rps(summary, BASELINE, 'hello');
   targets.push(target('Fastify engine >= 4.5 x idiomatic Express 5 on hello', hello, hello >= 4.5, `${fmt(hello)} x`));

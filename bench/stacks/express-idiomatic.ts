@@ -8,6 +8,7 @@ import {
   DENIED_TOKEN_IDS,
   HELLO,
   HOST,
+  ITEMS,
   JWT_ALGORITHMS,
   JWT_SECRET,
   MINIMUM_ROLE,
@@ -53,6 +54,10 @@ app.use(express.json());
 
 app.get('/hello', (_req, res) => {
   res.json(HELLO);
+});
+
+app.get('/items', (_req, res) => {
+  res.json(ITEMS);
 });
 
 app.get('/users/:id', (req, res) => {

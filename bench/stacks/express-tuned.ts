@@ -9,6 +9,7 @@ import {
   DENIED_TOKEN_IDS,
   HELLO,
   HOST,
+  ITEMS,
   JWT_ALGORITHMS,
   JWT_KEY,
   MINIMUM_ROLE,
@@ -54,6 +55,8 @@ app.disable('x-powered-by');
 app.set('etag', false);
 
 app.get('/hello', (_req, res) => send(res, 200, HELLO));
+
+app.get('/items', (_req, res) => send(res, 200, ITEMS));
 
 app.get('/users/:id', (req, res) => send(res, 200, userPayload(req.params.id)));
 

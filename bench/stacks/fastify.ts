@@ -8,6 +8,8 @@ import {
   DENIED_TOKEN_IDS,
   HELLO,
   HOST,
+  ITEM_LIST_JSON_SCHEMA,
+  ITEMS,
   JWT_ALGORITHMS,
   JWT_KEY,
   MINIMUM_ROLE,
@@ -47,6 +49,8 @@ async function authenticate(request: FastifyRequest, reply: FastifyReply): Promi
 const app = Fastify({ logger: false });
 
 app.get('/hello', async () => HELLO);
+
+app.get('/items', { schema: { response: { 200: ITEM_LIST_JSON_SCHEMA } } }, async () => ITEMS);
 
 app.get<{ Params: { id: string } }>('/users/:id', async (request) => userPayload(request.params.id));
 

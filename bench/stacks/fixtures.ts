@@ -83,3 +83,52 @@ export function announce(port: number): void {
   process.once('SIGTERM', () => process.exit(0));
   process.stdout.write(`listening ${port}\n`);
 }
+
+/** One item of `GET /items`: six fields. */
+export interface Item {
+  id: number;
+  name: string;
+  price: number;
+  inStock: boolean;
+  category: string;
+  updatedAt: string;
+}
+
+/** `GET /items`: a list of 50 items, the same on every request. */
+export const ITEMS: readonly Item[] = Array.from({ length: 50 }, (_, i) => ({
+  id: i + 1,
+  name: `Item ${i + 1}`,
+  price: Math.round((i + 1) * 199.5) / 100,
+  inStock: i % 3 !== 0,
+  category: ['tools', 'garden', 'kitchen', 'books'][i % 4],
+  updatedAt: new Date(Date.UTC(2026, 0, 1 + i)).toISOString(),
+}));
+
+/** The zod schema of `GET /items` (Trellis's `Returns`). */
+export const ItemListSchema = z.array(
+  z.object({
+    id: z.number().int(),
+    name: z.string(),
+    price: z.number(),
+    inStock: z.boolean(),
+    category: z.string(),
+    updatedAt: z.string(),
+  }),
+);
+
+/** The same answer as a hand-written JSON Schema (Fastify's response schema). */
+export const ITEM_LIST_JSON_SCHEMA = {
+  type: 'array',
+  items: {
+    type: 'object',
+    properties: {
+      id: { type: 'integer' },
+      name: { type: 'string' },
+      price: { type: 'number' },
+      inStock: { type: 'boolean' },
+      category: { type: 'string' },
+      updatedAt: { type: 'string' },
+    },
+    required: ['id', 'name', 'price', 'inStock', 'category', 'updatedAt'],
+  },
+} as const;

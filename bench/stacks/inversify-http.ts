@@ -27,6 +27,7 @@ import {
   DENIED_TOKEN_IDS,
   HELLO,
   HOST,
+  ITEMS,
   JWT_ALGORITHMS,
   JWT_SECRET,
   MINIMUM_ROLE,
@@ -81,6 +82,11 @@ class BenchController {
   @Get('/hello')
   hello() {
     return HELLO;
+  }
+
+  @Get('/items')
+  items() {
+    return ITEMS;
   }
 
   @Get('/users/:id')

@@ -20,12 +20,15 @@ import {
   Post,
   REFERENCE_PERMISSIONS,
   REFERENCE_ROLES,
+  Returns,
   type UserRecord,
 } from '../../dist';
 import {
   BENCH_SESSION_ID,
   BENCH_USER,
   HELLO,
+  ITEMS,
+  ItemListSchema,
   JWT_SECRET,
   MINIMUM_ROLE,
   protectedPayload,
@@ -48,6 +51,12 @@ class BenchController {
   @Get('/hello')
   hello() {
     return HELLO;
+  }
+
+  @Get('/items')
+  @Returns(ItemListSchema)
+  items() {
+    return ITEMS;
   }
 
   @Get('/users/:id')

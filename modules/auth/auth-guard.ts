@@ -1,6 +1,8 @@
 import type { GuardDefinition } from '../../src/guards/guard-registry';
+import type { AuthenticatedUser, RequestContext } from '../../src/routing/request-context';
 import { AuthService } from './auth-service';
 import { bearerOrQueryToken, bearerToken } from './bearer-token';
+import { claimsOf } from './session-claims';
 
 /**
  * The guard kind 'auth' (`Auth()`): a live access token, or 401. Runs first, so authorisation
@@ -11,9 +13,21 @@ export const authGuard: GuardDefinition = {
   priority: 0,
   compile(_options, site) {
     const auth = site.container.get(AuthService);
-    const readToken = site.transport === 'ws' ? bearerOrQueryToken : bearerToken;
+    if (site.transport === 'ws') {
+      // A connection outlives its upgrade: it is closed when this session ends or the token expires.
+      const admit = (ctx: RequestContext, caller: AuthenticatedUser) => {
+        ctx.user = caller;
+        const claims = claimsOf(caller);
+        if (claims) ctx.session = { id: claims.sid, userId: claims.sub, expiresAt: claims.exp * 1000 };
+      };
+      return (ctx) => {
+        const user = auth.callerOf(bearerOrQueryToken(ctx));
+        if (user instanceof Promise) return user.then((caller) => admit(ctx, caller));
+        admit(ctx, user);
+      };
+    }
     return (ctx) => {
-      const user = auth.callerOf(readToken(ctx));
+      const user = auth.callerOf(bearerToken(ctx));
       if (user instanceof Promise)
         return user.then((caller) => {
           ctx.user = caller;

@@ -7,4 +7,6 @@ export const AUTH_MESSAGES = {
   invalidToken: 'Token inválido',
   expiredToken: 'Token expirado',
   revokedToken: 'Token revocado',
+  busy: 'Servidor ocupado; inténtelo de nuevo en un momento',
+  sessionEnded: 'Sesión terminada',
 } as const;

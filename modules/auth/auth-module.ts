@@ -1,4 +1,5 @@
 import { defineModule } from '../../src/app/module-registry';
+import { SESSION_REVOCATIONS, type SessionRevocations } from '../../src/websocket/session-revocations';
 import { authGuard } from './auth-guard';
 import type { AuthOptions, UserProvider } from './auth-options';
 import { AuthService } from './auth-service';
@@ -51,9 +52,16 @@ export const authModule = defineModule<AuthOptions>({
           store: context.get(TokenStore),
           denyList: context.get(TokenDenyList),
           users,
-          passwords: new PasswordHasher(current.bcryptRounds, users),
+          passwords: new PasswordHasher(current.bcryptRounds, users, current.hashQueueLimit),
           // A session outlives each of its tokens, so an access token never dies with it early.
           sessionTTL: Math.max(current.accessTokenTTL, current.refreshTokenTTL),
+          // Looked up when a session ends: bound by the WebSocket feature at ready().
+          revocations: {
+            revoke: (revocation) =>
+              container.isBound(SESSION_REVOCATIONS)
+                ? container.get<SessionRevocations>(SESSION_REVOCATIONS).revoke(revocation)
+                : Promise.resolve(),
+          },
         });
       })
       .inSingletonScope();

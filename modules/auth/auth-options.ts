@@ -14,9 +14,11 @@ export interface UserRecord extends AuthenticatedUser {
 /**
  * Where the auth module finds users; a plain object, or a class resolved from the container.
  *
- * - `findByCredentials(username, password)`: the user named `username` with its `passwordHash`, or
- *   null. It need not check the password: `AuthService.login` verifies it, and verifies against a
- *   dummy hash of the same cost when the user is unknown, so the response time tells nothing.
+ * - `findByCredentials(username, password)`: the user, or null when the credentials are invalid.
+ *   Two styles work. A record WITH `passwordHash`: Trellis verifies the password against it (and,
+ *   for null, against a dummy hash of the same cost, so the response time tells nothing). A record
+ *   WITHOUT `passwordHash`: the provider checked the password itself, and returning the user is its
+ *   verdict that the password matched; Trellis logs the user in as it is.
  * - `findById(id)`: the user as it is now, or null once deleted; a refresh re-reads it, so new
  *   tokens carry the current role and permissions and a deleted user cannot refresh.
  * - `hashPassword` / `verifyPassword`: optional; without them the module uses bcrypt at
@@ -54,4 +56,9 @@ export interface AuthOptions {
   denyList?: TokenDenyList;
   /** bcrypt cost of the built-in hashing; default 10. */
   bcryptRounds?: number;
+  /**
+   * Hashes and verifications (logins, registrations) that may wait for a free hashing slot; past
+   * it a login or registration is answered 503 with `Retry-After: 1` at once. Default 4 per core.
+   */
+  hashQueueLimit?: number;
 }

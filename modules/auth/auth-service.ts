@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { UnauthorizedException } from '../../src/errors/exceptions';
 import type { AuthenticatedUser } from '../../src/routing/request-context';
+import type { SessionRevocation, SessionRevocations } from '../../src/websocket/session-revocations';
 import { AUTH_MESSAGES } from './auth-messages';
 import type { UserProvider, UserRecord } from './auth-options';
+import type { ConcurrencyLimit } from './concurrency-limit';
 import type { PasswordHasher } from './password-hasher';
 import { claimsOf, userFromClaims } from './session-claims';
 import type { LoginResult, TokenClaims, TokenPair } from './token-claims';
@@ -19,6 +21,8 @@ export interface AuthServiceParts {
   passwords: PasswordHasher;
   /** Seconds a session lives without a refresh. */
   sessionTTL: number;
+  /** Where ended sessions are announced, so live connections (WebSockets) close with them. */
+  revocations?: Pick<SessionRevocations, 'revoke'>;
 }
 
 function unauthorized(message: string): UnauthorizedException {
@@ -53,11 +57,8 @@ export class AuthService {
   async login(username: string, password: string): Promise<LoginResult> {
     if (typeof username !== 'string' || typeof password !== 'string')
       throw unauthorized(AUTH_MESSAGES.invalidCredentials);
-    const { users, passwords } = this.parts;
-    const record = await users.findByCredentials(username, password);
-    const valid = record?.passwordHash
-      ? await passwords.verify(password, record.passwordHash)
-      : await passwords.verifyNothing(password);
+    const record = await this.parts.users.findByCredentials(username, password);
+    const valid = await this.passwordMatches(record, password);
     if (!record || !valid) throw unauthorized(AUTH_MESSAGES.invalidCredentials);
     const user = identityOf(record);
     return { ...(await this.generateTokens(user)), user };
@@ -116,10 +117,13 @@ export class AuthService {
     const record = await users.findById(claims.sub);
     if (!record) {
       await store.endSession(claims.sid);
+      await this.announce({ sessionId: claims.sid });
       throw unauthorized(AUTH_MESSAGES.invalidRefreshToken);
     }
     const nextJti = randomUUID();
     const outcome = await store.rotate(claims.sid, claims.jti, nextJti, sessionTTL);
+    // A replayed refresh token ended its whole session.
+    if (outcome === 'reused') await this.announce({ sessionId: claims.sid });
     if (outcome !== 'rotated') throw unauthorized(AUTH_MESSAGES.invalidRefreshToken);
     return this.pair(identityOf(record), claims.sid, nextJti);
   }
@@ -132,11 +136,18 @@ export class AuthService {
       this.parts.denyList.add(claims.jti, claims.exp),
       this.parts.store.endSession(claims.sid),
     ]);
+    await this.announce({ sessionId: claims.sid });
   }
 
-  /** Ends every session of a user (after a password change): all their tokens stop at once. */
-  revokeAllSessions(userId: AuthenticatedUser['id']): Promise<void> {
-    return this.parts.store.endUserSessions(userId);
+  /** Ends every session of a user (after a password change): all their tokens and connections stop at once. */
+  async revokeAllSessions(userId: AuthenticatedUser['id']): Promise<void> {
+    await this.parts.store.endUserSessions(userId);
+    await this.announce({ userId });
+  }
+
+  /** The bounded queue of hashes and verifications: `queued` is its depth, `maxQueued` its bound. */
+  get hashingQueue(): ConcurrencyLimit {
+    return this.parts.passwords.slots;
   }
 
   /** The hash to store for `password`. */
@@ -152,6 +163,26 @@ export class AuthService {
   /** Expensive set-up done once at `ready()`: the dummy hash unknown-user logins verify against. */
   async prepare(): Promise<void> {
     await this.parts.passwords.prepare();
+  }
+
+  // The session already ended in the store, which every request checks: a lost announcement (Redis
+  // down) only leaves a socket open until its token expires, so it never fails the caller.
+  private async announce(revocation: SessionRevocation): Promise<void> {
+    try {
+      await this.parts.revocations?.revoke(revocation);
+    } catch {
+      // The connections still close at their token's expiry.
+    }
+  }
+
+  // A record without a hash is the provider's own verdict that the password matched; a hash is
+  // verified here. No record, or an unusable hash, still costs a full verification.
+  private passwordMatches(record: UserRecord | null | undefined, password: string): Promise<boolean> {
+    const { passwords } = this.parts;
+    if (record && record.passwordHash == null) return Promise.resolve(true);
+    const hash = record?.passwordHash;
+    if (typeof hash === 'string' && hash.length > 0) return passwords.verify(password, hash);
+    return passwords.verifyNothing(password);
   }
 
   // What the token says, then whether it was revoked: without a promise when both stores can tell.

@@ -1,5 +1,6 @@
 import { trellisError } from '../../src/errors/trellis-errors';
 import type { AuthOptions, JwtAlgorithm } from './auth-options';
+import { DEFAULT_HASH_QUEUE_LIMIT } from './password-hasher';
 
 /** The checked, defaulted options the auth services run on. */
 export interface AuthSettings {
@@ -8,6 +9,7 @@ export interface AuthSettings {
   accessTokenTTL: number;
   refreshTokenTTL: number;
   bcryptRounds: number;
+  hashQueueLimit: number;
 }
 
 const ALGORITHMS: readonly JwtAlgorithm[] = ['HS256', 'HS384', 'HS512'];
@@ -52,6 +54,13 @@ export function resolveAuthSettings(options: AuthOptions, env = process.env.NODE
       'auth.bcryptRounds',
       `must be a whole number from ${MIN_ROUNDS} to ${MAX_ROUNDS}`,
     );
+  const hashQueueLimit = options.hashQueueLimit ?? DEFAULT_HASH_QUEUE_LIMIT;
+  if (!Number.isInteger(hashQueueLimit) || hashQueueLimit < 0)
+    throw trellisError(
+      'TRELLIS_ERR_INVALID_OPTION',
+      'auth.hashQueueLimit',
+      `must be a whole number from 0 (got ${String(hashQueueLimit)})`,
+    );
   const provider = options.userProvider;
   if (!provider || (typeof provider !== 'function' && typeof provider !== 'object'))
     throw trellisError(
@@ -74,5 +83,6 @@ export function resolveAuthSettings(options: AuthOptions, env = process.env.NODE
     accessTokenTTL: positiveSeconds('accessTokenTTL', jwt.accessTokenTTL),
     refreshTokenTTL: positiveSeconds('refreshTokenTTL', jwt.refreshTokenTTL),
     bcryptRounds,
+    hashQueueLimit,
   };
 }

@@ -1,24 +1,48 @@
-/** Runs at most `limit` tasks at once; the others wait their turn, first come first served. */
+import { ServiceUnavailableException } from '../../src/errors/exceptions';
+import { AUTH_MESSAGES } from './auth-messages';
+
+/** Thrown by a full `ConcurrencyLimit`: a 503 with `Retry-After: 1`, answered at once. */
+export class QueueFullException extends ServiceUnavailableException {
+  constructor() {
+    super(AUTH_MESSAGES.busy, { headers: { 'Retry-After': '1' } });
+  }
+}
+
+/**
+ * Runs at most `limit` tasks at once; up to `maxQueued` others wait their turn, first come first
+ * served, and past that a task is refused at once: a flood cannot build a queue without end.
+ */
 export class ConcurrencyLimit {
   private running = 0;
   private readonly waiting: (() => void)[] = [];
 
-  constructor(readonly limit: number) {
+  constructor(
+    readonly limit: number,
+    readonly maxQueued = Number.POSITIVE_INFINITY,
+  ) {
     if (!Number.isInteger(limit) || limit < 1)
       throw new RangeError(`concurrency limit must be at least 1 (got ${limit})`);
+    if (maxQueued !== Number.POSITIVE_INFINITY && (!Number.isInteger(maxQueued) || maxQueued < 0))
+      throw new RangeError(`queue limit must be a whole number from 0 (got ${maxQueued})`);
   }
 
-  /** Tasks waiting for a free slot. */
+  /** Tasks waiting for a free slot (the queue depth). */
   get queued(): number {
     return this.waiting.length;
   }
 
-  /** Runs `task` once a slot is free; settles as the task does. */
+  /** Tasks running now. */
+  get active(): number {
+    return this.running;
+  }
+
+  /** Runs `task` once a slot is free; settles as the task does. Rejects with `QueueFullException` when full. */
   run<T>(task: () => Promise<T>): Promise<T> {
     if (this.running < this.limit) {
       this.running++;
       return this.execute(task);
     }
+    if (this.waiting.length >= this.maxQueued) return Promise.reject(new QueueFullException());
     return new Promise<void>((resolve) => this.waiting.push(resolve)).then(() => this.execute(task));
   }
 

@@ -3,6 +3,7 @@ export type { AuthOptions, JwtAlgorithm, JwtOptions, UserProvider, UserRecord } 
 export { AuthService } from './auth-service';
 export type { AuthSettings } from './auth-settings';
 export { AUTH_SETTINGS, USER_PROVIDER } from './auth-tokens';
+export { ConcurrencyLimit, QueueFullException } from './concurrency-limit';
 export type { ExpiringMapOptions } from './expiring-map';
 export { InMemoryTokenDenyList } from './in-memory-token-deny-list';
 export { InMemoryTokenStore } from './in-memory-token-store';

@@ -8,6 +8,9 @@ import { ConcurrencyLimit } from './concurrency-limit';
 // many hashes as cores, requests wait behind them. One core is left to the event loop.
 const HASHING_SLOTS = Math.max(1, availableParallelism() - 1);
 
+/** Hashes that may wait for a slot by default: a few per core, a second or two of work at most. */
+export const DEFAULT_HASH_QUEUE_LIMIT = 4 * availableParallelism();
+
 const BCRYPT_ALPHABET = './ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
 // `$2b$<cost>$` then 22 characters of salt and 31 of digest, all in bcrypt's base-64 alphabet.
@@ -27,7 +30,9 @@ export class PasswordHasher {
   constructor(
     private readonly rounds: number,
     private readonly provider: Pick<UserProvider, 'hashPassword' | 'verifyPassword'> = {},
-    private readonly slots = new ConcurrencyLimit(HASHING_SLOTS),
+    maxQueued: number = DEFAULT_HASH_QUEUE_LIMIT,
+    /** The bounded queue every hash and verification goes through; `queued` is its depth. */
+    readonly slots = new ConcurrencyLimit(HASHING_SLOTS, maxQueued),
   ) {}
 
   /** The hash to store for `password`. */

@@ -3,14 +3,17 @@ import { MESSAGES } from '../messages';
 import type { SharedState } from '../shared-state';
 import { SAMPLE_CONFIG, SHARED_STATE } from '../tokens';
 import {
+  type AttemptLimit,
+  attemptLimit,
   clientAddress,
+  HTTPException,
   Inject,
   Injectable,
-  type RateLimiter,
   type RateLimitRequest,
   type RequestContext,
-  rateLimit,
 } from '../trellis';
+
+const UNAUTHORIZED = 401;
 
 function usernameOf(ctx: RequestContext | undefined): string {
   const body = ctx?.body as { username?: unknown } | undefined;
@@ -18,31 +21,60 @@ function usernameOf(ctx: RequestContext | undefined): string {
   return typeof body?.username === 'string' ? body.username.toLowerCase() : '';
 }
 
-/** The key login attempts are counted under: the client's address and the username tried. */
+/** The key failed logins are counted under: the client's address and the username tried. */
 export function loginKey(req: RateLimitRequest, ctx?: RequestContext): string {
   return `${clientAddress(req)}:${usernameOf(ctx)}`;
 }
 
+// Only a refused password uses the allowance: a success, a 503 (busy hashing queue, Redis down)
+// or any other error gives the reserved attempt back.
+const isFailedLogin = (err: unknown) => err instanceof HTTPException && err.statusCode === UNAUTHORIZED;
+
 /**
- * Limits login attempts per client and username (`LOGIN_RATE_LIMIT_MAX` per
- * `LOGIN_RATE_LIMIT_WINDOW_MS`). Every attempt counts, so guessing a password costs a window per few tries.
+ * Limits failed logins: per client and username (`LOGIN_RATE_LIMIT_MAX`), and per client across
+ * usernames (`LOGIN_CLIENT_RATE_LIMIT_MAX`), both per `LOGIN_RATE_LIMIT_WINDOW_MS`. Successful
+ * logins neither use the allowance nor reset it; once a limit is reached, every attempt is a 429,
+ * the right password included, until the window ends.
  */
 @Injectable()
 export class LoginThrottle {
-  private readonly limiter: RateLimiter;
+  private readonly perUsername: AttemptLimit;
+  private readonly perClient: AttemptLimit;
 
   constructor(@Inject(SAMPLE_CONFIG) config: SampleConfig, @Inject(SHARED_STATE) state: SharedState) {
-    this.limiter = rateLimit({
-      windowMs: config.loginRateLimit.windowMs,
-      max: config.loginRateLimit.max,
-      store: state.rateLimitStore('login'),
-      message: MESSAGES.tooManyLogins,
-      keyGenerator: loginKey,
+    const { windowMs, max, clientMax } = config.loginRateLimit;
+    const message = MESSAGES.tooManyLogins;
+    this.perUsername = attemptLimit({ windowMs, max, message, store: state.rateLimitStore('login') });
+    this.perClient = attemptLimit({
+      windowMs,
+      max: clientMax,
+      message,
+      store: state.rateLimitStore('login-client'),
     });
   }
 
-  /** Counts one attempt; throws the 429 past the limit. Call once the body is validated. */
-  attempt(ctx: RequestContext): Promise<void> {
-    return this.limiter.check(ctx);
+  /** Runs `login` if the limits allow it, counting it only if it fails with a 401. */
+  async attempt<T>(ctx: RequestContext, login: () => Promise<T>): Promise<T> {
+    const userKey = loginKey(ctx.req, ctx);
+    const clientKey = clientAddress(ctx.req);
+    await this.perUsername.take(userKey);
+    try {
+      await this.perClient.take(clientKey);
+    } catch (err) {
+      await this.perUsername.giveBack(userKey);
+      throw err;
+    }
+    try {
+      const result = await login();
+      await this.giveBack(userKey, clientKey);
+      return result;
+    } catch (err) {
+      if (!isFailedLogin(err)) await this.giveBack(userKey, clientKey);
+      throw err;
+    }
+  }
+
+  private async giveBack(userKey: string, clientKey: string): Promise<void> {
+    await Promise.all([this.perUsername.giveBack(userKey), this.perClient.giveBack(clientKey)]);
   }
 }

@@ -1,4 +1,5 @@
-import type { SampleConfig } from '../config';
+import bcrypt from 'bcrypt';
+import { ConfigError, DEFAULT_DEMO_PASSWORD, type SampleConfig } from '../config';
 import { permissionsForRole } from '../users/role-permissions';
 import { UsernameTakenError } from '../users/username-taken-error';
 import type { UsersRepository } from '../users/users-repository';
@@ -8,7 +9,9 @@ export { DEMO_USERNAMES } from './demo-users';
 
 /**
  * Creates the demo users that are missing, with `DEMO_PASSWORD`. It needs only the database, so
- * it can run while the application is still being built (see `createSampleApp`).
+ * it can run while the application is still being built (see `createSampleApp`). In production
+ * it creates none while `DEMO_PASSWORD` is the published default, and refuses a database whose
+ * demo users still have that password (seeded in development): anyone could log in as them.
  */
 export class DemoSeeder {
   constructor(
@@ -19,13 +22,38 @@ export class DemoSeeder {
   /**
    * Seeds what is missing; returns the usernames it created (none on a later start).
    * `passwordHash` is `hashDemoPassword(config)` when the caller started it earlier.
+   * Rejects with a `ConfigError` in production when a demo user has the published password.
    */
   async seed(passwordHash?: Promise<string>): Promise<string[]> {
+    if (this.config.env === 'production') {
+      await this.refusePublishedPassword();
+      if (this.config.demoPassword === DEFAULT_DEMO_PASSWORD) return [];
+    }
     const missing = DEMO_USERNAMES.filter((name) => !this.users.findByUsername(name));
     if (missing.length === 0) return [];
     const hash = await (passwordHash ?? hashDemoPassword(this.config));
     // Inserting in order keeps the ids stable.
     return missing.filter((name) => this.insert(name, hash));
+  }
+
+  private async refusePublishedPassword(): Promise<void> {
+    const existing = DEMO_USERNAMES.map((name) => this.users.findByUsername(name)).filter((user) => !!user);
+    // Demo users share one hash when seeded together: each distinct hash is checked once.
+    const hashes = [...new Set(existing.map((user) => user.passwordHash))];
+    const published = new Set<string>();
+    for (const hash of hashes) if (await bcrypt.compare(DEFAULT_DEMO_PASSWORD, hash)) published.add(hash);
+    const exposed = existing.filter((user) => published.has(user.passwordHash)).map((user) => user.username);
+    if (exposed.length === 0) return;
+    const names = exposed.map((name) => `'${name}'`).join(', ');
+    throw new ConfigError(
+      [
+        `Refusing to start with NODE_ENV=production: the demo users ${exposed.join(', ')} in ${this.config.databaseFile}`,
+        '  still have the published demo password (they were created in development), so anyone could log in as them.',
+        '  Fix it in one of these ways:',
+        `  - delete them: sqlite3 ${this.config.databaseFile} "DELETE FROM users WHERE username IN (${names})"`,
+        '  - or start on a new database (DATABASE_FILE) with DEMO_PASSWORD set to a password of your own',
+      ].join('\n'),
+    );
   }
 
   private insert(name: string, passwordHash: string): boolean {

@@ -8,6 +8,7 @@ import {
   Auth,
   type AuthenticatedUser,
   CurrentUser,
+  Description,
   MinimumRole,
   Mutation,
   Permissions,
@@ -17,19 +18,13 @@ import {
   SubscriptionPublisher,
   Summary,
 } from '../trellis';
-import { UserSummarySchema } from '../users/user-schemas';
+import { MeSchema, UserSummarySchema } from '../users/user-schemas';
 import { UsersService } from '../users/users-service';
 
-const MeSchema = z
-  .object({
-    id: z.number().int(),
-    username: z.string(),
-    email: z.string(),
-    role: z.string(),
-    permissions: z.array(z.string()),
-  })
-  .meta({ id: 'Me' });
 const Limit = z.number().int().positive().max(MAX_PAGE_SIZE);
+const PageDirectionSchema = z
+  .enum(['next', 'prev'])
+  .meta({ id: 'PageDirection', description: 'Which way from the cursor: next (older) or prev (newer)' });
 
 /** The GraphQL schema: the same services and the same guards as the REST routes. */
 @Resolver()
@@ -42,7 +37,7 @@ export class SampleResolver {
 
   @Query(MeSchema)
   @Auth()
-  @Summary('Who you are')
+  @Description('Who you are')
   me(@CurrentUser() caller: AuthenticatedUser) {
     const { id, username, email, role, permissions } = this.userService.get(Number(caller.id));
     return { id, username, email, role, permissions };
@@ -50,21 +45,25 @@ export class SampleResolver {
 
   @Query(offsetPageSchema(UserSummarySchema, 'UserPage'))
   @MinimumRole('manager')
-  @Summary('Users, one offset page at a time')
+  @Description('Users, one offset page at a time (role manager or higher)')
   users(
-    @Arg('page', z.number().int().positive().optional()) page = 1,
-    @Arg('limit', Limit.optional()) limit?: number,
+    @Arg('page', z.number().int().positive().default(1).describe('The page, from 1')) page: number,
+    @Arg('limit', Limit.default(10).describe(`Users per page, 1 to ${MAX_PAGE_SIZE}`)) limit: number,
   ) {
     return this.userService.list({ page, limit });
   }
 
   @Query(cursorPageSchema(TaskSchema, 'TaskPage'))
   @Permissions('tasks.read')
-  @Summary('Tasks, newest first, one cursor page at a time')
+  @Description('Tasks, newest first, one cursor page at a time (permission tasks.read)')
   tasks(
-    @Arg('limit', Limit.optional()) limit?: number,
-    @Arg('cursor', z.string().min(1).max(2048).optional()) cursor?: string,
-    @Arg('direction', z.enum(['next', 'prev']).meta({ id: 'PageDirection' }).optional())
+    @Arg('limit', Limit.default(20).describe(`Tasks per page, 1 to ${MAX_PAGE_SIZE}`)) limit: number,
+    @Arg(
+      'cursor',
+      z.string().min(1).max(2048).optional().describe('A nextCursor or prevCursor of another page'),
+    )
+    cursor?: string,
+    @Arg('direction', PageDirectionSchema.default('next').describe('Which way from the cursor'))
     direction?: 'next' | 'prev',
   ) {
     return this.taskService.list({ limit, cursor, direction });
@@ -72,9 +71,9 @@ export class SampleResolver {
 
   @Mutation(TaskSchema)
   @Permissions('tasks.create')
-  @Summary('Create a task')
+  @Description('Create a task (permission tasks.create; assigning it to someone else needs tasks.assign)')
   createTask(
-    @Arg('input', CreateTaskSchema) input: CreateTaskInput,
+    @Arg('input', CreateTaskSchema.describe('The task to create')) input: CreateTaskInput,
     @CurrentUser() caller: AuthenticatedUser,
   ) {
     return this.taskService.create(input, caller);

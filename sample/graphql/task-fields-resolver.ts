@@ -6,8 +6,12 @@ import { UserLoader } from '../users/user-loader';
 
 /** Who a task is assigned to, as GraphQL shows it (no e-mail or permissions of other users). */
 const TeamMemberSchema = z
-  .object({ id: z.number().int(), username: z.string(), role: z.string() })
-  .meta({ id: 'TeamMember' });
+  .object({
+    id: z.number().int().describe('The user id'),
+    username: z.string().describe('The username'),
+    role: z.string().describe('The role'),
+  })
+  .meta({ id: 'TeamMember', description: 'A user as other users see them' });
 
 /** Fields of the GraphQL `Task` type that load related records. */
 @Resolver()

@@ -2,11 +2,19 @@ import { randomUUID } from 'node:crypto';
 import { MESSAGES } from '../messages';
 import { type ListPage, listPage } from '../paging/list-page';
 import type { ListQuery } from '../paging/list-query';
-import { type AuthenticatedUser, Injectable, SubscriptionPublisher, ValidationException } from '../trellis';
+import {
+  type AuthenticatedUser,
+  ForbiddenException,
+  Injectable,
+  SubscriptionPublisher,
+  ValidationException,
+} from '../trellis';
 import { UsersRepository } from '../users/users-repository';
 import type { Task } from './task';
 import type { CreateTaskInput } from './task-schemas';
 import { TasksRepository } from './tasks-repository';
+
+const ASSIGN_PERMISSION = 'tasks.assign';
 
 /** The subscription topic of new tasks; its payload is the task. */
 export const TASK_CREATED = 'taskCreated';
@@ -25,8 +33,15 @@ export class TasksService {
     return listPage(query, this.tasks);
   }
 
-  /** Creates a task on behalf of `caller`; an unknown assignee is a 422 on `body.assigneeId`. */
+  /**
+   * Creates a task on behalf of `caller`. Assigning it to anyone but oneself needs `tasks.assign`:
+   * without it any other id is a 403, known or not, so the answer tells nothing about which ids
+   * exist. With it, an unknown assignee is a 422 on `body.assigneeId`.
+   */
   create(input: CreateTaskInput, caller: AuthenticatedUser): Task {
+    const toOther = input.assigneeId !== undefined && input.assigneeId !== Number(caller.id);
+    if (toOther && !caller.permissions.includes(ASSIGN_PERMISSION))
+      throw new ForbiddenException(MESSAGES.assignNeedsPermission);
     if (input.assigneeId !== undefined && !this.users.findById(input.assigneeId)) {
       throw new ValidationException([
         { path: 'body.assigneeId', message: MESSAGES.assigneeNotFound, code: 'not_found' },

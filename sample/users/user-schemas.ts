@@ -29,16 +29,16 @@ export const PermissionListSchema = z.array(z.enum(REFERENCE_PERMISSIONS as [str
 
 /** `POST /auth/register`. */
 export const RegisterSchema = z.object({
-  username: UsernameSchema,
-  email: z.email().max(254),
-  password: PasswordSchema,
+  username: UsernameSchema.describe('3 to 50 letters, digits, "_", "." or "-"; unique regardless of case'),
+  email: z.email().max(254).describe('The e-mail address'),
+  password: PasswordSchema.describe('6 characters at least, 72 bytes at most'),
 });
 export type RegisterInput = z.infer<typeof RegisterSchema>;
 
 /** `POST /users`: permissions default to those of the role. */
 export const CreateUserSchema = RegisterSchema.extend({
-  role: RoleSchema,
-  permissions: PermissionListSchema.optional(),
+  role: RoleSchema.describe('At most your own role'),
+  permissions: PermissionListSchema.optional().describe("Default: the role's permissions"),
 });
 export type CreateUserInput = z.infer<typeof CreateUserSchema>;
 
@@ -61,11 +61,27 @@ export const UserIdSchema = z.coerce.number().int().positive();
 /** A user as responses show it. */
 export const UserSummarySchema = z
   .object({
-    id: z.number().int(),
-    username: z.string(),
-    email: z.string(),
-    role: z.string(),
-    permissions: z.array(z.string()),
-    createdAt: z.string(),
+    id: z.number().int().describe('The user id'),
+    username: z.string().describe('The username'),
+    email: z.string().describe('The e-mail address'),
+    role: z.string().describe('The role'),
+    permissions: z.array(z.string()).describe('What the user may do besides what the role allows'),
+    createdAt: z.string().describe('When the user was created (ISO time)'),
   })
-  .meta({ id: 'User' });
+  .meta({ id: 'User', description: 'A user, without password or hash' });
+
+/** The caller, as `/auth/me` and the GraphQL `me` show it. */
+export const MeSchema = UserSummarySchema.omit({ createdAt: true }).meta({
+  id: 'Me',
+  description: 'The caller, as the database has it now',
+});
+
+/** An answer that only says what happened. */
+export const MessageSchema = z
+  .object({ message: z.string().describe('What happened, for people') })
+  .meta({ id: 'Message', description: 'A confirmation' });
+
+/** `POST /auth/register`, `POST /users`, `PUT /users/:id`: what happened and the user now. */
+export const UserResultSchema = MessageSchema.extend({
+  user: UserSummarySchema.partial({ createdAt: true }).describe('The user'),
+}).meta({ id: 'UserResult', description: 'A confirmation and the user' });

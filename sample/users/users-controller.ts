@@ -1,8 +1,11 @@
 import { MESSAGES } from '../messages';
 import { type ListQuery, ListQuerySchema } from '../paging/list-query';
+import { listPageSchema } from '../paging/page-schemas';
 import {
   type AuthenticatedUser,
+  BadRequestException,
   Body,
+  ConflictException,
   Controller,
   CurrentUser,
   Delete,
@@ -14,24 +17,32 @@ import {
   Post,
   Put,
   Query,
+  Returns,
   Summary,
+  Throws,
 } from '../trellis';
 import {
   type CreateUserInput,
   CreateUserSchema,
+  MessageSchema,
   type UpdateUserInput,
   UpdateUserSchema,
   UserIdSchema,
+  UserResultSchema,
+  UserSummarySchema,
 } from './user-schemas';
 import { UsersService } from './users-service';
 
 /** User administration; no response ever carries a password or its hash. */
 @Controller('/users')
+@Description('User administration; no answer ever carries a password or its hash')
 export class UsersController {
   constructor(private readonly users: UsersService) {}
 
   @Get()
   @MinimumRole('manager')
+  @Returns(listPageSchema(UserSummarySchema, 'User'))
+  @Throws(BadRequestException)
   @Summary('List users')
   @Description(
     'Offset pagination with `?page=&limit=`; cursor pagination (by id) with `?cursor=&limit=&direction=`.',
@@ -42,6 +53,7 @@ export class UsersController {
 
   @Get('/:id')
   @Permissions('users.read')
+  @Returns(UserSummarySchema)
   @Summary('One user')
   one(@Param('id', UserIdSchema) id: number) {
     return this.users.get(id);
@@ -49,6 +61,8 @@ export class UsersController {
 
   @Post()
   @Permissions('users.create')
+  @Returns(UserResultSchema)
+  @Throws(ConflictException)
   @Summary('Create a user with a role up to your own')
   async create(@Body(CreateUserSchema) body: CreateUserInput, @CurrentUser() caller: AuthenticatedUser) {
     return { message: MESSAGES.userCreated, user: await this.users.create(body, caller) };
@@ -56,6 +70,7 @@ export class UsersController {
 
   @Put('/:id')
   @Permissions('users.update', 'users.read')
+  @Returns(UserResultSchema)
   @Summary('Change e-mail, role (needs users.change_role) or permissions')
   async update(
     @Param('id', UserIdSchema) id: number,
@@ -68,6 +83,7 @@ export class UsersController {
   @Delete('/:id')
   @Permissions('users.delete')
   @MinimumRole('manager')
+  @Returns(MessageSchema)
   @Summary('Delete a user (not yourself, nor a higher role)')
   async remove(@Param('id', UserIdSchema) id: number, @CurrentUser() caller: AuthenticatedUser) {
     await this.users.remove(id, caller);

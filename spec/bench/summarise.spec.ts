@@ -88,4 +88,48 @@ describe('bench: summarise', () => {
     expect(scoped.value).to.be.closeTo(0.95, 1e-9);
     expect(scoped.passed).to.equal(true);
   });
+
+  it('compares Trellis on Fastify with Fastify on the list route within each round, and CPU with bare node:http', () => {
+    const items = (rps: number, cpu: number) => ({
+      startupMs: 500,
+      idleRssMiB: 80,
+      routes: { items: measured(rps, cpu) },
+    });
+    const { targets } = summarise({
+      routes: [{ name: 'items', label: 'items' }],
+      stacks: {
+        // Round two ran on a slower machine for everyone: per-round ratios 0.96, 0.97, 0.9.
+        'trellis-fastify': {
+          label: 'Trellis',
+          rounds: [items(9_600, 105), items(4_850, 220), items(9_000, 120)],
+          failures: [],
+        },
+        fastify: {
+          label: 'Fastify',
+          rounds: [items(10_000, 100), items(5_000, 200), items(10_000, 100)],
+          failures: [],
+        },
+        'node-http': {
+          label: 'node',
+          rounds: [items(11_000, 100), items(5_500, 200), items(11_000, 100)],
+          failures: [],
+        },
+      },
+    });
+    const fastify = targetNamed(
+      targets,
+      'Fastify engine >= 0.95 x Fastify 5 with a response schema on items',
+    );
+    expect(fastify.value).to.be.closeTo(0.96, 1e-9);
+    expect(fastify.passed).to.equal(true);
+    const cpu = targetNamed(
+      targets,
+      'Server CPU per request on items within 10% of bare node:http (fastify)',
+    );
+    expect(cpu.value).to.be.closeTo(1.1, 1e-9);
+    expect(cpu.passed).to.equal(true);
+    expect(
+      targetNamed(targets, 'Server CPU per request on items within 10% of bare node:http (express)').passed,
+    ).to.equal(undefined);
+  });
 });

@@ -17,7 +17,8 @@ describe('sample config', () => {
         bcryptRounds: 12,
         databaseFile: 'data/sample.db',
         demoPassword: DEFAULT_DEMO_PASSWORD,
-        loginRateLimit: { max: 5, windowMs: 900_000 },
+        loginRateLimit: { max: 5, clientMax: 20, windowMs: 900_000 },
+        registerRateLimit: { max: 10, windowMs: 900_000 },
         engine: 'express',
       });
       expect(config.jwt).to.include({ accessTokenTTL: 3600, refreshTokenTTL: 86_400 });
@@ -47,6 +48,9 @@ describe('sample config', () => {
         DEMO_PASSWORD: 'other-pass',
         LOGIN_RATE_LIMIT_MAX: '3',
         LOGIN_RATE_LIMIT_WINDOW_MS: '1000',
+        LOGIN_CLIENT_RATE_LIMIT_MAX: '7',
+        REGISTER_RATE_LIMIT_MAX: '2',
+        REGISTER_RATE_LIMIT_WINDOW_MS: '5000',
         TRELLIS_ENGINE: 'fastify',
       });
       expect(warnings).to.deep.equal([]);
@@ -58,7 +62,8 @@ describe('sample config', () => {
         databaseFile: ':memory:',
         redisUrl: 'redis://localhost:6379',
         demoPassword: 'other-pass',
-        loginRateLimit: { max: 3, windowMs: 1000 },
+        loginRateLimit: { max: 3, clientMax: 7, windowMs: 1000 },
+        registerRateLimit: { max: 2, windowMs: 5000 },
         engine: 'fastify',
       });
     });
@@ -71,6 +76,16 @@ describe('sample config', () => {
       expect(trustProxy('false')).to.equal(false);
       expect(trustProxy('loopback')).to.equal('loopback');
       expect(trustProxy(undefined)).to.equal(undefined);
+    });
+
+    it('reads CORS_ORIGINS as a comma-separated list of origins, none when unset', () => {
+      const origins = (value?: string) =>
+        loadConfig({ JWT_SECRET: SECRET, CORS_ORIGINS: value }).config.corsOrigins;
+      expect(origins('http://localhost:5173, https://app.example.com')).to.deep.equal([
+        'http://localhost:5173',
+        'https://app.example.com',
+      ]);
+      expect(origins(undefined)).to.deep.equal([]);
     });
 
     it('treats an empty value as unset', () => {
@@ -98,7 +113,16 @@ describe('sample config', () => {
       DEMO_PASSWORD: '123',
       LOG_LEVEL: 'loud',
       NODE_ENV: 'staging',
+      CORS_ORIGINS: 'https://app.example.com/',
     };
+    it('refuses CORS_ORIGINS entries that are not http(s) origins', () => {
+      for (const value of ['app.example.com', 'ftp://files.example', 'https://app.example.com/path', '*'])
+        expect(() => loadConfig({ JWT_SECRET: SECRET, CORS_ORIGINS: value }), value)
+          .to.throw(ConfigError)
+          .with.property('message')
+          .that.includes('CORS_ORIGINS');
+    });
+
     for (const [name, value] of Object.entries(invalid)) {
       it(`refuses ${name}=${value}, naming the variable`, () => {
         expect(() => loadConfig({ JWT_SECRET: SECRET, [name]: value }))

@@ -3,8 +3,12 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
+import { DEFAULT_DEMO_PASSWORD } from '../../sample/config';
+import { openDatabase } from '../../sample/database/connection';
+import { DemoSeeder } from '../../sample/database/demo-seeder';
+import { UsersRepository } from '../../sample/users/users-repository';
 import { forEachEngine } from '../support/engines';
-import { SPEC_ENV } from './support/sample-env';
+import { SPEC_ENV, specConfig } from './support/sample-env';
 
 const MAIN = join(__dirname, '..', '..', 'sample', 'main.js');
 const START_TIMEOUT_MS = 8000;
@@ -69,6 +73,58 @@ describe('sample main (npm start)', () => {
       started = start({ ...SPEC_ENV, PORT: 'eighty', TRELLIS_ENGINE: engine }, dir);
       expect(await started.exited).to.equal(1);
       expect(started.output()).to.match(/Invalid configuration:\n\s+PORT:/);
+    });
+
+    describe('with NODE_ENV=production', () => {
+      const { DATABASE_FILE: _memory, DEMO_PASSWORD: _demo, ...env } = SPEC_ENV;
+      const production = { ...env, NODE_ENV: 'production', PORT: '0', TRELLIS_ENGINE: engine };
+
+      it('refuses to start without JWT_SECRET', async () => {
+        const { JWT_SECRET: _secret, ...noSecret } = production as Record<string, string>;
+        started = start(noSecret, dir);
+        expect(await started.exited).to.equal(1);
+        expect(started.output()).to.match(/JWT_SECRET: required when NODE_ENV=production/);
+      });
+
+      it('with the published DEMO_PASSWORD, creates no demo user and prints no password', async () => {
+        started = start(production, dir);
+        const url = await apiUrl(started);
+        expect(started.output()).not.to.include('Demo-pass-123!');
+        expect(started.output()).to.match(/Demo users not created/);
+        const login = await fetch(`${url}/auth/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ username: 'admin', password: 'Demo-pass-123!' }),
+        });
+        expect(login.status).to.equal(401);
+      });
+
+      it('with a DEMO_PASSWORD of its own, creates the demo users and never prints it', async () => {
+        started = start({ ...production, DEMO_PASSWORD: 'Own-secret-pass-9!' }, dir);
+        const url = await apiUrl(started);
+        expect(started.output()).not.to.include('Own-secret-pass-9!');
+        const login = await fetch(`${url}/auth/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ username: 'admin', password: 'Own-secret-pass-9!' }),
+        });
+        expect(login.status).to.equal(200);
+      });
+
+      it('refuses a database seeded in development with the published password, saying how to fix it', async () => {
+        // A database seeded in development: the demo users have the published password.
+        const db = openDatabase(join(dir, 'data', 'sample.db'));
+        await new DemoSeeder(new UsersRepository(db), {
+          ...specConfig(),
+          demoPassword: DEFAULT_DEMO_PASSWORD,
+        }).seed();
+        db.close();
+        started = start({ ...production, DEMO_PASSWORD: 'Own-secret-pass-9!' }, dir);
+        expect(await started.exited).to.equal(1);
+        expect(started.output()).to.match(/Refusing to start with NODE_ENV=production: the demo users admin/);
+        expect(started.output()).to.match(/DELETE FROM users/);
+        expect(started.output()).not.to.include('Own-secret-pass-9!');
+      });
     });
   });
 });

@@ -1,13 +1,29 @@
 import type { Logger } from 'pino';
 import type { EngineName } from '../engine/engine';
+import type { GraphqlLimits } from '../graphql/query-limits';
 import type { Class } from '../metadata/types';
+import type { CorsOptions } from '../security/cors-options';
+import type { SecurityHeadersOptions } from '../security/security-headers';
 import type { WebSocketOptions } from '../websocket/websocket-options';
+import type { TrustProxy } from './trust-proxy';
+
+/** An OpenAPI Server Object: where the API is served. */
+export interface OpenApiServer {
+  url: string;
+  description?: string;
+}
 
 /** OpenAPI document settings; `false` turns `/openapi.json` and `/docs` off. */
 export interface OpenApiOptions {
   title: string;
   version: string;
   description?: string;
+  /** Where the API is served; default `[{ url: '/' }]` (the host that served the document). */
+  servers?: OpenApiServer[];
+  /** The API's license: a name and an SPDX `identifier` or a `url`. */
+  license?: { name: string; identifier?: string; url?: string };
+  /** Who answers for the API. */
+  contact?: { name?: string; url?: string; email?: string };
   /**
    * Swagger UI at `/docs`, from the optional swagger-ui-dist package: `true` requires it (ready()
    * fails without it), `false` leaves it out; by default it is served when the package is installed.
@@ -19,8 +35,18 @@ export interface OpenApiOptions {
 export interface GraphqlOptions {
   /** Default `/graphql`. */
   path?: string;
-  /** Schema introspection and the Apollo Sandbox landing page at `path`; default on, off when NODE_ENV=production. */
+  /** Schema introspection; default on, off when NODE_ENV=production. */
   introspection?: boolean;
+  /**
+   * The GraphiQL IDE, served from the installed packages (no request leaves the machine), at
+   * `path` for browsers (`GET` asking for `text/html`); default on, off when NODE_ENV=production.
+   */
+  ide?: boolean;
+  /**
+   * Depth, alias, token and cost limits, checked before a query runs (a refused one gets a
+   * GraphQL validation error); on by default: depth 8, aliases 15, tokens 2000, cost 5000.
+   */
+  limits?: GraphqlLimits;
 }
 
 /** What `createApp` takes. */
@@ -40,13 +66,28 @@ export interface AppOptions {
   engine?: EngineName;
   /** A pino logger; default JSON lines on stdout at `LOG_LEVEL`. */
   logger?: Logger;
-  /** Express's `trust proxy`: set it behind a reverse proxy so the client address is the real one. */
-  trustProxy?: boolean | number | string;
+  /**
+   * Behind a reverse proxy, which proxies to believe about the client address (Express's `trust
+   * proxy`, on both engines): a hop count, addresses/CIDRs (a list or a comma-separated string),
+   * or `true`, which lets any client choose its address (it trusts the left-most entry). Default: none.
+   */
+  trustProxy?: TrustProxy;
   /**
    * Weak ETags on 200 answers to GET and HEAD, and 304 for an `If-None-Match` that still
    * matches; default off (hashing every body costs more than most JSON APIs save by it).
    */
   etag?: boolean;
+  /**
+   * Cross-origin requests from browsers: allowed origins (a list, a predicate, or `true` for any,
+   * answered with `*`), credentials, exposed headers, max age; preflights are answered on every
+   * path. Default off: browsers keep to same-origin calls.
+   */
+  cors?: CorsOptions | boolean;
+  /**
+   * helmet's security headers on every response (default on); `false` turns them off, helmet's
+   * options change them. Swagger UI and the GraphQL IDE get a Content-Security-Policy of their own.
+   */
+  securityHeaders?: SecurityHeadersOptions | boolean;
   /** How long `close()` lets in-flight requests finish before cutting connections; default 10 000 ms. */
   shutdownTimeoutMs?: number;
 }

@@ -12,10 +12,13 @@ import { metadataRegistry } from '../metadata/registry';
 import type { Class } from '../metadata/types';
 import { compileControllers } from '../routing/compile-controllers';
 import type { CompiledRoute } from '../routing/compiled-route';
+import { corsMiddleware } from '../security/cors';
+import { securityHeaders } from '../security/security-headers';
 import type { AppOptions } from './app-options';
 import { createEngine } from './engines';
 import { closeGracefully } from './graceful-close';
 import { findModule, type ModuleOptionsMap, type TrellisModule } from './module-registry';
+import { resolveTrustProxy } from './trust-proxy';
 
 type Hook<A extends unknown[]> = (...args: A) => void | Promise<void>;
 type Token = Class | (abstract new (...args: any[]) => unknown) | symbol | string;
@@ -34,6 +37,8 @@ export class Application {
   readonly engine: Engine;
   /** The routes compiled by `ready()`. */
   routes: readonly CompiledRoute[] = [];
+  /** The middleware given to `use()`, with the path it was mounted under (none: every path). */
+  readonly middleware: { path?: string; handlers: readonly Middleware[] }[] = [];
 
   private readonly classes = {
     controller: new Set<Class>(),
@@ -60,7 +65,11 @@ export class Application {
     this.engine = createEngine(options.engine ?? 'express', {
       bodyLimit: options.bodyLimit ?? '100kb',
       logger: this.logger,
-      trustProxy: options.trustProxy,
+      trustProxy: resolveTrustProxy(options.trustProxy),
+      policy: {
+        headers: securityHeaders(options.securityHeaders),
+        cors: corsMiddleware(options.cors),
+      },
     });
     // Kept by the option they came in, not by their decorator, so that ready() can refuse a
     // class given as a controller that is not one instead of binding it as a plain injectable.
@@ -115,8 +124,10 @@ export class Application {
   /** Adds `(req, res, next)` middleware, for every path or under `path`; runs before the routes. */
   use(pathOrMiddleware: string | Middleware, ...middleware: Middleware[]): this {
     this.assertNotReady('use()');
-    if (typeof pathOrMiddleware === 'string') this.engine.use(pathOrMiddleware, middleware);
-    else this.engine.use(undefined, [pathOrMiddleware, ...middleware]);
+    const path = typeof pathOrMiddleware === 'string' ? pathOrMiddleware : undefined;
+    const handlers = path === undefined ? [pathOrMiddleware as Middleware, ...middleware] : middleware;
+    this.engine.use(path, handlers);
+    this.middleware.push({ path, handlers });
     return this;
   }
 

@@ -1,13 +1,18 @@
 import { metadataRegistry } from '../metadata/registry';
 
+/** Refuses a status that is no success status, naming the decorator. */
+export function assertSuccessStatus(decorator: string, status: number): void {
+  if (!Number.isInteger(status) || status < 200 || status > 299) {
+    throw new RangeError(`${decorator}(${status}): a success status is an integer from 200 to 299`);
+  }
+}
+
 /**
  * The status of a successful answer, instead of 200 (201 for `Post`); `undefined` still answers 204.
  * @example @Post('/login') @HttpCode(200) login(@Body(Credentials) body: Credentials) {}
  */
 export function HttpCode(status: number): MethodDecorator {
-  if (!Number.isInteger(status) || status < 200 || status > 299) {
-    throw new RangeError(`HttpCode(${status}): a success status is an integer from 200 to 299`);
-  }
+  assertSuccessStatus('HttpCode', status);
   return (target, key) => {
     metadataRegistry.forMethod(target.constructor, key).status = status;
   };

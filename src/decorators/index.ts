@@ -7,4 +7,6 @@ export { All, Delete, Get, Patch, Post, Put } from './http-methods';
 export { Injectable } from './injectable';
 export { Arg, Body, Cookie, CurrentUser, Depends, Header, Param, Req, Res, recordParam } from './params';
 export { Query } from './query';
+export { Returns, type ReturnsOptions } from './returns';
+export { Throws } from './throws';
 export { OnConnect, OnDisconnect, OnMessage, WebSocket, type WebSocketGatewayOptions } from './websocket';

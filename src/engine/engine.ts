@@ -1,4 +1,4 @@
-import type { RequestListener, Server } from 'node:http';
+import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import type { CompiledRoute } from '../routing/compiled-route';
 import type { ResponseWriter } from '../routing/response-writer';
@@ -9,12 +9,22 @@ export type Middleware = (req: any, res: any, next: (err?: unknown) => void) => 
 /** The engines Trellis can mount on. */
 export type EngineName = 'express' | 'fastify';
 
+/** What runs first on every request, before middleware and routes (404s and errors included). */
+export interface RequestPolicy {
+  /** Sets response headers; synchronous. */
+  headers?: (req: IncomingMessage, res: ServerResponse) => void;
+  /** Answers CORS preflights itself, passes every other request on. */
+  cors?: Middleware;
+}
+
 /** What an engine is built from. */
 export interface EngineOptions {
   bodyLimit: string;
   logger: Logger;
-  /** Express's `trust proxy` setting (Fastify's `trustProxy`). */
-  trustProxy?: boolean | number | string;
+  /** Express's `trust proxy` setting (Fastify's `trustProxy`), checked by `resolveTrustProxy`. */
+  trustProxy?: boolean | number | string[];
+  /** Security headers and CORS, run before anything else. */
+  policy?: RequestPolicy;
 }
 
 /**

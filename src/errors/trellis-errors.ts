@@ -31,6 +31,12 @@ export const TRELLIS_ERRORS = {
   TRELLIS_ERR_WILDCARD_NOT_LAST: (path: string) => `Route path '${path}': a wildcard must end the path`,
   TRELLIS_ERR_UNKNOWN_PATH_PARAM: (where: string, name: string, path: string) =>
     `${where}: Param('${name}') is not a parameter of the path '${path}'`,
+  TRELLIS_ERR_SUCCESS_STATUS_TWICE: (where: string) =>
+    `${where}: the success status is set twice, by HttpCode and by Returns({ status }); keep one`,
+  TRELLIS_ERR_RETURNS_SCHEMA: (where: string, problem: string) =>
+    `${where}: the Returns schema cannot be compiled: ${problem}`,
+  TRELLIS_ERR_THROWS_NOT_HTTP_EXCEPTION: (where: string, name: string) =>
+    `${where}: Throws(${name}) is no HTTPException constructible without arguments, so it has no status`,
   TRELLIS_ERR_DOCS_ROUTE_TAKEN: (where: string, method: string, path: string) =>
     `${where}: ${method} ${path} is where the OpenAPI docs are served; move the route or create the app with { openapi: false }`,
   TRELLIS_ERR_OPENAPI_SCHEMA_NAME_TAKEN: (name: string) =>

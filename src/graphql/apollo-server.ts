@@ -1,15 +1,16 @@
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
-import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
 import type { GraphQLSchema } from 'graphql';
 import type { Logger } from 'pino';
 import type { RequestContext } from '../routing/request-context';
+import { queryLimitRules, type ResolvedGraphqlLimits } from './query-limits';
 
 /** How the Apollo server is set up. */
 export interface ApolloSettings {
-  /** Schema introspection and the Apollo Sandbox landing page go together. */
   introspection: boolean;
   logger: Logger;
+  /** Depth, alias, token and cost limits, checked before execution. */
+  limits: ResolvedGraphqlLimits;
 }
 
 // Request-scoped instances live for one GraphQL request: released once its response is ready.
@@ -28,17 +29,21 @@ export function createApolloServer(
   schema: GraphQLSchema,
   settings: ApolloSettings,
 ): ApolloServer<RequestContext> {
-  const { introspection, logger } = settings;
+  const { introspection, logger, limits } = settings;
   return new ApolloServer<RequestContext>({
     schema,
     introspection,
     logger,
+    validationRules: queryLimitRules(limits),
+    // The parser stops at the limit: a flood of tokens costs no more than the limit to refuse.
+    parseOptions: limits.tokens === false ? undefined : { maxTokens: limits.tokens },
     // Errors carry a code and a message; a stack trace is an internal.
     includeStacktraceInErrorResponses: false,
     // The application's close() stops the server.
     stopOnTerminationSignals: false,
     plugins: [
-      introspection ? ApolloServerPluginLandingPageLocalDefault() : ApolloServerPluginLandingPageDisabled(),
+      // Apollo's landing page loads Apollo Sandbox from a CDN; Trellis serves GraphiQL itself.
+      ApolloServerPluginLandingPageDisabled(),
       requestScopePlugin(logger),
     ],
   });

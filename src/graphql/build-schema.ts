@@ -27,8 +27,17 @@ type Fields = GraphQLFieldConfigMap<unknown, RequestContext>;
 
 const ROOT_TYPES = { query: 'Query', mutation: 'Mutation', subscription: 'Subscription' } as const;
 
+/** What each root type holds, as the schema describes it. */
+const ROOT_DESCRIPTIONS: Record<string, string> = {
+  Query: 'What can be read',
+  Mutation: 'What can be changed',
+  Subscription: 'What can be followed as it happens',
+};
+
 function rootType(name: string, fields: Fields): GraphQLObjectType | undefined {
-  return Object.keys(fields).length > 0 ? new GraphQLObjectType({ name, fields }) : undefined;
+  return Object.keys(fields).length > 0
+    ? new GraphQLObjectType({ name, description: ROOT_DESCRIPTIONS[name], fields })
+    : undefined;
 }
 
 /**

@@ -31,7 +31,8 @@ type Handler = (...args: unknown[]) => unknown;
 
 function argumentTypes(method: MethodMetadata, types: GraphqlTypeMapper) {
   const args: GraphQLFieldConfigArgumentMap = {};
-  for (const param of method.params) {
+  // Parameter decorators run last-first: sorting keeps the arguments in declaration order.
+  for (const param of [...method.params].sort((a, b) => a.index - b.index)) {
     if (param.kind !== 'arg') continue;
     const label = `@Arg('${param.name}')`;
     if (!isSchema(param.schema)) throw trellisError('TRELLIS_ERR_GRAPHQL_ARG_SCHEMA', label);

@@ -2,16 +2,20 @@ import type { Application } from '../app/application';
 import type { EngineName } from '../engine/engine';
 import { trellisError } from '../errors/trellis-errors';
 import { isInstalled, requireInstalled } from '../optional/load-optional';
+import { pagePolicy } from '../security/page-policy';
 import { BROADCASTER, type Broadcaster } from '../websocket/broadcaster';
 import { compileOriginCheck } from '../websocket/origin-check';
 import { upgradeDispatch } from '../websocket/upgrade-dispatch';
 import { resolveLimits } from '../websocket/websocket-options';
 import { ApolloLoader } from './apollo-loader';
 import { buildGraphqlSchema } from './build-schema';
+import { IDE_PACKAGES } from './ide/graphiql-files';
+import { type GraphiqlIde, serveGraphiql } from './ide/serve-graphiql';
+import { limitPackages, resolveGraphqlLimits } from './query-limits';
 import { SubscriptionEndpoint } from './subscription-endpoint';
 import { SubscriptionPublisher } from './subscription-publisher';
 
-type Mount = (app: Application, apollo: ApolloLoader, path: string) => void;
+type Mount = (app: Application, apollo: ApolloLoader, path: string, ide?: GraphiqlIde) => void;
 
 const DEFAULT_PATH = '/graphql';
 
@@ -34,7 +38,8 @@ const MOUNTS: Partial<Record<EngineName, Mount>> = {
  * Serves the application's resolvers with Apollo Server at `/graphql` (or `graphql.path`), and
  * over graphql-ws (subscriptions) on the same path and port: the schema is built at `ready()`,
  * Apollo is loaded and started by the first GraphQL request and stopped at `close()`, whose
- * first step also closes the subscription sockets. Binds the `SubscriptionPublisher`.
+ * first step also closes the subscription sockets. Binds the `SubscriptionPublisher`. Browsers
+ * asking for the path get the GraphiQL IDE (`graphql.ide`).
  * `graphql: false`, or no resolver registered, serves nothing.
  */
 export function graphqlFeature(app: Application): void {
@@ -47,6 +52,8 @@ export function graphqlFeature(app: Application): void {
     )
     .inSingletonScope();
   let apollo: ApolloLoader | undefined;
+  // A malformed limit is a configuration mistake: it fails here, at createApp.
+  const limits = resolveGraphqlLimits(options?.limits);
   let subscriptions: SubscriptionEndpoint | undefined;
   app.onCompiled(() => {
     const resolvers = app.classesOf('resolver');
@@ -61,12 +68,19 @@ export function graphqlFeature(app: Application): void {
     const mount = MOUNTS[app.engine.name];
     if (!mount) throw trellisError('TRELLIS_ERR_GRAPHQL_ENGINE', app.engine.name);
     for (const name of PACKAGES[app.engine.name]) requireInstalled(name, 'GraphQL (@Resolver classes)');
+    for (const name of limitPackages(limits)) requireInstalled(name, 'GraphQL query limits (graphql.limits)');
     const schema = buildGraphqlSchema(resolvers, app);
+    const development = process.env.NODE_ENV !== 'production';
     apollo = new ApolloLoader(schema, {
-      introspection: options?.introspection ?? process.env.NODE_ENV !== 'production',
+      introspection: options?.introspection ?? development,
       logger: app.logger,
+      limits,
     });
-    mount(app, apollo, path);
+    if (options?.ide === true)
+      for (const name of IDE_PACKAGES) requireInstalled(name, 'the GraphQL IDE (graphql.ide: true)');
+    const withIde = options?.ide ?? (development && IDE_PACKAGES.every(isInstalled));
+    const ide = withIde ? serveGraphiql(path, pagePolicy(app.options.securityHeaders)) : undefined;
+    mount(app, apollo, path, ide);
     // Subscriptions need graphql-ws and ws; without a Subscription, GraphQL over WebSocket is
     // served only when they happen to be installed.
     if (schema.getSubscriptionType())
@@ -75,7 +89,7 @@ export function graphqlFeature(app: Application): void {
     else if (!SUBSCRIPTION_PACKAGES.every(isInstalled)) return;
     const { maxPayload } = resolveLimits(app.options.websocket);
     const origins = compileOriginCheck(app.options.websocket?.origins, 'options.websocket.origins');
-    subscriptions = new SubscriptionEndpoint(schema, { maxPayload, logger: app.logger }, origins);
+    subscriptions = new SubscriptionEndpoint(schema, { maxPayload, logger: app.logger, limits }, origins);
     upgradeDispatch(app).route(path, subscriptions.upgrade);
   });
   app.onShutdown(async () => {

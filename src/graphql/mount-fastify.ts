@@ -8,6 +8,7 @@ import { jsonBodyReader } from '../engine/json-body-reader';
 import { loadOptional } from '../optional/load-optional';
 import { writeError } from '../routing/write-response';
 import type { ApolloLoader } from './apollo-loader';
+import { type GraphiqlIde, IDE_FOLDER } from './ide/serve-graphiql';
 
 // Every verb reaches Apollo, as through Express's use(): it answers 405 to the ones it refuses.
 const METHODS: HTTPMethods[] = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'];
@@ -15,9 +16,9 @@ const METHODS: HTTPMethods[] = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH',
 /**
  * Serves the Apollo server at `path` on the Fastify engine, as a Fastify route: the JSON body is
  * read as on routes (malformed 400, too large 413, not JSON 415), and each GraphQL request gets a
- * `RequestContext` with its own request scope.
+ * `RequestContext` with its own request scope. Browsers get the IDE there instead, when it is on.
  */
-export function mountFastify(app: Application, apollo: ApolloLoader, path: string): void {
+export function mountFastify(app: Application, apollo: ApolloLoader, path: string, ide?: GraphiqlIde): void {
   const readBody = jsonBodyReader(app.options.bodyLimit ?? '100kb');
   let handler: RouteHandlerMethod | undefined;
   // The integration needs Apollo, so it is loaded with it, by the first GraphQL request.
@@ -48,6 +49,7 @@ export function mountFastify(app: Application, apollo: ApolloLoader, path: strin
       method: METHODS,
       url: path,
       handler(request, reply) {
+        if (ide?.page(request.raw, reply.raw)) return;
         readBody(request.raw, reply.raw, (err, body) => {
           if (err) {
             fail(request, reply, err);
@@ -64,5 +66,15 @@ export function mountFastify(app: Application, apollo: ApolloLoader, path: strin
         });
       },
     });
+    if (ide)
+      scope.get<{ Params: { name: string } }>(
+        `${path === '/' ? '' : path}/${IDE_FOLDER}/:name`,
+        (request, reply) => {
+          ide.file(request.params.name, reply.raw, (err) => {
+            if (err) fail(request, reply, err);
+            else reply.callNotFound();
+          });
+        },
+      );
   });
 }

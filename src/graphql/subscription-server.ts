@@ -1,9 +1,10 @@
-import type { GraphQLSchema } from 'graphql';
+import { GraphQLError, type GraphQLSchema, parse, specifiedRules, validate } from 'graphql';
 import { handleProtocols } from 'graphql-ws';
 import { useServer } from 'graphql-ws/use/ws';
 import type { Logger } from 'pino';
 import { WebSocketServer } from 'ws';
 import type { RequestContext } from '../routing/request-context';
+import { queryLimitRules, type ResolvedGraphqlLimits } from './query-limits';
 import { subscriptionContext } from './subscription-context';
 
 /** How the graphql-ws server runs. */
@@ -11,6 +12,8 @@ export interface SubscriptionServerSettings {
   /** Largest accepted message in bytes. */
   maxPayload: number;
   logger: Logger;
+  /** The query limits of HTTP requests, applied to every operation over the socket too. */
+  limits?: ResolvedGraphqlLimits;
 }
 
 /** A graphql-ws server on a `ws` server without its own port: upgrades are handed to it. */
@@ -32,9 +35,32 @@ export function createSubscriptionServer(
 ): SubscriptionServer {
   const wss = new WebSocketServer({ noServer: true, maxPayload: settings.maxPayload, handleProtocols });
   const operations = new WeakMap<object, Map<string, RequestContext>>();
+  const rules = settings.limits ? [...specifiedRules, ...queryLimitRules(settings.limits)] : undefined;
+  const maxTokens = settings.limits?.tokens || undefined;
   const server = useServer(
     {
       schema,
+      // Parsed and validated here, as over HTTP: the token limit stops the parser early, and the
+      // depth, alias and cost rules refuse an operation with a GraphQL error before it runs.
+      onSubscribe: rules
+        ? (_ctx, _id, payload) => {
+            let document: ReturnType<typeof parse>;
+            try {
+              document = parse(payload.query, { maxTokens });
+            } catch (err) {
+              if (err instanceof GraphQLError) return [err];
+              throw err;
+            }
+            const errors = validate(schema, document, rules);
+            if (errors.length > 0) return errors;
+            return {
+              schema,
+              document,
+              variableValues: payload.variables,
+              operationName: payload.operationName,
+            };
+          }
+        : undefined,
       context(ctx, id) {
         const context = subscriptionContext(ctx.extra.request, ctx.connectionParams);
         let open = operations.get(ctx);

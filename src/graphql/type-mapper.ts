@@ -35,6 +35,8 @@ interface Extension {
 export interface TypedField<T extends GraphQLType> {
   type: T;
   description?: string;
+  /** The zod default of an argument or input field, shown in the schema. */
+  defaultValue?: unknown;
 }
 
 function literalType(values: readonly unknown[], path: string): GraphQLScalarType {
@@ -110,7 +112,14 @@ export class GraphqlTypeMapper {
   private field(schema: Schema, hint: NameHint, path: string, direction: Direction): TypedField<GraphQLType> {
     const unwrapped = unwrapSchema(schema, direction);
     const type = this.named(unwrapped, hint, path, direction);
-    return { type: unwrapped.nullable ? type : new GraphQLNonNull(type), description: unwrapped.description };
+    const field: TypedField<GraphQLType> = {
+      type: unwrapped.nullable ? type : new GraphQLNonNull(type),
+      // A field that says nothing of itself is described by its type.
+      description: unwrapped.description ?? unwrapped.typeDescription,
+    };
+    // Results have no defaults; arguments and input fields show theirs (`status: TaskStatus = todo`).
+    if (direction === 'input' && unwrapped.hasDefault) field.defaultValue = unwrapped.defaultValue;
+    return field;
   }
 
   private named(

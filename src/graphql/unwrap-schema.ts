@@ -14,6 +14,9 @@ export interface Unwrapped {
   typeDescription?: string;
   /** The description of this use of the schema: a field or an argument. */
   description?: string;
+  /** The zod default (for arguments and input fields), when the schema has one. */
+  defaultValue?: unknown;
+  hasDefault: boolean;
 }
 
 const NULLISH = new Set(['null', 'undefined', 'void']);
@@ -36,17 +39,33 @@ export function unwrapSchema(schema: z.core.$ZodType, direction: Direction): Unw
   let id: string | undefined;
   let typeDescription: string | undefined;
   let description: string | undefined;
+  let defaultValue: unknown;
+  let hasDefault = false;
   for (;;) {
     const meta = globalRegistry.get(current);
     if (meta?.id) {
       id ??= meta.id;
       typeDescription ??= meta.description;
     } else description ??= meta?.description;
+    // `.describe()` and `.meta()` without an id clone a schema with the same definition: the
+    // clone's parent is the schema that names the type (checks make a new definition).
+    const parent = (current as { _zod: { parent?: z.core.$ZodType } })._zod.parent;
+    if (!meta?.id && parent && parent._zod.def === current._zod.def) {
+      current = parent;
+      continue;
+    }
     const def = (current as z.core.$ZodTypes)._zod.def;
     switch (def.type) {
+      case 'default':
+        if (!hasDefault) {
+          hasDefault = true;
+          defaultValue = def.defaultValue;
+        }
+        nullable = true;
+        current = def.innerType;
+        continue;
       case 'optional':
       case 'nullable':
-      case 'default':
       case 'prefault':
       case 'catch':
         nullable = true;
@@ -74,6 +93,14 @@ export function unwrapSchema(schema: z.core.$ZodType, direction: Direction): Unw
         }
       }
     }
-    return { schema: current, nullable: nullable && !required, id, typeDescription, description };
+    return {
+      schema: current,
+      nullable: nullable && !required,
+      id,
+      typeDescription,
+      description,
+      defaultValue,
+      hasDefault,
+    };
   }
 }

@@ -39,6 +39,13 @@ export interface GraphqlFieldMetadata {
   parent?: ZodType;
 }
 
+/** What `Returns` recorded: the schema of the success body, its status and its description. */
+export interface ReturnsMetadata {
+  schema: ZodType;
+  status?: number;
+  description?: string;
+}
+
 /** Everything recorded about one method of a decorated class. */
 export interface MethodMetadata {
   name: string;
@@ -49,6 +56,10 @@ export interface MethodMetadata {
   params: ParamMetadata[];
   /** The success status chosen with `HttpCode`, instead of 200 (201 for POST). */
   status?: number;
+  /** The success body declared with `Returns`: the answer is serialized through its schema. */
+  returns?: ReturnsMetadata;
+  /** The exception classes declared with `Throws`, for the docs. */
+  throws?: Class[];
   summary?: string;
   description?: string;
 }

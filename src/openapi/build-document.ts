@@ -1,8 +1,10 @@
 import type { OpenApiOptions } from '../app/app-options';
+import type { Middleware } from '../engine/engine';
 import type { ClassMetadata } from '../metadata/types';
+import { isRateLimiter } from '../rate-limit/rate-limit';
 import type { CompiledRoute } from '../routing/compiled-route';
 import type { OpenApiDocument, OperationMethod, PathItemObject, TagObject } from './document-types';
-import { errorResponses } from './error-responses';
+import { ErrorResponses } from './error-responses';
 import { toOpenApiPath } from './openapi-path';
 import { routeOperation } from './route-operation';
 import { BEARER_AUTH } from './route-security';
@@ -19,8 +21,25 @@ function methodsOf(route: CompiledRoute): OperationMethod[] {
 function tagOf(controller: ClassMetadata): TagObject {
   const name =
     controller.target.name.replace(/Controller$/, '') || controller.path?.replace(/^\/+/, '') || 'default';
-  const description = controller.description ?? controller.summary;
-  return description ? { name, description } : { name };
+  return { name, description: controller.description ?? controller.summary ?? `The ${name} routes` };
+}
+
+/** Middleware given to `app.use`, with the path it covers (none: every path). */
+export interface MountedMiddleware {
+  path?: string;
+  handlers: readonly Middleware[];
+}
+
+/** The paths `rateLimit()` middleware covers; `'/'` stands for every path. */
+function rateLimitedPrefixes(mounted: readonly MountedMiddleware[]): string[] {
+  return mounted
+    .filter((mount) => mount.handlers.some(isRateLimiter))
+    .map((mount) => (mount.path ?? '/').replace(/\/+$/, '') || '/');
+}
+
+// Mounted middleware covers its path and what lies below it, segment by segment (as `app.use`).
+function isCovered(path: string, prefixes: readonly string[]): boolean {
+  return prefixes.some((prefix) => prefix === '/' || path === prefix || path.startsWith(`${prefix}/`));
 }
 
 function uniqueIn(taken: Set<string>, base: string): string {
@@ -39,38 +58,51 @@ function uniqueIn(taken: Set<string>, base: string): string {
 export function buildOpenApiDocument(
   routes: readonly CompiledRoute[],
   options: OpenApiOptions,
+  mounted: readonly MountedMiddleware[] = [],
 ): OpenApiDocument {
   const components = new SchemaComponents();
-  const responses = errorResponses(components);
+  const errors = new ErrorResponses(components);
+  const limited = rateLimitedPrefixes(mounted);
   const tags = new Map<string, TagObject>();
   const paths: Record<string, PathItemObject> = {};
   const operationIds = new Set<string>();
   let guarded = false;
   for (const route of routes) {
     const tag = tagOf(route.controller);
-    if (!tags.has(tag.name) || !tags.get(tag.name)!.description) tags.set(tag.name, tag);
+    if (!tags.has(tag.name) || (route.controller.description ?? route.controller.summary))
+      tags.set(tag.name, tag);
     const { path, params } = toOpenApiPath(route.path);
     paths[path] ??= {};
     const item = paths[path];
     for (const method of methodsOf(route)) {
       const suffix = route.method === 'ALL' ? `_${method}` : '';
       const operationId = uniqueIn(operationIds, `${tag.name}_${route.handler.name}${suffix}`);
-      const operation = routeOperation(route, { operationId, tag: tag.name, pathParams: params, components });
+      const operation = routeOperation(route, {
+        operationId,
+        tag: tag.name,
+        pathParams: params,
+        rateLimited: isCovered(route.path, limited),
+        components,
+        errors,
+      });
       item[method] = operation;
-      guarded ||= operation.security !== undefined;
+      guarded ||= (operation.security?.length ?? 0) > 0;
     }
   }
   const info = {
     title: options.title,
     version: options.version,
     ...(options.description && { description: options.description }),
+    ...(options.contact && { contact: options.contact }),
+    ...(options.license && { license: options.license }),
   };
   const document: OpenApiDocument = {
     openapi: '3.1.0',
     info,
+    servers: options.servers ?? [{ url: '/' }],
     tags: [...tags.values()],
     paths,
-    components: { schemas: components.schemas, responses },
+    components: { schemas: components.schemas, responses: errors.responses },
   };
   if (guarded)
     document.components.securitySchemes = {

@@ -22,9 +22,19 @@ export interface RequestBodyObject {
   content: { 'application/json': { schema: JsonSchema } };
 }
 
+/** An OpenAPI Header Object. */
+export interface HeaderObject {
+  description: string;
+  schema: JsonSchema;
+}
+
 /** An OpenAPI Response Object, or a reference to a shared one. */
 export type ResponseObject =
-  | { description: string; content?: { 'application/json': { schema: JsonSchema } } }
+  | {
+      description: string;
+      headers?: Record<string, HeaderObject>;
+      content?: { 'application/json': { schema: JsonSchema } };
+    }
   | { $ref: string };
 
 /** An OpenAPI Operation Object. */
@@ -36,6 +46,7 @@ export interface OperationObject {
   parameters?: ParameterObject[];
   requestBody?: RequestBodyObject;
   responses: Record<string, ResponseObject>;
+  /** `[]` on public operations: no credentials needed. */
   security?: Record<string, string[]>[];
 }
 
@@ -54,7 +65,14 @@ export interface TagObject {
 /** The OpenAPI 3.1 document Trellis serves at `/openapi.json`. */
 export interface OpenApiDocument {
   openapi: '3.1.0';
-  info: { title: string; version: string; description?: string };
+  info: {
+    title: string;
+    version: string;
+    description?: string;
+    license?: { name: string; identifier?: string; url?: string };
+    contact?: { name?: string; url?: string; email?: string };
+  };
+  servers: { url: string; description?: string }[];
   tags: TagObject[];
   paths: Record<string, PathItemObject>;
   components: {

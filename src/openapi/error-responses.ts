@@ -1,66 +1,90 @@
 import { z } from 'zod';
 import { HTTP_STATUS, reasonPhrase } from '../errors/catalog';
-import type { ResponseObject } from './document-types';
+import type { HeaderObject, ResponseObject } from './document-types';
 import type { SchemaComponents } from './schema-components';
 
 /** The body of every error response, as the error catalog writes it. */
-const errorBody = z.object({
-  statusCode: z.number().int().describe('The HTTP status'),
-  error: z.string().describe('The reason phrase of the status'),
-  message: z.string(),
-});
+const errorBody = z
+  .object({
+    statusCode: z.number().int().describe('The HTTP status'),
+    error: z.string().describe('The reason phrase of the status'),
+    message: z.string().describe('What went wrong, for people'),
+  })
+  .describe('An error answer');
 
 /** A 422 body: the error body plus one detail per failed check. */
-const validationErrorBody = errorBody.extend({
-  details: z.array(
-    z.object({
-      path: z.string().describe('Where the value came from, e.g. body.address.city or query.page'),
-      message: z.string(),
-      code: z.string().describe("zod's issue code"),
-    }),
-  ),
-});
+const validationErrorBody = errorBody
+  .extend({
+    details: z
+      .array(
+        z.object({
+          path: z.string().describe('Where the value came from, e.g. body.address.city or query.page'),
+          message: z.string().describe('Why the value was refused'),
+          code: z.string().describe("zod's issue code"),
+        }),
+      )
+      .describe('One entry per failed check'),
+  })
+  .describe('A validation error answer');
 
-/** The shared error responses: `components.responses` names, each with its status. */
-export const ERROR_RESPONSES = {
-  BadRequest: HTTP_STATUS.BAD_REQUEST,
-  Unauthorized: HTTP_STATUS.UNAUTHORIZED,
-  Forbidden: HTTP_STATUS.FORBIDDEN,
-  PayloadTooLarge: HTTP_STATUS.PAYLOAD_TOO_LARGE,
-  UnsupportedMediaType: HTTP_STATUS.UNSUPPORTED_MEDIA_TYPE,
-  ValidationFailed: HTTP_STATUS.UNPROCESSABLE_ENTITY,
-  InternalServerError: HTTP_STATUS.INTERNAL_SERVER_ERROR,
-} as const;
+const S = HTTP_STATUS;
 
-/** The name of one shared error response. */
-export type ErrorResponseName = keyof typeof ERROR_RESPONSES;
-
-const WHY: Record<ErrorResponseName, string> = {
-  BadRequest: 'The body is not valid JSON',
-  Unauthorized: 'The access token is missing, malformed, expired or revoked',
-  Forbidden: "The caller's role or permissions are not enough",
-  PayloadTooLarge: 'The body is over the size limit',
-  UnsupportedMediaType: 'The body is not JSON',
-  ValidationFailed: 'A value failed its schema; `details` lists every failure',
-  InternalServerError: 'An unexpected error',
+/** Why Trellis answers each error status, as the shared response describes it. */
+const WHY: Record<number, string> = {
+  [S.BAD_REQUEST]: 'The request is malformed (a body that is not valid JSON, a tampered cursor)',
+  [S.UNAUTHORIZED]: 'The access token is missing, malformed, expired or revoked',
+  [S.FORBIDDEN]: "The caller's role or permissions are not enough",
+  [S.NOT_FOUND]: 'No resource has that identifier',
+  [S.CONFLICT]: 'The request conflicts with the current state (a name already taken)',
+  [S.PAYLOAD_TOO_LARGE]: 'The body is over the size limit',
+  [S.UNSUPPORTED_MEDIA_TYPE]: 'The body is not JSON',
+  [S.UNPROCESSABLE_ENTITY]: 'A value failed its schema; `details` lists every failure',
+  [S.TOO_MANY_REQUESTS]: 'Too many requests in the window; retry after `Retry-After` seconds',
+  [S.INTERNAL_SERVER_ERROR]: 'An unexpected error',
+  [S.SERVICE_UNAVAILABLE]: 'A backing service is unreachable; retry later',
 };
 
-/** A `$ref` to a shared error response. */
-export function errorResponseRef(name: ErrorResponseName): ResponseObject {
-  return { $ref: `#/components/responses/${name}` };
+// The names of shared responses: the reason phrase in one word, except 422, named for its cause.
+const NAMES: Record<number, string> = { [S.UNPROCESSABLE_ENTITY]: 'ValidationFailed' };
+
+const INTEGER = { type: 'integer', minimum: 0 };
+const RATE_LIMIT_HEADERS: Record<string, HeaderObject> = {
+  'Retry-After': { description: 'Seconds until the window ends', schema: INTEGER },
+  'RateLimit-Limit': { description: 'Requests allowed per window', schema: INTEGER },
+  'RateLimit-Remaining': { description: 'Requests left in this window', schema: INTEGER },
+  'RateLimit-Reset': { description: 'Seconds until the window ends', schema: INTEGER },
+};
+
+function nameOf(status: number): string {
+  return NAMES[status] ?? reasonPhrase(status).replace(/[^A-Za-z0-9]/g, '');
 }
 
-/** Adds the `Error` and `ValidationError` schemas; returns every shared error response. */
-export function errorResponses(components: SchemaComponents): Record<ErrorResponseName, ResponseObject> {
-  const error = components.define('Error', errorBody);
-  const validationError = components.define('ValidationError', validationErrorBody);
-  const responses = {} as Record<ErrorResponseName, ResponseObject>;
-  for (const [name, status] of Object.entries(ERROR_RESPONSES) as [ErrorResponseName, number][]) {
-    const schema = name === 'ValidationFailed' ? validationError : error;
-    responses[name] = {
-      description: `${reasonPhrase(status)}: ${WHY[name]}`,
+/**
+ * The shared error responses of a document (`components.responses`), one per status, each
+ * added the first time an operation refers to it, so the document holds no unused component.
+ */
+export class ErrorResponses {
+  readonly responses: Record<string, ResponseObject> = {};
+
+  constructor(private readonly components: SchemaComponents) {}
+
+  /** A `$ref` to the shared response of an error status. */
+  ref(status: number): ResponseObject {
+    const name = nameOf(status);
+    this.responses[name] ??= this.response(status);
+    return { $ref: `#/components/responses/${name}` };
+  }
+
+  private response(status: number): ResponseObject {
+    const schema =
+      status === S.UNPROCESSABLE_ENTITY
+        ? this.components.define('ValidationError', validationErrorBody)
+        : this.components.define('Error', errorBody);
+    const why = WHY[status];
+    return {
+      description: why ? `${reasonPhrase(status)}: ${why}` : reasonPhrase(status),
+      ...(status === S.TOO_MANY_REQUESTS && { headers: RATE_LIMIT_HEADERS }),
       content: { 'application/json': { schema } },
     };
   }
-  return responses;
 }

@@ -3,6 +3,7 @@ import type { Application } from '../app/application';
 import { trellisError } from '../errors/trellis-errors';
 import { isInstalled, requireInstalled } from '../optional/load-optional';
 import type { CompiledRoute } from '../routing/compiled-route';
+import { pagePolicy } from '../security/page-policy';
 import { buildOpenApiDocument } from './build-document';
 import { serveDocument } from './serve-document';
 import { serveSwaggerUi } from './serve-swagger-ui';
@@ -44,11 +45,12 @@ export function openapiFeature(app: Application): void {
   const options = setting ?? DEFAULT_OPENAPI;
   app.onCompiled((routes) => {
     refuseShadowedRoutes(routes);
-    const document = buildOpenApiDocument(routes, options);
+    const document = buildOpenApiDocument(routes, options, app.middleware);
     const docs = serveDocument(OPENAPI_PATH, document);
     if (options.ui === true) requireInstalled(SWAGGER_UI_PACKAGE, 'Swagger UI (openapi.ui: true)');
     const withUi = options.ui ?? isInstalled(SWAGGER_UI_PACKAGE);
-    const served = withUi ? [docs, serveSwaggerUi(DOCS_PATH, OPENAPI_PATH, options.title)] : [docs];
+    const policy = pagePolicy(app.options.securityHeaders);
+    const served = withUi ? [docs, serveSwaggerUi(DOCS_PATH, OPENAPI_PATH, options.title, policy)] : [docs];
     const paths = withUi ? [OPENAPI_PATH, DOCS_PATH, `${DOCS_PATH}/*`] : [OPENAPI_PATH];
     // On Fastify, routes at the docs paths keep the middleware off every other request.
     if (app.engine.name === 'fastify') require('./mount-fastify').mountFastify(app, paths, served);

@@ -1,8 +1,10 @@
 import type { ZodType } from 'zod';
-import type { ParamMetadata } from '../metadata/types';
+import { HTTP_STATUS, reasonPhrase } from '../errors/catalog';
+import type { MethodMetadata, ParamMetadata } from '../metadata/types';
+import { isRateLimiter } from '../rate-limit/rate-limit';
 import type { CompiledRoute } from '../routing/compiled-route';
 import type { OperationObject, RequestBodyObject, ResponseObject } from './document-types';
-import { ERROR_RESPONSES, type ErrorResponseName, errorResponseRef } from './error-responses';
+import type { ErrorResponses } from './error-responses';
 import { routeParameters } from './route-parameters';
 import { BEARER_AUTH, routeSecurity } from './route-security';
 import type { SchemaComponents } from './schema-components';
@@ -13,14 +15,17 @@ export interface OperationSite {
   tag: string;
   /** The path parameters, in the order the path names them. */
   pathParams: readonly string[];
+  /** Whether a `rateLimit()` mounted with `app.use` covers the path. */
+  rateLimited: boolean;
   components: SchemaComponents;
+  errors: ErrorResponses;
 }
 
-// The success status is the route's own (the error catalog holds only errors); the body is
-// whatever the handler returns, which no decorator describes.
+// A body read without a schema, or an answer no `Returns` describes: any JSON.
 const ANY_JSON = { 'application/json': { schema: {} } };
 
 const VALIDATED_KINDS = new Set<ParamMetadata['kind']>(['body', 'query', 'param', 'header', 'cookie']);
+const S = HTTP_STATUS;
 
 function requestBody(params: readonly ParamMetadata[], site: OperationSite): RequestBodyObject | undefined {
   const body = params.find((param) => param.kind === 'body');
@@ -33,38 +38,66 @@ function requestBody(params: readonly ParamMetadata[], site: OperationSite): Req
   };
 }
 
-function errorNames(route: CompiledRoute, guarded: ErrorResponseName[]): ErrorResponseName[] {
-  const names = [...guarded];
-  if (route.readsBody) names.push('BadRequest', 'PayloadTooLarge', 'UnsupportedMediaType');
+function usesRateLimiter(handler: MethodMetadata): boolean {
+  return handler.params.some((param) => param.kind === 'depends' && isRateLimiter(param.provider));
+}
+
+/** Every error status the route may answer with: what Trellis knows, and what `Throws` declares. */
+function errorStatuses(route: CompiledRoute, guarded: readonly number[], site: OperationSite): number[] {
+  const statuses = new Set<number>(guarded);
+  if (route.readsBody)
+    for (const status of [S.BAD_REQUEST, S.PAYLOAD_TOO_LARGE, S.UNSUPPORTED_MEDIA_TYPE]) statuses.add(status);
   if (
     route.handler.params.some((param) => VALIDATED_KINDS.has(param.kind) && 'schema' in param && param.schema)
   )
-    names.push('ValidationFailed');
-  names.push('InternalServerError');
-  return names.sort((a, b) => ERROR_RESPONSES[a] - ERROR_RESPONSES[b]);
+    statuses.add(S.UNPROCESSABLE_ENTITY);
+  if (site.pathParams.length > 0) statuses.add(S.NOT_FOUND);
+  if (site.rateLimited || usesRateLimiter(route.handler)) statuses.add(S.TOO_MANY_REQUESTS);
+  for (const declared of route.errors) statuses.add(declared.status);
+  statuses.add(S.INTERNAL_SERVER_ERROR);
+  return [...statuses].sort((a, b) => a - b);
+}
+
+function successResponse(route: CompiledRoute, site: OperationSite): ResponseObject {
+  const { returns } = route.handler;
+  const description = returns?.description ?? reasonPhrase(route.status);
+  if (!returns) return { description, content: ANY_JSON };
+  const schema = site.components.convert(returns.schema, `${site.operationId}_response`, 'output');
+  return { description, content: { 'application/json': { schema } } };
+}
+
+// `Summary` is the short form and `Description` the long one; each stands in for the other,
+// and a route with neither is named after its method (`listOrders` -> 'List orders').
+function words(name: string): string {
+  const spaced = name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .toLowerCase()
+    .trim();
+  return spaced.charAt(0).toUpperCase() + spaced.slice(1);
 }
 
 /** The OpenAPI operation of one compiled route. */
 export function routeOperation(route: CompiledRoute, site: OperationSite): OperationObject {
   const { handler } = route;
   const security = routeSecurity(route.guards);
-  const operation: OperationObject = { operationId: site.operationId, tags: [site.tag], responses: {} };
-  if (handler.summary) operation.summary = handler.summary;
-  const description = [handler.description, ...security.notes].filter(Boolean).join('\n\n');
-  if (description) operation.description = description;
+  const summary = handler.summary ?? handler.description?.split(/(?<=\.)\s/)[0] ?? words(handler.name);
+  const operation: OperationObject = {
+    operationId: site.operationId,
+    tags: [site.tag],
+    summary,
+    responses: {},
+  };
+  operation.description = [handler.description ?? summary, ...security.notes].join('\n\n');
   const parameters = routeParameters(handler.params, site.pathParams, site.components, site.operationId);
   if (parameters.length > 0) operation.parameters = parameters;
   const body = requestBody(handler.params, site);
   if (body) operation.requestBody = body;
-  if (security.bearer) operation.security = [{ [BEARER_AUTH]: [] }];
-  const responses: Record<string, ResponseObject> = {
-    [String(route.status)]: {
-      description: route.method === 'POST' ? 'Created' : 'Success',
-      content: ANY_JSON,
-    },
-  };
-  for (const name of errorNames(route, security.responses))
-    responses[String(ERROR_RESPONSES[name])] = errorResponseRef(name);
+  // `[]`: no credentials needed (a document-wide default could otherwise apply).
+  operation.security = security.bearer ? [{ [BEARER_AUTH]: [] }] : [];
+  const responses: Record<string, ResponseObject> = { [String(route.status)]: successResponse(route, site) };
+  for (const status of errorStatuses(route, security.responses, site))
+    responses[String(status)] = site.errors.ref(status);
   operation.responses = responses;
   return operation;
 }

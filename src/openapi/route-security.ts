@@ -1,5 +1,5 @@
+import { HTTP_STATUS } from '../errors/catalog';
 import type { GuardMetadata } from '../metadata/types';
-import type { ErrorResponseName } from './error-responses';
 
 /** The security scheme guarded routes use: `Authorization: Bearer <access token>`. */
 export const BEARER_AUTH = 'bearerAuth';
@@ -8,7 +8,8 @@ export const BEARER_AUTH = 'bearerAuth';
 export interface RouteSecurity {
   /** Whether the route needs an access token. */
   bearer: boolean;
-  responses: ErrorResponseName[];
+  /** The error statuses the guards answer with. */
+  responses: number[];
   /** One sentence per requirement, for the operation's description. */
   notes: string[];
 }
@@ -39,8 +40,8 @@ export function routeSecurity(guards: readonly GuardMetadata[]): RouteSecurity {
   }
   if (permissions.size > 0)
     notes.push(`Requires the permission${permissions.size > 1 ? 's' : ''} ${quoted([...permissions])}.`);
-  const responses: ErrorResponseName[] = [];
-  if (bearer) responses.push('Unauthorized');
-  if (forbidden) responses.push('Forbidden');
+  const responses: number[] = [];
+  if (bearer) responses.push(HTTP_STATUS.UNAUTHORIZED);
+  if (forbidden) responses.push(HTTP_STATUS.FORBIDDEN);
   return { bearer, responses, notes };
 }

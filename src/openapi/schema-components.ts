@@ -16,16 +16,18 @@ const override: z.core.ToJSONSchemaParams['override'] = ({ zodSchema, jsonSchema
   if (zodSchema._zod.def.type === 'date') Object.assign(jsonSchema, { type: 'string', format: 'date-time' });
 };
 
-// Requests are documented as clients send them (`io: 'input'`: defaults make fields optional);
-// a schema with no JSON form (a function, a custom check) documents as "anything", never fails.
-const OPTIONS: z.core.ToJSONSchemaParams = {
-  target: 'draft-2020-12',
-  io: 'input',
-  unrepresentable: 'any',
-  cycles: 'ref',
-  reused: 'inline',
-  override,
-};
+/** Which side a schema is documented from: requests as clients send them, answers as sent. */
+export type SchemaSide = 'input' | 'output';
+
+// Requests are documented as clients send them (`io: 'input'`: defaults make fields optional),
+// answers as the server sends them (`io: 'output'`); a schema with no JSON form (a function, a
+// custom check, a transform's result) documents as "anything", never fails.
+function optionsFor(io: SchemaSide): z.core.ToJSONSchemaParams {
+  return { target: 'draft-2020-12', io, unrepresentable: 'any', cycles: 'ref', reused: 'inline', override };
+}
+const OPTIONS = { input: optionsFor('input'), output: optionsFor('output') };
+/** The suffix of a named schema whose answer form differs from its request form. */
+const OUTPUT_SUFFIX = 'Output';
 
 type Rewrite = (ref: string) => string;
 
@@ -64,13 +66,18 @@ export class SchemaComponents {
   private readonly serialised = new Map<string, string>();
   private readonly taken = new Set<string>();
 
-  /** `schema` as JSON Schema; `name` names the recursive parts that have no id of their own. */
-  convert(schema: ZodType, name: string): JsonSchema {
-    const { $schema: _dialect, $defs = {}, ...root } = z.toJSONSchema(schema, OPTIONS) as JsonSchema;
+  /**
+   * `schema` as JSON Schema, from its `side`; `name` names the recursive parts that have no id of
+   * their own. A named schema whose answer form differs from its request form (a default makes a
+   * field optional in one, required in the other) is two components: `Task` and `TaskOutput`.
+   */
+  convert(schema: ZodType, name: string, side: SchemaSide = 'input'): JsonSchema {
+    const { $schema: _dialect, $defs = {}, ...root } = z.toJSONSchema(schema, OPTIONS[side]) as JsonSchema;
     const defs = $defs as Record<string, JsonSchema>;
     const names = new Map<string, string>();
     for (const key of Object.keys(defs))
       names.set(key, ANONYMOUS.test(key) ? this.reserve(`${name}Schema`) : componentName(key));
+    if (side === 'output') this.renameClashes(defs, names);
     // `#` is zod's reference to a recursive root without an id: the root becomes a component.
     let rootName: string | undefined;
     const rewrite: Rewrite = (ref) => {
@@ -101,6 +108,25 @@ export class SchemaComponents {
     const ref = schema.$ref;
     if (typeof ref !== 'string' || !ref.startsWith(COMPONENTS)) return schema;
     return this.schemas[ref.slice(COMPONENTS.length)] ?? schema;
+  }
+
+  // Renames the named parts whose form differs from the component already under that name;
+  // renaming one changes the references in the others, so it repeats until nothing clashes.
+  private renameClashes(defs: Record<string, JsonSchema>, names: Map<string, string>): void {
+    for (let changed = true; changed; ) {
+      changed = false;
+      const rewrite: Rewrite = (ref) =>
+        ref.startsWith(DEFS) ? COMPONENTS + names.get(decodePointer(ref.slice(DEFS.length))) : ref;
+      for (const [key, def] of Object.entries(defs)) {
+        const current = names.get(key)!;
+        const existing = this.serialised.get(current);
+        if (existing === undefined || current.endsWith(OUTPUT_SUFFIX)) continue;
+        if (existing !== JSON.stringify(rewriteSchema(def, rewrite))) {
+          names.set(key, current + OUTPUT_SUFFIX);
+          changed = true;
+        }
+      }
+    }
   }
 
   private reserve(base: string): string {

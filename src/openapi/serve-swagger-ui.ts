@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { dirname, join, posix } from 'node:path';
 import type { Middleware } from '../engine/engine';
 import { MissingPackageError } from '../optional/missing-package-error';
+import type { PagePolicy } from '../security/page-policy';
 import { isRead, pathOf, sendBody } from './raw-response';
 
 const CSS = 'text/css; charset=utf-8';
@@ -59,6 +60,8 @@ function initializer(documentUrl: string): Buffer {
       presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset],
       plugins: [SwaggerUIBundle.plugins.DownloadUrl],
       layout: 'StandaloneLayout',
+      // The online validator's badge would call validator.swagger.io.
+      validatorUrl: null,
     });
   };
 })();
@@ -75,9 +78,15 @@ function distFolder(): string {
 
 /**
  * Serves Swagger UI at `path` (`/docs` and `/docs/`) from the installed swagger-ui-dist, so it
- * works offline; the page loads the document from `documentPath`. GET and HEAD only.
+ * works offline; the page loads the document from `documentPath` and gets `policy` (its
+ * Content-Security-Policy). GET and HEAD only.
  */
-export function serveSwaggerUi(path: string, documentPath: string, title: string): Middleware {
+export function serveSwaggerUi(
+  path: string,
+  documentPath: string,
+  title: string,
+  policy: PagePolicy = () => {},
+): Middleware {
   const folder = distFolder();
   const documentUrl = posix.relative(path, documentPath);
   const pages = { bare: page(title, `${posix.basename(path)}/`), slash: page(title, '') };
@@ -96,10 +105,16 @@ export function serveSwaggerUi(path: string, documentPath: string, title: string
   return (req, res, next) => {
     if (!isRead(req)) return next();
     const url = pathOf(req);
-    if (url === path) return sendBody(res, pages.bare, HTML);
+    if (url === path) {
+      policy(res);
+      return sendBody(res, pages.bare, HTML);
+    }
     if (!url.startsWith(prefix)) return next();
     const name = url.slice(prefix.length);
-    if (name === '') return sendBody(res, pages.slash, HTML);
+    if (name === '') {
+      policy(res);
+      return sendBody(res, pages.slash, HTML);
+    }
     if (name === 'swagger-initializer.js') return sendBody(res, script, JS);
     const type = Object.hasOwn(ASSETS, name) ? ASSETS[name] : undefined;
     if (!type) return next();

@@ -28,13 +28,35 @@ export const APP_OPTIONS_SCHEMA = z.looseObject({
         version: z.string(),
         description: z.string().optional(),
         ui: z.boolean().optional(),
+        servers: z
+          .array(z.looseObject({ url: z.string().min(1), description: z.string().optional() }))
+          .min(1)
+          .optional(),
+        license: z
+          .looseObject({
+            name: z.string().min(1),
+            identifier: z.string().optional(),
+            url: z.string().optional(),
+          })
+          .optional(),
+        contact: z
+          .looseObject({
+            name: z.string().optional(),
+            url: z.string().optional(),
+            email: z.string().optional(),
+          })
+          .optional(),
       }),
     ])
     .optional(),
   graphql: z
     .union([
       z.literal(false),
-      z.looseObject({ path: z.string().optional(), introspection: z.boolean().optional() }),
+      z.looseObject({
+        path: z.string().optional(),
+        introspection: z.boolean().optional(),
+        ide: z.boolean().optional(),
+      }),
     ])
     .optional(),
   websocket: z
@@ -48,7 +70,23 @@ export const APP_OPTIONS_SCHEMA = z.looseObject({
   // Any string: an unknown engine gets its own code (TRELLIS_ERR_UNKNOWN_ENGINE).
   engine: z.string().optional(),
   logger: z.looseObject({}).optional(),
-  trustProxy: z.union([z.boolean(), z.number(), z.string()]).optional(),
+  // Its entries (addresses, subnets) are checked by resolveTrustProxy.
+  trustProxy: z.union([z.boolean(), z.number(), z.string(), z.array(z.string())]).optional(),
   etag: z.boolean().optional(),
   shutdownTimeoutMs: z.number().int().nonnegative().optional(),
+  // The origin (a list, a predicate or true) is checked where CORS is built (src/security/cors.ts).
+  cors: z
+    .union([
+      z.boolean(),
+      z.looseObject({
+        credentials: z.boolean().optional(),
+        exposedHeaders: z.array(z.string()).optional(),
+        allowedHeaders: z.array(z.string()).optional(),
+        methods: z.array(z.string()).optional(),
+        maxAge: z.number().int().nonnegative().optional(),
+      }),
+    ])
+    .optional(),
+  // helmet checks its own options when the headers are built (src/security/security-headers.ts).
+  securityHeaders: z.union([z.boolean(), z.looseObject({})]).optional(),
 });

@@ -1,3 +1,4 @@
+export { type AttemptLimit, type AttemptLimitOptions, attemptLimit } from './attempt-limit';
 export { clientAddress, type RateLimitRequest } from './client-address';
 export { type RateLimiter, rateLimit } from './rate-limit';
 export type {

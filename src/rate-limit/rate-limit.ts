@@ -27,6 +27,14 @@ export interface RateLimiter {
   resetKey(key: string): Promise<void>;
 }
 
+/** Marks the middleware and the `check` of a limiter, so the docs can list the 429 of the routes they cover. */
+const RATE_LIMITER = Symbol('trellis.rateLimiter');
+
+/** Whether `value` is a `rateLimit()` middleware or its `check`. */
+export function isRateLimiter(value: unknown): boolean {
+  return typeof value === 'function' && RATE_LIMITER in value;
+}
+
 const DEFAULT_MESSAGE = 'Too many requests, please try again later';
 const MAX_WINDOW_MS = 2 ** 31 - 1;
 
@@ -138,7 +146,9 @@ export function rateLimit(options: RateLimitOptions): RateLimiter {
     collector.copyTo(ctx.res);
   };
 
+  Object.defineProperty(check, RATE_LIMITER, { value: true });
   return Object.assign(middleware, {
+    [RATE_LIMITER]: true,
     check,
     resetKey: async (key: string) => limiter().resetKey(key),
   });

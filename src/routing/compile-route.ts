@@ -8,8 +8,10 @@ import { compileGuards } from '../guards/compile-guards';
 import type { GuardRegistry, GuardSite } from '../guards/guard-registry';
 import { runGuardsThen } from '../guards/run-guards';
 import type { ClassMetadata, MethodMetadata } from '../metadata/types';
+import { compileSerializer, type Serializer } from '../serialization/compile-serializer';
 import { compileArguments } from './compile-arguments';
 import type { CompiledRoute } from './compiled-route';
+import { declaredErrors } from './declared-errors';
 import { withEtags } from './etag-writer';
 import { HTTP_READERS } from './http-readers';
 import type { RequestContext } from './request-context';
@@ -44,6 +46,25 @@ function checkPath(handler: MethodMetadata, path: string, where: string): void {
   }
 }
 
+function successStatus(handler: MethodMetadata, method: string, where: string): number {
+  const declared = handler.returns?.status;
+  if (declared !== undefined && handler.status !== undefined)
+    throw trellisError('TRELLIS_ERR_SUCCESS_STATUS_TWICE', where);
+  return declared ?? handler.status ?? (method === 'POST' ? CREATED : OK);
+}
+
+// Compiled once here; a schema fast-json-stringify cannot read fails ready() naming the route.
+function serializerOf(handler: MethodMetadata, where: string): Serializer {
+  if (!handler.returns) return JSON.stringify;
+  try {
+    return compileSerializer(handler.returns.schema);
+  } catch (err) {
+    const error = trellisError('TRELLIS_ERR_RETURNS_SCHEMA', where, (err as Error).message);
+    error.cause = err;
+    throw error;
+  }
+}
+
 /**
  * Compiles one controller method into the function that serves it:
  * guards -> extraction and validation -> container resolution -> handler -> response.
@@ -61,13 +82,16 @@ export function compileRoute(
     container: env.container,
   };
   const path = joinPaths(controller.path, http.path);
-  checkPath(handler, path, `${site.className}.${site.methodName}`);
+  const where = `${site.className}.${site.methodName}`;
+  checkPath(handler, path, where);
+  const defaultStatus = successStatus(handler, http.method, where);
+  const serialize = serializerOf(handler, where);
+  const errors = declaredErrors(handler.throws, where);
   const declaredGuards = [...controller.guards, ...handler.guards];
   const checks = compileGuards(declaredGuards, env.guards, site);
   const buildArguments = compileArguments(handler.params, HTTP_READERS, site, env.container);
   const resolveController = planResolution(env.container, controller.target);
   const method = controller.target.prototype[handler.name] as (...args: unknown[]) => unknown;
-  const defaultStatus = handler.status ?? (http.method === 'POST' ? CREATED : OK);
   const { logger } = env;
   // Chosen here, once: a POST or DELETE route never pays for the method check, let alone a hash.
   const answersGet = http.method === 'GET' || http.method === 'ALL';
@@ -89,7 +113,7 @@ export function compileRoute(
   };
   const succeed = (ctx: RequestContext, result: unknown): void => {
     try {
-      writeResult(writer, ctx, result, defaultStatus);
+      writeResult(writer, ctx, result, defaultStatus, serialize);
     } catch (err) {
       writeError(writer, ctx, err, logger);
     } finally {
@@ -126,6 +150,7 @@ export function compileRoute(
     path,
     readsBody: handler.params.some((param) => param.kind === 'body'),
     status: defaultStatus,
+    errors,
     controller,
     handler,
     guards: declaredGuards,

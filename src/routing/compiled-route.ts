@@ -1,4 +1,5 @@
 import type { ClassMetadata, GuardMetadata, HttpMethod, MethodMetadata } from '../metadata/types';
+import type { DeclaredError } from './declared-errors';
 import type { RequestContext } from './request-context';
 
 /** A route ready to serve: everything that depends only on metadata is already decided. */
@@ -9,6 +10,8 @@ export interface CompiledRoute {
   readsBody: boolean;
   /** The status of a successful answer when the handler chooses none: `HttpCode`, or 200 (201 for POST). */
   status: number;
+  /** The error answers the handler declared with `Throws`. */
+  errors: DeclaredError[];
   controller: ClassMetadata;
   handler: MethodMetadata;
   /** The guards that apply (class and method), for documentation. */

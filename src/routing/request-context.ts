@@ -10,6 +10,14 @@ export interface AuthenticatedUser {
   permissions: string[];
 }
 
+/** The session a WebSocket caller's token belongs to, set by the authentication guard on upgrades. */
+export interface ConnectionSession {
+  id: string;
+  userId: string | number;
+  /** When the token expires, in milliseconds since the epoch. */
+  expiresAt: number;
+}
+
 /**
  * One request as every engine presents it to the compiled route: guards, extractors and the
  * response writer read only this, so they work the same on Express, Fastify, ws and GraphQL.
@@ -27,6 +35,8 @@ export interface RequestContext {
   body: unknown;
   /** Set by the authentication guard. */
   user?: AuthenticatedUser;
+  /** Set by the authentication guard on WebSocket upgrades: the connection closes when it ends. */
+  session?: ConnectionSession;
   /** Data guards leave for later steps (the verified token claims, for instance). */
   state?: Record<string, unknown>;
   /** Request-scoped instances, created on first use. */

@@ -8,17 +8,21 @@ import type { ResponseWriter } from './response-writer';
 
 const NO_CONTENT = HTTP_STATUS.NO_CONTENT;
 
-/** Sends a handler's return value: JSON with the chosen or default status; `undefined` is a 204. */
+/**
+ * Sends a handler's return value: JSON (through the route's `Returns` serializer when it has one)
+ * with the chosen or default status; `undefined` is a 204.
+ */
 export function writeResult(
   writer: ResponseWriter,
   ctx: RequestContext,
   result: unknown,
   defaultStatus: number,
+  serialize: (value: unknown) => string = JSON.stringify,
 ): void {
   if (writer.sent(ctx)) return;
   const status = writer.chosenStatus(ctx);
   if (result === undefined) writer.empty(ctx, status ?? NO_CONTENT);
-  else writer.json(ctx, status ?? defaultStatus, JSON.stringify(result));
+  else writer.json(ctx, status ?? defaultStatus, serialize(result));
 }
 
 /** Sends any thrown value as the JSON error body; 5xx are logged with their cause, never shown. */

@@ -5,6 +5,11 @@ import { compileGateways } from './compile-gateway';
 import { GatewayServer } from './gateway-server';
 import { LocalBroadcaster } from './local-broadcaster';
 import { compileOriginCheck } from './origin-check';
+import {
+  BroadcastSessionRevocations,
+  SESSION_REVOCATIONS,
+  type SessionRevocations,
+} from './session-revocations';
 import { upgradeDispatch } from './upgrade-dispatch';
 import { resolveLimits } from './websocket-options';
 
@@ -23,6 +28,13 @@ export function websocketFeature(app: Application): void {
       app.container
         .bind(BROADCASTER)
         .toConstantValue(app.options.websocket?.broadcaster ?? new LocalBroadcaster());
+    // Over whichever broadcaster is bound in the end (overrides included): Redis fan-out carries
+    // revocations to every instance as it carries broadcasts.
+    if (!app.container.isBound(SESSION_REVOCATIONS))
+      app.container
+        .bind(SESSION_REVOCATIONS)
+        .toDynamicValue((context) => new BroadcastSessionRevocations(context.get<Broadcaster>(BROADCASTER)))
+        .inSingletonScope();
   });
 
   app.onCompiled(() => {
@@ -34,7 +46,8 @@ export function websocketFeature(app: Application): void {
     const broadcaster = app.container.get<Broadcaster>(BROADCASTER);
     const logger = app.logger.child({ component: 'websocket' });
     const env = { container: app.container, guards: app.guards, logger, broadcaster, origins };
-    server = new GatewayServer(compileGateways(classes, env), limits, broadcaster, logger);
+    const revocations = app.container.get<SessionRevocations>(SESSION_REVOCATIONS);
+    server = new GatewayServer(compileGateways(classes, env), limits, broadcaster, logger, revocations);
     upgradeDispatch(app).otherwise(server.upgrade);
   });
 

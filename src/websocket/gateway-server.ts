@@ -21,6 +21,8 @@ import type { LiveConnection } from './live-connection';
 import { refuseUpgrade } from './refuse-upgrade';
 import { handleProtocols } from './select-protocol';
 import { serveConnection } from './serve-connection';
+import type { SessionRevocations } from './session-revocations';
+import { SessionSockets } from './session-sockets';
 import { upgradeContext } from './upgrade-context';
 import { releaseUpgradeSocket, type UpgradeHandler } from './upgrade-dispatch';
 import type { WebSocketLimits } from './websocket-options';
@@ -53,12 +55,14 @@ export class GatewayServer {
   private readonly subscriptions: Unsubscribe[] = [];
   private heartbeat?: NodeJS.Timeout;
   private closing = false;
+  private readonly sessions = new SessionSockets<LiveConnection>();
 
   constructor(
     private readonly gateways: readonly CompiledGateway[],
     private readonly limits: WebSocketLimits,
     private readonly broadcaster: Broadcaster,
     private readonly logger: Logger,
+    private readonly revocations?: SessionRevocations,
   ) {
     for (const gateway of gateways) this.router.on('GET', gateway.path, () => {}, { gateway });
   }
@@ -67,6 +71,10 @@ export class GatewayServer {
   async attach(): Promise<void> {
     for (const gateway of this.gateways)
       this.subscriptions.push(await this.broadcaster.subscribe(gateway.path, gateway.hub.deliver));
+    if (this.revocations)
+      this.subscriptions.push(
+        await this.revocations.subscribe((revocation) => this.sessions.revoke(revocation)),
+      );
     this.heartbeat = setInterval(() => {
       for (const connection of this.live.keys()) connection.heartbeat();
     }, this.limits.heartbeatIntervalMs);
@@ -132,7 +140,12 @@ export class GatewayServer {
         this.logger,
       );
       this.live.set(connection, finished);
-      void finished.then(() => this.live.delete(connection));
+      // Closed with 4401 when its session ends or its token expires, idle or not.
+      if (ctx.session) this.sessions.track(connection, ctx.session);
+      void finished.then(() => {
+        this.live.delete(connection);
+        this.sessions.untrack(connection);
+      });
     });
   }
 

@@ -10,5 +10,13 @@ export { websocketFeature } from './feature';
 export { LocalBroadcaster } from './local-broadcaster';
 export type { WebSocketErrorMessage } from './messages';
 export { RedisBroadcaster, type RedisBroadcasterOptions } from './redis-broadcaster';
+export {
+  BroadcastSessionRevocations,
+  type RevocationListener,
+  SESSION_REVOCATIONS,
+  type SessionRevocation,
+  type SessionRevocations,
+} from './session-revocations';
+export { SESSION_CLOSE_REASONS } from './session-sockets';
 export type { BroadcastOptions, WebSocketConnection } from './websocket-connection';
 export type { WebSocketOptions } from './websocket-options';

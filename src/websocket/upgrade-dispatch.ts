@@ -4,6 +4,7 @@ import type { Application } from '../app/application';
 import { NotFoundException } from '../errors/exceptions';
 import { trellisError } from '../errors/trellis-errors';
 import { refuseUpgrade } from './refuse-upgrade';
+import { serveAsRequest, wantsWebSocket } from './serve-as-request';
 
 /** Serves one upgrade request: accepts it (handing the socket to `ws`) or refuses it. */
 export type UpgradeHandler = (req: IncomingMessage, socket: Duplex, head: Buffer) => void;
@@ -20,6 +21,7 @@ const ignoreSocketError = () => {};
 export class UpgradeDispatch {
   private readonly routes = new Map<string, UpgradeHandler>();
   private fallback?: UpgradeHandler;
+  private server?: Server;
 
   /** Claims the upgrades of exactly `path` (query string aside). */
   route(path: string, handler: UpgradeHandler): void {
@@ -40,10 +42,16 @@ export class UpgradeDispatch {
   /** Starts listening on `server`, when anything is there to serve. */
   attach(server: Server): void {
     if (this.routes.size === 0 && !this.fallback) return;
+    this.server = server;
     server.on('upgrade', this.dispatch);
   }
 
   private readonly dispatch = (req: IncomingMessage, socket: Duplex, head: Buffer): void => {
+    // `Upgrade: h2c` (curl) and other protocols: the ordinary HTTP request it also is.
+    if (!wantsWebSocket(req) && this.server) {
+      serveAsRequest(this.server, req, socket, head);
+      return;
+    }
     socket.on('error', ignoreSocketError);
     // The query string may carry a token: only the path goes into messages.
     const path = (req.url ?? '/').split('?')[0];

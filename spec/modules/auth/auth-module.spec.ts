@@ -64,6 +64,14 @@ describe('auth: module options', () => {
     ).to.match(/^auth\.jwt\.secret: /);
   });
 
+  it('when hashQueueLimit is not a whole number from 0, it refuses to install', () => {
+    for (const hashQueueLimit of [-1, 2.5, Number.NaN])
+      expect(
+        expectThrowsCode(install({ jwt: jwtOptions, hashQueueLimit }), 'TRELLIS_ERR_INVALID_OPTION').message,
+      ).to.match(/^auth\.hashQueueLimit: /);
+    expect(install({ jwt: jwtOptions, hashQueueLimit: 0 })).not.to.throw();
+  });
+
   it('when a lifetime is not a positive whole number of seconds, it refuses to install', () => {
     expect(
       expectThrowsCode(install({ jwt: { ...jwtOptions, accessTokenTTL: 0 } }), 'TRELLIS_ERR_INVALID_OPTION')

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { ConcurrencyLimit } from '../../../modules/auth/concurrency-limit';
+import { ConcurrencyLimit, QueueFullException } from '../../../modules/auth/concurrency-limit';
 
 interface Gate {
   promise: Promise<string>;
@@ -74,6 +74,31 @@ describe('ConcurrencyLimit', () => {
     });
     await Promise.all([first, waiting, newcomer]);
     expect(order).to.deep.equal(['waiting', 'newcomer']);
+  });
+
+  it('past `maxQueued` waiting tasks, refuses at once with a 503 and Retry-After: 1, and takes tasks again once the queue drains', async () => {
+    const limit = new ConcurrencyLimit(1, 2);
+    const running = gate();
+    const first = limit.run(() => running.promise);
+    const waiting = [limit.run(async () => 'a'), limit.run(async () => 'b')];
+    expect(limit.queued).to.equal(2);
+    const refused = limit.run(async () => 'c');
+    const err = await refused.then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(err).to.be.instanceOf(QueueFullException);
+    expect((err as QueueFullException).statusCode).to.equal(503);
+    expect((err as QueueFullException).headers).to.deep.equal({ 'Retry-After': '1' });
+    expect(limit.queued).to.equal(2);
+    running.open('r');
+    expect(await Promise.all([first, ...waiting])).to.deep.equal(['r', 'a', 'b']);
+    expect(await limit.run(async () => 'd')).to.equal('d');
+  });
+
+  it('refuses a negative or fractional queue limit', () => {
+    expect(() => new ConcurrencyLimit(1, -1)).to.throw('queue limit');
+    expect(() => new ConcurrencyLimit(1, 1.5)).to.throw('queue limit');
   });
 
   it('refuses a limit under one', () => {

@@ -76,11 +76,55 @@ describe('auth: login', () => {
       expect(res.body.message).to.equal('Credenciales inválidas');
     });
 
-    it('when the provider returns a user without a hash, it refuses the login', async () => {
-      users.records.set(9, { id: 9, username: 'nohash', role: 'viewer', permissions: [] });
-      await request(served.url)
+    it('when the provider checks the password itself and returns the user without a hash, it logs in', async () => {
+      const checked = sinon.spy();
+      users.provider.findByCredentials.callsFake(async (username, password) => {
+        checked(username, password);
+        return username === 'nohash' && password === PASSWORD
+          ? { id: 9, username: 'nohash', email: 'n@example.com', role: 'viewer', permissions: [] }
+          : null;
+      });
+      users.records.set(9, {
+        id: 9,
+        username: 'nohash',
+        email: 'n@example.com',
+        role: 'viewer',
+        permissions: [],
+      });
+      const res = await request(served.url)
         .post('/auth/login')
         .send({ username: 'nohash', password: PASSWORD })
+        .expect(201);
+      expect(res.body.user).to.deep.include({ id: 9, username: 'nohash', role: 'viewer' });
+      await request(served.url).get('/me').set('authorization', bearer(res.body.accessToken)).expect(200);
+      // The provider's null is its verdict: a wrong password is the same 401 as an unknown user.
+      await request(served.url)
+        .post('/auth/login')
+        .send({ username: 'nohash', password: 'Wrong-pass-1!' })
+        .expect(401, { statusCode: 401, error: 'Unauthorized', message: 'Credenciales inválidas' });
+      expect(checked.calledWith('nohash', 'Wrong-pass-1!')).to.equal(true);
+    });
+
+    it('when the provider returns a record with a hash, Trellis verifies the password against it', async () => {
+      // ada's record carries a bcrypt hash: the provider did not check anything.
+      await request(served.url)
+        .post('/auth/login')
+        .send({ username: 'ada', password: 'Wrong-pass-1!' })
+        .expect(401);
+      await request(served.url).post('/auth/login').send({ username: 'ada', password: PASSWORD }).expect(201);
+    });
+
+    it('when the record has an empty hash, it refuses the login', async () => {
+      users.records.set(9, {
+        id: 9,
+        username: 'emptyhash',
+        role: 'viewer',
+        permissions: [],
+        passwordHash: '',
+      });
+      await request(served.url)
+        .post('/auth/login')
+        .send({ username: 'emptyhash', password: PASSWORD })
         .expect(401);
     });
 
@@ -156,6 +200,39 @@ describe('auth: password hashing', () => {
       // Loose on purpose: without the dummy verification an unknown user answers in about 1 ms.
       expect(mean(unknown)).to.be.greaterThan(mean(known) / 2);
       await request(served.url).post('/auth/login').send({ username: 'ada', password: PASSWORD }).expect(201);
+    });
+
+    it('when the hashing queue is full, a login is answered 503 with Retry-After: 1 at once', async () => {
+      const users = await stubUsers();
+      // One verification at a time: each waits on a gate the spec opens.
+      const gates: (() => void)[] = [];
+      const verifyPassword = (_password: string, _hash: string) =>
+        new Promise<boolean>((resolve) => gates.push(() => resolve(false)));
+      served = await serve(
+        authApp(engine, users, {
+          userProvider: { ...users.provider, verifyPassword, hashPassword: async () => 'dummy' },
+          hashQueueLimit: 1,
+        }),
+      );
+      const auth = served.app.container.get(AuthService);
+      const login = () =>
+        request(served!.url).post('/auth/login').send({ username: 'ada', password: 'Wrong-pass-1!' });
+      const queue = auth.hashingQueue;
+      // Every slot busy and one login waiting: the queue is full.
+      const pending = Array.from({ length: queue.limit + 1 }, () => login().then((res) => res));
+      for (let i = 0; i < 400 && (queue.active < queue.limit || queue.queued < 1); i++)
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      expect(queue.queued).to.equal(1);
+      expect(queue.maxQueued).to.equal(1);
+      const refused = await login();
+      expect(refused.status).to.equal(503);
+      expect(refused.headers['retry-after']).to.equal('1');
+      expect(refused.body).to.include({ statusCode: 503, error: 'Service Unavailable' });
+      for (let i = 0; i < 400 && (gates.length > 0 || queue.active > 0); i++) {
+        for (const open of gates.splice(0)) open();
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      for (const res of await Promise.all(pending)) expect(res.status).to.equal(401);
     });
 
     it('hashes off the event loop: other callbacks run while bcrypt works', async () => {

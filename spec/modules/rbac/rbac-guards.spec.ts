@@ -45,7 +45,7 @@ class AdminController {
   }
 
   @Get('/audit')
-  @Permissions('admin.audit')
+  @Permissions('admin.analytics')
   audit() {
     return { audit: true };
   }

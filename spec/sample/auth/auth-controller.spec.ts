@@ -14,7 +14,8 @@ const ADA = {
   permissions: ['tasks.read'],
   createdAt: '2026-01-01T00:00:00.000Z',
 };
-const CTX = { body: { username: 'ada' } } as unknown as RequestContext;
+const context = () =>
+  ({ body: { username: 'ada' }, res: { setHeader: sinon.spy() } }) as unknown as RequestContext;
 
 describe('AuthController', () => {
   let auth: sinon.SinonStubbedInstance<AuthService>;
@@ -25,13 +26,14 @@ describe('AuthController', () => {
     auth = sinon.createStubInstance(AuthService);
     users = sinon.createStubInstance(UsersService);
     throttle = sinon.createStubInstance(LoginThrottle);
-    throttle.attempt.resolves();
+    throttle.attempt.callsFake((_ctx, login) => login());
     controller = new AuthController(auth, users, throttle);
   });
 
   describe('login', () => {
     it('answers the token pair and the user as id, username, email and role', async () => {
       auth.login.resolves({ accessToken: 'a', refreshToken: 'r', user: ADA });
+      const CTX = context();
       const res = await controller.login({ username: 'ada', password: 'secret-1' }, CTX);
       expect(res).to.deep.equal({
         accessToken: 'a',
@@ -40,11 +42,12 @@ describe('AuthController', () => {
       });
       expect(throttle.attempt.calledOnceWith(CTX)).to.equal(true);
       expect(throttle.attempt.calledBefore(auth.login)).to.equal(true);
+      expect(CTX.res.setHeader.calledOnceWith('Cache-Control', 'no-store')).to.equal(true);
     });
 
     it('when the throttle refuses, never checks the password', async () => {
       throttle.attempt.rejects(new TooManyRequestsException('slow down', 60));
-      await controller.login({ username: 'ada', password: 'secret-1' }, CTX).then(
+      await controller.login({ username: 'ada', password: 'secret-1' }, context()).then(
         () => expect.fail('expected a 429'),
         (err) => expect(err.statusCode).to.equal(429),
       );
@@ -73,7 +76,7 @@ describe('AuthController', () => {
   describe('refresh', () => {
     it('hands the refresh token to the auth service', async () => {
       auth.refresh.withArgs('r1').resolves({ accessToken: 'a2', refreshToken: 'r2' });
-      expect(await controller.refresh({ refreshToken: 'r1' })).to.deep.equal({
+      expect(await controller.refresh({ refreshToken: 'r1' }, context())).to.deep.equal({
         accessToken: 'a2',
         refreshToken: 'r2',
       });

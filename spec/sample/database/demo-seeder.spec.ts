@@ -2,6 +2,7 @@ import bcrypt from 'bcrypt';
 import { expect } from 'chai';
 import sinon from 'sinon';
 import { REFERENCE_PERMISSIONS } from '../../../modules/rbac';
+import { ConfigError, DEFAULT_DEMO_PASSWORD } from '../../../sample/config';
 import { openDatabase, type SampleDatabase } from '../../../sample/database/connection';
 import { DEMO_USERNAMES, DemoSeeder } from '../../../sample/database/demo-seeder';
 import { UsernameTakenError } from '../../../sample/users/username-taken-error';
@@ -39,6 +40,7 @@ describe('DemoSeeder', () => {
         'users.read',
         'users.update',
         'users.delete',
+        'users.list',
         'tasks.create',
         'tasks.read',
         'tasks.update',
@@ -101,6 +103,53 @@ describe('DemoSeeder', () => {
         () => expect.fail('seed should fail'),
         (err: Error) => expect(err.message).to.equal('disk full'),
       );
+    });
+  });
+
+  describe('with NODE_ENV=production', () => {
+    let db: SampleDatabase;
+    let users: UsersRepository;
+    beforeEach(() => {
+      db = openDatabase(':memory:');
+      users = new UsersRepository(db);
+    });
+    afterEach(() => db.close());
+
+    const production = (demoPassword?: string) =>
+      specConfig({ NODE_ENV: 'production', ...(demoPassword ? { DEMO_PASSWORD: demoPassword } : {}) });
+
+    it('creates no demo user while DEMO_PASSWORD is the published default', async () => {
+      const config = { ...production(), demoPassword: DEFAULT_DEMO_PASSWORD };
+      expect(await new DemoSeeder(users, config).seed()).to.deep.equal([]);
+      expect(users.findByUsername('admin')).to.equal(undefined);
+    });
+
+    it('creates the demo users with a DEMO_PASSWORD of its own', async () => {
+      expect(await new DemoSeeder(users, production('Own-pass-456!')).seed()).to.deep.equal([
+        ...DEMO_USERNAMES,
+      ]);
+      expect(await bcrypt.compare('Own-pass-456!', users.findByUsername('admin')!.passwordHash)).to.equal(
+        true,
+      );
+    });
+
+    it('refuses a database whose demo users still have the published password, saying how to fix it', async () => {
+      // Seeded in development with the default password.
+      await new DemoSeeder(users, { ...specConfig(), demoPassword: DEFAULT_DEMO_PASSWORD }).seed();
+      const err = await new DemoSeeder(users, production('Own-pass-456!')).seed().then(
+        () => expect.fail('expected the start to be refused'),
+        (e: unknown) => e as Error,
+      );
+      expect(err).to.be.instanceOf(ConfigError);
+      expect(err.message).to.match(/NODE_ENV=production/);
+      expect(err.message).to.include('admin, manager, team_lead, developer, viewer');
+      expect(err.message).to.match(/DELETE FROM users WHERE username IN \('admin'/);
+      expect(err.message).to.match(/new database \(DATABASE_FILE\)/);
+    });
+
+    it('accepts demo users whose password is not the published one', async () => {
+      await new DemoSeeder(users, specConfig({ DEMO_PASSWORD: 'Own-pass-456!' })).seed();
+      expect(await new DemoSeeder(users, production('Own-pass-456!')).seed()).to.deep.equal([]);
     });
   });
 });

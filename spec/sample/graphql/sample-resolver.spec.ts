@@ -38,9 +38,9 @@ describe('SampleResolver', () => {
     });
   });
 
-  it('users: an offset page, page 1 by default', () => {
-    resolver.users(undefined, 5);
-    expect(users.list.calledOnceWith({ page: 1, limit: 5 })).to.equal(true);
+  it('users: the offset page asked for', () => {
+    resolver.users(2, 5);
+    expect(users.list.calledOnceWith({ page: 2, limit: 5 })).to.equal(true);
   });
 
   it('tasks: a cursor page with the given limit, cursor and direction', () => {

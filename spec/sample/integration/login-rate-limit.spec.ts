@@ -1,5 +1,8 @@
 import { expect } from 'chai';
+import sinon from 'sinon';
 import request from 'supertest';
+import { AuthService } from '../../../modules/auth';
+import { QueueFullException } from '../../../modules/auth/concurrency-limit';
 import { forEachEngine } from '../../support/engines';
 import { DEMO_PASSWORD } from '../support/sample-env';
 import { type SampleServer, startSample } from '../support/sample-server';
@@ -8,20 +11,41 @@ describe('sample login rate limit', () => {
   forEachEngine((engine) => {
     let sample: SampleServer;
     beforeEach(async () => {
-      sample = await startSample(engine, { LOGIN_RATE_LIMIT_MAX: '3', LOGIN_RATE_LIMIT_WINDOW_MS: '60000' });
+      sample = await startSample(engine, {
+        LOGIN_RATE_LIMIT_MAX: '3',
+        LOGIN_CLIENT_RATE_LIMIT_MAX: '5',
+        LOGIN_RATE_LIMIT_WINDOW_MS: '60000',
+      });
     });
-    afterEach(() => sample.close());
+    afterEach(() => {
+      sinon.restore();
+      return sample.close();
+    });
 
     const attempt = (username: string, password = 'wrong-password') =>
       request(sample.url).post('/auth/login').send({ username, password });
 
-    it('past LOGIN_RATE_LIMIT_MAX attempts, answers 429 with Retry-After, even with the right password', async () => {
+    it('past LOGIN_RATE_LIMIT_MAX failed attempts, answers 429 with Retry-After, even with the right password', async () => {
       for (let i = 0; i < 3; i++) await attempt('admin').expect(401);
-      const res = await attempt('admin', DEMO_PASSWORD).expect(429);
-      expect(res.body).to.deep.include({ statusCode: 429 });
-      expect(res.body.message).to.match(/Demasiados intentos/);
-      expect(Number(res.headers['retry-after'])).to.be.within(1, 60);
-      expect(res.headers).to.have.property('ratelimit-limit');
+      for (let i = 0; i < 2; i++) {
+        const res = await attempt('admin', DEMO_PASSWORD).expect(429);
+        expect(res.body).to.deep.include({ statusCode: 429 });
+        expect(res.body.message).to.match(/Demasiados intentos/);
+        expect(Number(res.headers['retry-after'])).to.be.within(1, 60);
+        expect(res.headers).to.have.property('ratelimit-limit', '3');
+      }
+    });
+
+    it('does not count successful logins: many good logins in a row all succeed', async () => {
+      for (let i = 0; i < 8; i++) await attempt('admin', DEMO_PASSWORD).expect(200);
+    });
+
+    it('a successful login does not reset the failures counted before it', async () => {
+      await attempt('admin').expect(401);
+      await attempt('admin').expect(401);
+      await attempt('admin', DEMO_PASSWORD).expect(200);
+      await attempt('admin').expect(401);
+      await attempt('admin', DEMO_PASSWORD).expect(429);
     });
 
     it('counts each username apart, and one username in any case as one', async () => {
@@ -30,10 +54,75 @@ describe('sample login rate limit', () => {
       await attempt('manager', DEMO_PASSWORD).expect(200);
     });
 
+    it('past LOGIN_CLIENT_RATE_LIMIT_MAX failed logins across usernames, refuses the client for every username', async () => {
+      for (const username of ['a1', 'a2', 'a3', 'a4', 'a5']) await attempt(username).expect(401);
+      await attempt('a6').expect(429);
+      await attempt('viewer', DEMO_PASSWORD).expect(429);
+    });
+
+    it('parallel wrong attempts cannot slip past the limit before any of them has failed', async () => {
+      const answers = await Promise.all(Array.from({ length: 8 }, () => attempt('developer')));
+      const statuses = answers.map((res) => res.status).sort();
+      expect(statuses).to.deep.equal([401, 401, 401, 429, 429, 429, 429, 429]);
+    });
+
     it('counts only well-formed attempts: a 422 body does not use the allowance', async () => {
       for (let i = 0; i < 5; i++)
         await request(sample.url).post('/auth/login').send({ username: 'admin' }).expect(422);
       await attempt('admin', DEMO_PASSWORD).expect(200);
+    });
+
+    it('a 503 from a full hashing queue is answered with Retry-After: 1 and does not count as a failure', async () => {
+      const auth = sample.app.container.get(AuthService);
+      const login = sinon.stub(auth, 'login').rejects(new QueueFullException());
+      for (let i = 0; i < 5; i++) {
+        const res = await attempt('admin').expect(503);
+        expect(res.headers['retry-after']).to.equal('1');
+      }
+      login.restore();
+      await attempt('admin', DEMO_PASSWORD).expect(200);
+    });
+
+    it('answers login and refresh with Cache-Control: no-store', async () => {
+      const login = await attempt('admin', DEMO_PASSWORD).expect(200);
+      expect(login.headers['cache-control']).to.equal('no-store');
+      const refresh = await request(sample.url)
+        .post('/auth/refresh')
+        .send({ refreshToken: login.body.refreshToken })
+        .expect(200);
+      expect(refresh.headers['cache-control']).to.equal('no-store');
+    });
+  });
+});
+
+describe('sample registration rate limit', () => {
+  forEachEngine((engine) => {
+    let sample: SampleServer;
+    beforeEach(async () => {
+      sample = await startSample(engine, {
+        REGISTER_RATE_LIMIT_MAX: '3',
+        REGISTER_RATE_LIMIT_WINDOW_MS: '60000',
+      });
+    });
+    afterEach(() => sample.close());
+
+    const register = (username: string, password = 'Strong-pass-1!') =>
+      request(sample.url)
+        .post('/auth/register')
+        .send({ username, email: `${username}@example.com`, password });
+
+    it('past REGISTER_RATE_LIMIT_MAX attempts per client, whatever their outcome, answers 429', async () => {
+      await register('newcomer1').expect(201);
+      await register('newcomer1').expect(409);
+      await register('bad', 'short').expect(422);
+      const res = await register('newcomer2').expect(429);
+      expect(res.body.message).to.match(/Demasiados registros/);
+      expect(Number(res.headers['retry-after'])).to.be.within(1, 60);
+      // Logins are not registrations: they keep their own limit.
+      await request(sample.url)
+        .post('/auth/login')
+        .send({ username: 'newcomer1', password: 'Strong-pass-1!' })
+        .expect(200);
     });
   });
 });

@@ -18,17 +18,19 @@ describe('sample /tasks', () => {
   forEachEngine((engine) => {
     let sample: SampleServer;
     let developer: string;
+    let teamLead: string;
     let viewer: string;
     let created: TaskBody[];
     before(async () => {
       sample = await startSample(engine);
       developer = await sample.token('developer');
+      teamLead = await sample.token('team_lead');
       viewer = await sample.token('viewer');
       created = [];
       for (let i = 0; i < TASK_COUNT; i++) {
         const res = await request(sample.url)
           .post('/tasks')
-          .auth(developer, { type: 'bearer' })
+          .auth(teamLead, { type: 'bearer' })
           .send({ title: `Task ${i}`, assigneeId: 5 })
           .expect(201);
         created.push(res.body);
@@ -74,7 +76,7 @@ describe('sample /tasks', () => {
         ]) {
           const res = await request(sample.url)
             .post('/tasks')
-            .auth(developer, { type: 'bearer' })
+            .auth(teamLead, { type: 'bearer' })
             .send(body)
             .expect(422);
           expect(res.body.details).to.have.length.greaterThan(0);
@@ -139,7 +141,7 @@ describe('sample /tasks', () => {
         const assigned = res.body.data.find((task: { title: string }) => task.title === 'Task 3');
         expect(assigned).to.deep.include({
           assignee: { id: 5, username: 'viewer' },
-          createdBy: { id: 4, username: 'developer' },
+          createdBy: { id: 3, username: 'team_lead' },
         });
       });
 
@@ -156,6 +158,37 @@ describe('sample /tasks', () => {
         const res = await list({ cursor: users.body.meta.nextCursor }).expect(400);
         expect(res.body.message).to.equal('Invalid cursor');
       });
+    });
+  });
+});
+
+describe('sample /tasks: assigning', () => {
+  forEachEngine((engine) => {
+    let sample: SampleServer;
+    let developer: string;
+    before(async () => {
+      sample = await startSample(engine);
+      developer = await sample.token('developer');
+    });
+    after(() => sample.close());
+
+    it('without tasks.assign, refuses assigning to anyone else with 403, known or not; self is fine', async () => {
+      for (const assigneeId of [5, 1, 999]) {
+        const res = await request(sample.url)
+          .post('/tasks')
+          .auth(developer, { type: 'bearer' })
+          .send({ title: 'x', assigneeId })
+          .expect(403);
+        expect(res.body.message).to.equal(
+          'Asignar una tarea a otro usuario requiere el permiso tasks.assign',
+        );
+      }
+      const own = await request(sample.url)
+        .post('/tasks')
+        .auth(developer, { type: 'bearer' })
+        .send({ title: 'Mine', assigneeId: 4 })
+        .expect(201);
+      expect(own.body.assignee).to.deep.equal({ id: 4, username: 'developer' });
     });
   });
 });

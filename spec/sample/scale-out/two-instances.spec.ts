@@ -123,6 +123,46 @@ describe('sample scale-out: two instances sharing one Redis', () => {
       await expectSilence(200, ada, bob, eve);
     });
 
+    it('a session ended on one instance closes its sockets on the other with 4401 within 2 s, idle ones included', async () => {
+      const closedWithin = async (client: TestClient, ms = 2000) => {
+        let timer: NodeJS.Timeout | undefined;
+        const late = new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new Error(`still open after ${ms} ms`)), ms);
+        });
+        try {
+          return await Promise.race([client.closed, late]);
+        } finally {
+          clearTimeout(timer);
+        }
+      };
+      const open = async (username: string) => {
+        const login = await sample.login(sample.one, username);
+        const client = await TestClient.connect(
+          `${wsUrl(sample.one.url, '/chat')}?token=${login.accessToken}`,
+        );
+        sockets.push(client);
+        expect(await client.next()).to.include({ type: 'welcome' });
+        return { login, client };
+      };
+      const developer = await open('developer');
+      const viewer = await open('viewer');
+      // Logout through the other instance.
+      await request(sample.two.url)
+        .post('/auth/logout')
+        .auth(developer.login.accessToken, { type: 'bearer' })
+        .expect(200);
+      expect(await closedWithin(developer.client)).to.deep.equal({ code: 4401, reason: 'Session ended' });
+      expect(viewer.client.socket.readyState).to.equal(viewer.client.socket.OPEN);
+      // A role change through the other instance ends every session of that user.
+      const admin = await sample.login(sample.two, 'admin');
+      await request(sample.two.url)
+        .put('/users/5')
+        .auth(admin.accessToken, { type: 'bearer' })
+        .send({ role: 'developer' })
+        .expect(200);
+      expect(await closedWithin(viewer.client)).to.deep.equal({ code: 4401, reason: 'Session ended' });
+    });
+
     it('a task created on one instance reaches the taskCreated subscribers of the other', async () => {
       const { accessToken: viewer } = await sample.login(sample.two, 'viewer');
       const { accessToken: developer } = await sample.login(sample.one, 'developer');

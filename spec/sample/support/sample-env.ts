@@ -12,6 +12,8 @@ export const SPEC_ENV: Record<string, string> = {
   DATABASE_FILE: ':memory:',
   DEMO_PASSWORD,
   LOGIN_RATE_LIMIT_MAX: '1000',
+  LOGIN_CLIENT_RATE_LIMIT_MAX: '1000',
+  REGISTER_RATE_LIMIT_MAX: '1000',
 };
 
 /** A sample configuration from `SPEC_ENV` plus `overrides`. */

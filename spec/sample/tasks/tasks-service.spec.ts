@@ -5,10 +5,16 @@ import { TasksRepository } from '../../../sample/tasks/tasks-repository';
 import { TasksService } from '../../../sample/tasks/tasks-service';
 import type { UserRecord } from '../../../sample/users/user';
 import { UsersRepository } from '../../../sample/users/users-repository';
-import { SubscriptionPublisher, ValidationException } from '../../../src';
+import { ForbiddenException, SubscriptionPublisher, ValidationException } from '../../../src';
 import { useSpecCursorKey } from '../support/sample-env';
 
 const CALLER = { id: 4, username: 'developer', role: 'developer', permissions: ['tasks.create'] };
+const ASSIGNER = {
+  id: 3,
+  username: 'team_lead',
+  role: 'team_lead',
+  permissions: ['tasks.create', 'tasks.assign'],
+};
 const asTask = (task: NewTask): Task => ({
   id: task.id,
   title: task.title,
@@ -57,14 +63,31 @@ describe('TasksService', () => {
       expect(events.publish.calledOnceWith('taskCreated', task)).to.equal(true);
     });
 
-    it('assigns the task to an existing user', () => {
+    it('with tasks.assign, assigns the task to an existing user', () => {
       users.findById.withArgs(2).returns({ id: 2 } as UserRecord);
-      service.create({ title: 'x', status: 'in_progress', assigneeId: 2 }, CALLER);
+      service.create({ title: 'x', status: 'in_progress', assigneeId: 2 }, ASSIGNER);
       expect(tasks.create.firstCall.args[0]).to.include({ assigneeId: 2, status: 'in_progress' });
     });
 
-    it('when the assignee does not exist, refuses with 422 on body.assigneeId', () => {
-      expect(() => service.create({ title: 'x', assigneeId: 99 }, CALLER))
+    it('without tasks.assign, assigns the task to the caller', () => {
+      users.findById.withArgs(4).returns({ id: 4 } as UserRecord);
+      service.create({ title: 'x', assigneeId: 4 }, CALLER);
+      expect(tasks.create.firstCall.args[0]).to.include({ assigneeId: 4 });
+    });
+
+    it('without tasks.assign, refuses any other assignee with 403, known or not, without looking it up', () => {
+      users.findById.withArgs(2).returns({ id: 2 } as UserRecord);
+      for (const assigneeId of [2, 99]) {
+        expect(() => service.create({ title: 'x', assigneeId }, CALLER))
+          .to.throw(ForbiddenException)
+          .with.property('message', 'Asignar una tarea a otro usuario requiere el permiso tasks.assign');
+      }
+      expect(users.findById.called).to.equal(false);
+      expect(tasks.create.called).to.equal(false);
+    });
+
+    it('with tasks.assign, when the assignee does not exist, refuses with 422 on body.assigneeId', () => {
+      expect(() => service.create({ title: 'x', assigneeId: 99 }, ASSIGNER))
         .to.throw(ValidationException)
         .with.property('details')
         .that.deep.equals([

@@ -138,7 +138,7 @@ describe('UsersService', () => {
 
     it('when granting a permission the caller lacks, throws 403', async () => {
       const err = await rejection(
-        service.create({ ...input, role: 'viewer', permissions: ['admin.audit'] }, MANAGER),
+        service.create({ ...input, role: 'viewer', permissions: ['admin.analytics'] }, MANAGER),
       );
       expect(err).to.include({ statusCode: 403, message: 'No puede otorgar permisos que no tiene' });
     });

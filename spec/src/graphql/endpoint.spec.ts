@@ -133,11 +133,11 @@ describe('GraphQL endpoint', () => {
         expect(res.body.errors![0].extensions).to.deep.equal({ code: 'CONFLICT', statusCode: 409 });
       });
 
-      it('when a browser asks for the path in development, it serves the GraphQL landing page', async () => {
+      it('when a browser asks for the path in development, it serves the GraphiQL IDE', async () => {
         const res = await request(served.url).get('/graphql').set('accept', HTML);
         expect(res.status).to.equal(200);
         expect(res.headers['content-type']).to.include(HTML);
-        expect(res.text).to.include('<!DOCTYPE html>');
+        expect(res.text).to.include('<title>GraphiQL</title>');
       });
 
       it('when asked in development, introspection is on', async () => {
@@ -173,7 +173,7 @@ describe('GraphQL endpoint', () => {
         for (const served of servedApps) await served.close();
       });
 
-      it('introspection is off and there is no landing page, queries still answer', async () => {
+      it('introspection is off and there is no IDE, queries still answer', async () => {
         const served = await start({});
         const introspection = await postGraphql(served.url, getIntrospectionQuery());
         expect(introspection.status).to.equal(400);

@@ -225,7 +225,7 @@ describe('buildOpenApiDocument()', () => {
 
     it('documents 422 with the validation error body on routes with validated inputs, and 500 everywhere', () => {
       expect(statuses('/products', 'get')).to.deep.equal(['200', '422', '500']);
-      expect(statuses('/orders/{orderId}/lines/{lineId}', 'get')).to.deep.equal(['200', '500']);
+      expect(statuses('/orders/{orderId}/lines/{lineId}', 'get')).to.deep.equal(['200', '404', '500']);
       expect(doc.paths['/products'].get?.responses['422']).to.deep.equal({
         $ref: '#/components/responses/ValidationFailed',
       });
@@ -253,15 +253,15 @@ describe('buildOpenApiDocument()', () => {
   });
 
   describe('guards', () => {
-    it('leaves unguarded routes without security or 401', () => {
-      expect(doc.paths['/products'].get).not.to.have.property('security');
+    it('marks unguarded routes public (empty security) without 401', () => {
+      expect(doc.paths['/products'].get?.security).to.deep.equal([]);
       expect(doc.paths['/products'].get?.responses).not.to.have.property('401');
     });
 
     it('puts bearer security and 401 on routes of a controller with Auth()', () => {
       const one = doc.paths['/customers/{customerId}'].get!;
       expect(one.security).to.deep.equal([{ bearerAuth: [] }]);
-      expect(Object.keys(one.responses)).to.deep.equal(['200', '401', '500']);
+      expect(Object.keys(one.responses)).to.deep.equal(['200', '401', '404', '500']);
       expect(doc.components.securitySchemes).to.deep.equal({
         bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
       });
@@ -270,9 +270,10 @@ describe('buildOpenApiDocument()', () => {
     it('adds 403 on rbac routes and names the role and permissions in the description', () => {
       const remove = doc.paths['/products/{productId}'].delete!;
       expect(remove.security).to.deep.equal([{ bearerAuth: [] }]);
-      expect(Object.keys(remove.responses)).to.deep.equal(['200', '401', '403', '500']);
+      expect(Object.keys(remove.responses)).to.deep.equal(['200', '401', '403', '404', '500']);
+      expect(remove.summary).to.equal('Remove');
       expect(remove.description).to.equal(
-        "Requires the role 'admin' or higher.\n\nRequires the permissions 'products:delete', 'products:write'.",
+        "Remove\n\nRequires the role 'admin' or higher.\n\nRequires the permissions 'products:delete', 'products:write'.",
       );
       expect(doc.paths['/products'].post?.description).to.equal(
         "The product is visible at once.\n\nRequires the permission 'products:write'.",

@@ -10,6 +10,7 @@ import { serveSwaggerUi } from '../../../src/openapi/serve-swagger-ui';
 const DOCUMENT: OpenApiDocument = {
   openapi: '3.1.0',
   info: { title: 'Raw <API>', version: '1' },
+  servers: [{ url: '/' }],
   tags: [],
   paths: {},
   components: { schemas: {}, responses: {} },

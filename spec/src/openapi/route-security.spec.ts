@@ -22,20 +22,20 @@ describe('routeSecurity()', () => {
   });
 
   it('when a route has Auth(), it needs a bearer token and may answer 401', () => {
-    expect(routeSecurity([auth])).to.deep.equal({ bearer: true, responses: ['Unauthorized'], notes: [] });
+    expect(routeSecurity([auth])).to.deep.equal({ bearer: true, responses: [401], notes: [] });
   });
 
   it('when a route has MinimumRole(), it needs a token, may answer 401 and 403, and names the role', () => {
     expect(routeSecurity([role('admin')])).to.deep.equal({
       bearer: true,
-      responses: ['Unauthorized', 'Forbidden'],
+      responses: [401, 403],
       notes: ["Requires the role 'admin' or higher."],
     });
   });
 
   it('when Permissions() appear on the class and the method, it names each permission once', () => {
     const security = routeSecurity([auth, perms('a:read'), perms('a:read', 'a:write')]);
-    expect(security.responses).to.deep.equal(['Unauthorized', 'Forbidden']);
+    expect(security.responses).to.deep.equal([401, 403]);
     expect(security.notes).to.deep.equal(["Requires the permissions 'a:read', 'a:write'."]);
   });
 

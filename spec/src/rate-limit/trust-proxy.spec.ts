@@ -18,7 +18,12 @@ describe('rateLimit behind a reverse proxy', () => {
     const from = (served: Served, forwardedFor: string) =>
       request(served.url).get('/limited').set('X-Forwarded-For', forwardedFor);
 
-    for (const trustProxy of [1, 'loopback'] as const) {
+    for (const trustProxy of [
+      1,
+      'loopback',
+      ['10.0.0.0/8', '127.0.0.1'],
+      '10.0.0.0/8, 127.0.0.0/8',
+    ] as const) {
       describe(`when trustProxy is ${JSON.stringify(trustProxy)} (the proxy runs on this host)`, () => {
         let served: Served;
         before(async () => {
@@ -53,6 +58,51 @@ describe('rateLimit behind a reverse proxy', () => {
         await from(served, '198.51.100.7, 203.0.113.2').expect(200);
         await from(served, '198.51.100.7, 203.0.113.3').expect(429);
         await from(served, '198.51.100.8, 203.0.113.1').expect(200);
+      });
+    });
+
+    describe('when trustProxy lists addresses that are not the proxy in front', () => {
+      let served: Served;
+      before(async () => {
+        served = await serveWith(['10.0.0.0/8']);
+      });
+      after(() => served.close());
+
+      it('ignores X-Forwarded-For from that untrusted peer', async () => {
+        await from(served, '203.0.113.1').expect(200);
+        await from(served, '203.0.113.2').expect(200);
+        await from(served, '203.0.113.3').expect(429);
+      });
+    });
+
+    describe('when trustProxy is true', () => {
+      let served: Served;
+      before(async () => {
+        served = await serveWith(true);
+      });
+      after(() => served.close());
+
+      it('takes the left-most address, which the client writes: each forged address is a new client', async () => {
+        await from(served, '198.51.100.1, 203.0.113.50').expect(200);
+        await from(served, '198.51.100.1, 203.0.113.50').expect(200);
+        await from(served, '198.51.100.1, 203.0.113.50').expect(429);
+        await from(served, '198.51.100.2, 203.0.113.50').expect(200);
+      });
+    });
+
+    describe('when trustProxy is malformed', () => {
+      it('createApp refuses it with a clear error', () => {
+        const make = (trustProxy: unknown) => () =>
+          createApp({ engine, trustProxy: trustProxy as AppOptions['trustProxy'] });
+        expect(make(-1)).to.throw('trustProxy: a hop count must be a whole number');
+        expect(make(1.5)).to.throw('trustProxy: a hop count');
+        expect(make('10.0.0.0/33')).to.throw('"10.0.0.0/33"');
+        expect(make(['10.0.0.1', 'proxy.example.com'])).to.throw('"proxy.example.com"');
+        expect(make('')).to.throw('trustProxy');
+        expect(make({ hops: 1 }))
+          .to.throw(/trustProxy/)
+          .with.property('code', 'TRELLIS_ERR_INVALID_OPTION');
+        expect(make(-1)).to.throw().with.property('code', 'TRELLIS_ERR_INVALID_OPTION');
       });
     });
 

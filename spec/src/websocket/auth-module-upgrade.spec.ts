@@ -159,13 +159,13 @@ describe('WebSocket upgrades with the auth and rbac modules', () => {
       await expectRefused('/ws/team', 401, 'Token revocado', token);
     });
 
-    it('when the session is logged out while connected, guarded messages are refused with 401', async () => {
+    it('when the session is logged out while connected, the server closes the socket with 4401', async () => {
       const token = await loginAs(GRACE);
       const client = await connect('/ws/team', token);
       await client.next();
       expect(await client.ask({})).to.deep.equal({ type: 'done' });
       await auth.logout(await auth.authenticate(token));
-      expect(await client.ask({})).to.deep.equal({ type: 'error', message: 'Token revocado' });
+      expect(await client.closed).to.deep.equal({ code: 4401, reason: 'Session ended' });
     });
 
     it('when the role is below MinimumRole, refuses with 403; at or above, connects', async () => {

@@ -4,10 +4,26 @@ import { NotFoundException } from '../../errors/exceptions';
 import type { CompiledRoute } from '../../routing/compiled-route';
 import { nodeResponseWriter } from '../../routing/node-response-writer';
 import { writeError } from '../../routing/write-response';
-import type { Engine, EngineOptions, Middleware } from '../engine';
+import type { Engine, EngineOptions, Middleware, RequestPolicy } from '../engine';
 import { ExpressContext } from './express-context';
 import { createExpressServer } from './express-server';
 import { routeDispatcher } from './route-dispatcher';
+
+/** The request policy as the first Express middleware, or nothing when there is none. */
+function requestPolicy(policy: RequestPolicy = {}): Middleware | undefined {
+  const { headers, cors } = policy;
+  if (headers && cors)
+    return (req, res, next) => {
+      headers(req, res);
+      cors(req, res, next);
+    };
+  if (headers)
+    return (req, res, next) => {
+      headers(req, res);
+      next();
+    };
+  return cors;
+}
 
 /** Trellis on Express 5, the default engine. */
 export class ExpressEngine implements Engine {
@@ -20,6 +36,8 @@ export class ExpressEngine implements Engine {
     this.native.disable('x-powered-by');
     this.native.set('etag', false);
     if (options.trustProxy !== undefined) this.native.set('trust proxy', options.trustProxy);
+    const policy = requestPolicy(options.policy);
+    if (policy) this.native.use(policy);
   }
 
   use(path: string | undefined, middleware: Middleware[]): void {

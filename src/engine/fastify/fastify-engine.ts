@@ -8,7 +8,7 @@ import fastify, {
 import { NotFoundException } from '../../errors/exceptions';
 import type { CompiledRoute } from '../../routing/compiled-route';
 import { writeError } from '../../routing/write-response';
-import type { Engine, EngineOptions, Middleware } from '../engine';
+import type { Engine, EngineOptions, Middleware, RequestPolicy } from '../engine';
 import { jsonBodyReader } from '../json-body-reader';
 import { FastifyContext } from './fastify-context';
 import { fastifyRoute } from './fastify-route';
@@ -56,6 +56,7 @@ export class FastifyEngine implements Engine {
     // Plugins and routes added through `app.fastify` keep Fastify's JSON parser; Express never
     // parses text bodies, so neither does Fastify.
     this.native.removeContentTypeParser('text/plain');
+    this.applyPolicy(options.policy ?? {});
     this.native.register(middlewarePlugin(this.middleware));
     this.native.setErrorHandler((err, request, reply) => {
       writeError(replyWriter, new FastifyContext(request, reply, {}), err, options.logger);
@@ -87,6 +88,17 @@ export class FastifyEngine implements Engine {
     await this.native.close();
   }
 
+  // A root onRequest hook runs for every route and for the 404 answer. A preflight that the
+  // policy answers on the raw response never calls done, as middleware that ends a request.
+  private applyPolicy({ headers, cors }: RequestPolicy): void {
+    if (!headers && !cors) return;
+    this.native.addHook('onRequest', (request, reply, done) => {
+      headers?.(request.raw, reply.raw);
+      if (cors) cors(request.raw, reply.raw, done as (err?: unknown) => void);
+      else done();
+    });
+  }
+
   private answerNotFound(request: FastifyRequest, reply: FastifyReply): void {
     const ctx = new FastifyContext(request, reply, {});
     const err = new NotFoundException(`Cannot ${request.method} ${pathOf(request.url)}`);
@@ -94,6 +106,8 @@ export class FastifyEngine implements Engine {
   }
 
   private answerFrameworkError(err: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+    // The router failed before any hook ran.
+    this.options.policy?.headers?.(request.raw, reply.raw);
     if (UNROUTABLE.has(err.code)) this.answerNotFound(request, reply);
     else writeError(replyWriter, new FastifyContext(request, reply, {}), err, this.options.logger);
   }

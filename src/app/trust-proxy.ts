@@ -1,0 +1,62 @@
+import { isIP } from 'node:net';
+import { trellisError } from '../errors/trellis-errors';
+
+/**
+ * Which proxies in front may tell the client address through `X-Forwarded-For`, as Express's
+ * `trust proxy` takes it: a hop count, addresses and subnets (a list, or one comma-separated
+ * string; also the names `loopback`, `linklocal`, `uniquelocal`), or `true`. `true` trusts every
+ * hop, so the address is the left-most entry, which the client writes itself: any client can then
+ * choose the address it is counted under. Prefer the count of proxies or their addresses.
+ */
+export type TrustProxy = boolean | number | string | readonly string[];
+
+const NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function validEntry(entry: string): boolean {
+  if (NAMES.has(entry)) return true;
+  const slash = entry.indexOf('/');
+  const address = slash === -1 ? entry : entry.slice(0, slash);
+  const version = isIP(address);
+  if (version === 0) return false;
+  if (slash === -1) return true;
+  const range = entry.slice(slash + 1);
+  if (/^\d{1,3}$/.test(range)) return Number(range) <= (version === 4 ? 32 : 128);
+  // A netmask (255.255.0.0) is accepted for IPv4, as Express accepts it.
+  return version === 4 && isIP(range) === 4;
+}
+
+/**
+ * Checks a `trustProxy` option and gives it in the shape both engines accept: a count, a boolean
+ * or a list of entries. Throws a clear error for anything else, so a typo fails at `createApp`.
+ */
+export function resolveTrustProxy(value: unknown): boolean | number | string[] | undefined {
+  if (value === undefined || typeof value === 'boolean') return value;
+  if (typeof value === 'number') {
+    if (Number.isInteger(value) && value >= 0) return value;
+    throw trellisError(
+      'TRELLIS_ERR_INVALID_OPTION',
+      'trustProxy',
+      `a hop count must be a whole number from 0 (got ${value})`,
+    );
+  }
+  const entries =
+    typeof value === 'string'
+      ? value.split(',').map((entry) => entry.trim())
+      : Array.isArray(value) && value.every((entry) => typeof entry === 'string')
+        ? value.map((entry: string) => entry.trim())
+        : undefined;
+  if (!entries)
+    throw trellisError(
+      'TRELLIS_ERR_INVALID_OPTION',
+      'trustProxy',
+      'expected true, a hop count, or addresses and subnets',
+    );
+  const wrong = entries.filter((entry) => !validEntry(entry));
+  if (wrong.length > 0 || entries.length === 0)
+    throw trellisError(
+      'TRELLIS_ERR_INVALID_OPTION',
+      'trustProxy',
+      `not an address, subnet or loopback/linklocal/uniquelocal: ${wrong.map((w) => JSON.stringify(w)).join(', ') || '(empty)'}`,
+    );
+  return entries;
+}

@@ -1,0 +1,15 @@
+import { metadataRegistry } from '../metadata/registry';
+import type { Class } from '../metadata/types';
+
+/**
+ * Declares the exceptions a handler may answer with (`ConflictException`, a subclass of
+ * `HTTPException`), so the docs list their statuses; what Trellis raises itself (guards,
+ * validation, bodies, rate limits, path parameters) is documented without it.
+ * @example @Post() @Throws(ConflictException) register(@Body(RegisterSchema) body: Register) {}
+ */
+export function Throws(...exceptions: Class<Error>[]): MethodDecorator {
+  return (target, key) => {
+    const method = metadataRegistry.forMethod(target.constructor, key);
+    method.throws = [...(method.throws ?? []), ...exceptions];
+  };
+}
