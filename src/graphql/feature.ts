@@ -5,6 +5,7 @@ import { isInstalled, requireInstalled } from '../optional/load-optional';
 import { pagePolicy } from '../security/page-policy';
 import { BROADCASTER, type Broadcaster } from '../websocket/broadcaster';
 import { compileOriginCheck } from '../websocket/origin-check';
+import { SESSION_REVOCATIONS, type SessionRevocations } from '../websocket/session-revocations';
 import { upgradeDispatch } from '../websocket/upgrade-dispatch';
 import { resolveLimits } from '../websocket/websocket-options';
 import { ApolloLoader } from './apollo-loader';
@@ -14,6 +15,7 @@ import { type GraphiqlIde, serveGraphiql } from './ide/serve-graphiql';
 import { limitPackages, resolveGraphqlLimits } from './query-limits';
 import { SubscriptionEndpoint } from './subscription-endpoint';
 import { SubscriptionPublisher } from './subscription-publisher';
+import { SubscriptionSessions } from './subscription-sessions';
 
 type Mount = (app: Application, apollo: ApolloLoader, path: string, ide?: GraphiqlIde) => void;
 
@@ -89,13 +91,39 @@ export function graphqlFeature(app: Application): void {
     else if (!SUBSCRIPTION_PACKAGES.every(isInstalled)) return;
     const { maxPayload } = resolveLimits(app.options.websocket);
     const origins = compileOriginCheck(app.options.websocket?.origins, 'options.websocket.origins');
-    subscriptions = new SubscriptionEndpoint(schema, { maxPayload, logger: app.logger, limits }, origins);
+    const sessions = followedSessions(app);
+    subscriptions = new SubscriptionEndpoint(
+      schema,
+      { maxPayload, logger: app.logger, limits, sessions },
+      origins,
+    );
     upgradeDispatch(app).route(path, subscriptions.upgrade);
   });
+  app.onListen(() => subscriptions?.attach());
   app.onShutdown(async () => {
     await subscriptions?.shutdown();
   });
   app.onClose(async () => {
     await apollo?.stop();
   });
+}
+
+/**
+ * With an authentication guard installed, connections whose `connection_init` carries a token
+ * follow its session: the guard compiled for WebSockets checks the token once and names the
+ * session, and revocations close the connection as they close gateway sockets.
+ */
+function followedSessions(app: Application): SubscriptionSessions | undefined {
+  const auth = app.guards.get('auth');
+  if (!auth || !app.container.isBound(SESSION_REVOCATIONS)) return undefined;
+  const site = {
+    className: 'GraphQL',
+    methodName: 'connection_init',
+    transport: 'ws' as const,
+    container: app.container,
+  };
+  return new SubscriptionSessions(
+    auth.compile([], site),
+    app.container.get<SessionRevocations>(SESSION_REVOCATIONS),
+  );
 }

@@ -44,10 +44,16 @@ export class SubscriptionEndpoint {
     });
   };
 
+  /** Listens to session revocations, once the server exists (when sessions are followed). */
+  async attach(): Promise<void> {
+    await this.settings.sessions?.attach();
+  }
+
   /** Closes every connection (1001, going away); their subscriptions end with them. */
   async shutdown(): Promise<void> {
     this.closing = true;
     await this.server?.dispose();
+    await this.settings.sessions?.detach();
   }
 
   private started(): SubscriptionServer {

@@ -6,6 +6,7 @@ import { WebSocketServer } from 'ws';
 import type { RequestContext } from '../routing/request-context';
 import { queryLimitRules, type ResolvedGraphqlLimits } from './query-limits';
 import { subscriptionContext } from './subscription-context';
+import type { SubscriptionSessions } from './subscription-sessions';
 
 /** How the graphql-ws server runs. */
 export interface SubscriptionServerSettings {
@@ -14,6 +15,8 @@ export interface SubscriptionServerSettings {
   logger: Logger;
   /** The query limits of HTTP requests, applied to every operation over the socket too. */
   limits?: ResolvedGraphqlLimits;
+  /** Follows the session of each connection's token, when an authentication guard is installed. */
+  sessions?: SubscriptionSessions;
 }
 
 /** A graphql-ws server on a `ws` server without its own port: upgrades are handed to it. */
@@ -37,9 +40,17 @@ export function createSubscriptionServer(
   const operations = new WeakMap<object, Map<string, RequestContext>>();
   const rules = settings.limits ? [...specifiedRules, ...queryLimitRules(settings.limits)] : undefined;
   const maxTokens = settings.limits?.tokens || undefined;
+  const { sessions } = settings;
   const server = useServer(
     {
       schema,
+      // Once per connection, before the ack: an operation never runs on an unfollowed session.
+      onConnect: sessions
+        ? async (ctx) => {
+            await sessions.follow(ctx.extra.socket, ctx.extra.request, ctx.connectionParams);
+            return true;
+          }
+        : undefined,
       // Parsed and validated here, as over HTTP: the token limit stops the parser early, and the
       // depth, alias and cost rules refuse an operation with a GraphQL error before it runs.
       onSubscribe: rules

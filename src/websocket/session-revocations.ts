@@ -12,7 +12,8 @@ export type RevocationListener = (revocation: SessionRevocation) => void;
 /**
  * The seam between whoever ends sessions (the auth module, on logout, refresh-token replay or
  * `revokeAllSessions`) and whoever holds connections that must end with them (WebSocket
- * gateways): a revocation published here reaches the subscribers of every instance.
+ * gateways, GraphQL over WebSocket): a revocation published here reaches the subscribers of
+ * every instance.
  */
 export interface SessionRevocations {
   /** Announces that a session, or all of a user's, ended. */
