@@ -10,6 +10,9 @@ interface Disposable {
 export class RequestScope {
   private readonly instances = new Map<unknown, unknown>();
 
+  /** `owner` is the request the scope belongs to (its context), for bindings that read it. */
+  constructor(readonly owner?: unknown) {}
+
   /** The instance stored under `key`, built by `create` on first use. */
   getOrCreate<T>(key: unknown, create: () => T): T {
     if (this.instances.has(key)) return this.instances.get(key) as T;

@@ -17,7 +17,7 @@ export interface ScopedContext {
 export type Resolver = (ctx: ScopedContext) => unknown;
 
 function scopeOf(ctx: ScopedContext): RequestScope {
-  if (!ctx.scope) ctx.scope = new RequestScope();
+  if (!ctx.scope) ctx.scope = new RequestScope(ctx);
   return ctx.scope;
 }
 

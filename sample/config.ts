@@ -36,6 +36,15 @@ const EnvSchema = z.object({
       /^\d+$/.test(value) ? Number(value) : value === 'true' ? true : value === 'false' ? false : value,
     )
     .optional(),
+  // Prometheus metrics on a port of their own, never on PORT; unset serves none.
+  METRICS_PORT: port.optional(),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  // How long close() answers 503 on /health/ready before it stops accepting (SIGTERM behind a balancer).
+  SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(3000),
+  ACCESS_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace']).default('info'),
+  ACCESS_LOG_SAMPLE_RATE: z.coerce.number().min(0).max(1).default(1),
+  // OpenTelemetry spans; needs @opentelemetry/api and an SDK set up by the operator.
+  TRACING: z.enum(['true', 'false']).default('false'),
   // Browser origins allowed to call the API, comma-separated (https://app.example.com).
   CORS_ORIGINS: z
     .string()
@@ -89,6 +98,10 @@ export interface SampleConfig {
   registerRateLimit: { max: number; windowMs: number };
   engine: 'express' | 'fastify';
   trustProxy?: boolean | number | string;
+  metrics?: { port: number; host: string };
+  shutdownDelayMs: number;
+  accessLog: { level: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace'; sampleRate: number };
+  tracing: boolean;
   /** Browser origins allowed to call the API (CORS); empty: none. */
   corsOrigins: string[];
   /** Browser origins allowed to open WebSockets (the chat, GraphQL subscriptions); any when unset. */
@@ -161,6 +174,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LoadedConfig {
       registerRateLimit: { max: vars.REGISTER_RATE_LIMIT_MAX, windowMs: vars.REGISTER_RATE_LIMIT_WINDOW_MS },
       engine: vars.TRELLIS_ENGINE,
       trustProxy: vars.TRUST_PROXY,
+      metrics:
+        vars.METRICS_PORT === undefined ? undefined : { port: vars.METRICS_PORT, host: vars.METRICS_HOST },
+      shutdownDelayMs: vars.SHUTDOWN_DELAY_MS,
+      accessLog: { level: vars.ACCESS_LOG_LEVEL, sampleRate: vars.ACCESS_LOG_SAMPLE_RATE },
+      tracing: vars.TRACING === 'true',
       corsOrigins: vars.CORS_ORIGINS ?? [],
       wsOrigins: vars.WS_ORIGINS,
     },

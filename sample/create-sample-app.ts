@@ -5,7 +5,8 @@ import { AuthUserProvider } from './auth/auth-user-provider';
 import { ChatGateway } from './chat/chat-gateway';
 import type { SampleConfig } from './config';
 import { DashboardController } from './dashboard/dashboard-controller';
-import { openDatabase } from './database/connection';
+import { openDatabase, type SampleDatabase } from './database/connection';
+import { DatabaseHealth } from './database/database-health';
 import { DemoSeeder } from './database/demo-seeder';
 import { SampleResolver } from './graphql/sample-resolver';
 import { TaskFieldsResolver } from './graphql/task-fields-resolver';
@@ -25,6 +26,7 @@ import {
   REFERENCE_PERMISSIONS,
   REFERENCE_ROLES,
   rateLimit,
+  redisHealthCheck,
 } from './trellis';
 import { UsersController } from './users/users-controller';
 import { UsersRepository } from './users/users-repository';
@@ -44,6 +46,16 @@ function cursorKey(secret: string): Buffer {
   return createHmac('sha256', secret).update('trellis-sample:cursors').digest();
 }
 
+// Readiness fails while the database or any Redis connection is unreachable; metrics report Redis.
+function watchHealth(app: Application, db: SampleDatabase, state: SharedState): void {
+  const database = new DatabaseHealth(db);
+  app.health.addCheck('database', () => database.isUp());
+  for (const [name, client] of Object.entries(state.redisClients)) {
+    app.health.addCheck(`redis:${name}`, redisHealthCheck(client));
+    app.metrics?.watchRedis(name, client);
+  }
+}
+
 /**
  * The composition root: the database, the shared state, the auth and rbac modules, and every
  * feature, bound in one container. Demo users missing from the database exist once `ready()` resolves.
@@ -59,6 +71,11 @@ export function createSampleApp(config: SampleConfig, options: SampleAppOptions 
     engine: config.engine,
     trustProxy: config.trustProxy,
     logger: options.logger,
+    requestId: true,
+    accessLog: config.accessLog,
+    metrics: config.metrics ? { port: config.metrics.port, host: config.metrics.host } : false,
+    tracing: config.tracing,
+    shutdownDelayMs: config.shutdownDelayMs,
     controllers: [
       AuthController,
       GuardedController,
@@ -84,6 +101,7 @@ export function createSampleApp(config: SampleConfig, options: SampleAppOptions 
   const state = options.sharedState ?? createSharedState(config, app.logger);
   CursorPaginationHelper.setSigningKey(cursorKey(config.jwt.secret));
 
+  watchHealth(app, db, state);
   app.container.bind(SAMPLE_CONFIG).toConstantValue(config);
   app.container.bind(DATABASE).toConstantValue(db);
   app.container.bind(SHARED_STATE).toConstantValue(state);

@@ -1,3 +1,4 @@
+import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { SampleConfig } from './config';
 import {
@@ -26,6 +27,8 @@ export interface SharedState {
   broadcaster: Broadcaster;
   /** A store for the limiter called `name`; `undefined` lets the limiter count in memory. */
   rateLimitStore(name: string): RateLimitStore | undefined;
+  /** The Redis connections by name (none in memory), for readiness and metrics. */
+  redisClients: Record<string, Redis>;
   /** Releases connections (Redis); called when the application closes. */
   close(): Promise<void>;
 }
@@ -39,6 +42,7 @@ function inMemoryState(): SharedState {
     denyList: new InMemoryTokenDenyList(),
     broadcaster: new LocalBroadcaster(),
     rateLimitStore: () => undefined,
+    redisClients: {},
     close: async () => {},
   };
 }
@@ -52,6 +56,7 @@ function redisState(url: string, logger?: Logger): SharedState {
     denyList: new RedisTokenDenyList(redis, { prefix: `${REDIS_PREFIX}auth:` }),
     broadcaster: new RedisBroadcaster({ publisher: redis, subscriber, prefix: `${REDIS_PREFIX}ws:`, logger }),
     rateLimitStore: (name) => redisRateLimitStore(redis, { prefix: `${REDIS_PREFIX}rate-limit:${name}:` }),
+    redisClients: { commands: redis, subscriber },
     close: async () => {
       await Promise.all([closeRedisClient(redis), closeRedisClient(subscriber)]);
     },

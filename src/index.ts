@@ -10,7 +10,18 @@ export type { Engine, EngineName, Middleware, RequestPolicy } from './engine/eng
 export * from './errors';
 export * from './graphql';
 export type { GuardCheck, GuardDefinition, GuardSite } from './guards/guard-registry';
+export * from './health';
 export type { Class, DependencyFunction, Provider } from './metadata/types';
+export { AppMetrics, type RedisStatusSource, UNMATCHED_ROUTE } from './metrics/app-metrics';
+export type {
+  AccessLogOptions,
+  MetricsOptions,
+  ObservabilityOptions,
+  TracingOptions,
+} from './observability/observability-options';
+export { REQUEST_ID } from './observability/request-id-token';
+export { requestLogger } from './observability/request-logger';
+export { requestIdOf } from './observability/request-state';
 export * from './openapi';
 export { loadOptional, MissingPackageError } from './optional';
 export * from './pagination';
@@ -20,5 +31,6 @@ export type { CompiledRoute } from './routing/compiled-route';
 export type { AuthenticatedUser, ConnectionSession, RequestContext } from './routing/request-context';
 export type { CorsOptions, OriginPredicate } from './security/cors-options';
 export type { SecurityHeadersOptions } from './security/security-headers';
+export { type TraceAttributes, type TraceStep, Tracing } from './tracing/tracing';
 export * from './validation';
 export * from './websocket';

@@ -8,6 +8,19 @@ const STACKS = [
   { name: 'express-tuned', label: 'Express 5, tuned by hand', file: 'express-tuned' },
   { name: 'trellis-express', label: 'Trellis (Express engine)', file: 'trellis', env: { BENCH_ENGINE: 'express' } },
   { name: 'trellis-fastify', label: 'Trellis (Fastify engine)', file: 'trellis', env: { BENCH_ENGINE: 'fastify' } },
+  // The same two apps with request ids, access log, metrics and tracing on (BENCH_OBSERVE=1).
+  {
+    name: 'trellis-express-observed',
+    label: 'Trellis (Express), everything observed',
+    file: 'trellis',
+    env: { BENCH_ENGINE: 'express', BENCH_OBSERVE: '1' },
+  },
+  {
+    name: 'trellis-fastify-observed',
+    label: 'Trellis (Fastify), everything observed',
+    file: 'trellis',
+    env: { BENCH_ENGINE: 'fastify', BENCH_OBSERVE: '1' },
+  },
   { name: 'nestjs', label: 'NestJS 12 on Express', file: 'nestjs' },
   { name: 'routing-controllers', label: 'routing-controllers 0.11 (Express 4)', file: 'routing-controllers' },
   { name: 'inversify-http', label: '@inversifyjs/http-express 5', file: 'inversify-http' },

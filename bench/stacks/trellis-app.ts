@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import {
   type Application,
+  type AppOptions,
   Auth,
   type AuthenticatedUser,
   AuthService,
@@ -91,9 +92,13 @@ class BenchController {
 export const users = new Map<string, UserRecord>();
 
 /** The bench application on `engine`, its token store holding the bench token's session. */
-export async function createBenchApp(engine: 'express' | 'fastify', bcryptRounds = 10): Promise<Application> {
+export async function createBenchApp(
+  engine: 'express' | 'fastify',
+  bcryptRounds = 10,
+  observed: Partial<AppOptions> = {},
+): Promise<Application> {
   const store = new InMemoryTokenStore();
-  const app = createApp({ controllers: [BenchController], engine })
+  const app = createApp({ ...observed, controllers: [BenchController], engine })
     .install('auth', {
       jwt: { secret: JWT_SECRET, accessTokenTTL: 3600, refreshTokenTTL: 86400 },
       userProvider: {

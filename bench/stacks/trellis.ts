@@ -1,12 +1,15 @@
 // Trellis, served: BENCH_ENGINE picks the engine (express or fastify); BENCH_LOGIN=1 adds the
-// login user, its password hashed at BENCH_BCRYPT_ROUNDS (the event-loop scenario).
+// login user, its password hashed at BENCH_BCRYPT_ROUNDS (the event-loop scenario); BENCH_OBSERVE=1
+// turns on request ids, access log, metrics and tracing (the same app, everything on).
 import { AuthService } from '../../dist';
 import { announce, BENCH_USER, HOST, PORT } from './fixtures';
+import { observabilityOptions } from './observability';
 import { createBenchApp, LOGIN_PASSWORD, users } from './trellis-app';
 
 async function main(): Promise<void> {
   const engine = process.env.BENCH_ENGINE === 'fastify' ? 'fastify' : 'express';
-  const app = await createBenchApp(engine, Number(process.env.BENCH_BCRYPT_ROUNDS ?? 10));
+  const observed = process.env.BENCH_OBSERVE === '1' ? observabilityOptions() : {};
+  const app = await createBenchApp(engine, Number(process.env.BENCH_BCRYPT_ROUNDS ?? 10), observed);
   const server = await app.listen(PORT, HOST);
   if (process.env.BENCH_LOGIN === '1') {
     const passwordHash = await app.container.get(AuthService).hashPassword(LOGIN_PASSWORD);

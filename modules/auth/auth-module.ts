@@ -1,4 +1,5 @@
 import { defineModule } from '../../src/app/module-registry';
+import type { AppMetrics } from '../../src/metrics/app-metrics';
 import { SESSION_REVOCATIONS, type SessionRevocations } from '../../src/websocket/session-revocations';
 import { authGuard } from './auth-guard';
 import type { AuthOptions, UserProvider } from './auth-options';
@@ -73,6 +74,23 @@ export const authModule = defineModule<AuthOptions>({
       if (typeof auth.prepare === 'function') {
         auth.prepare().catch((err: unknown) => app.logger.error({ err }, 'auth: dummy password hash failed'));
       }
+      if (app.metrics) reportHashingQueue(app.metrics, auth);
     });
   },
 });
+
+// A replacement AuthService (a stub in tests) may have no queue to report.
+function reportHashingQueue(metrics: AppMetrics, auth: AuthService): void {
+  let queue: AuthService['hashingQueue'] | undefined;
+  try {
+    queue = auth.hashingQueue;
+  } catch {
+    return;
+  }
+  if (queue)
+    metrics.gauge(
+      'password_hash_queue_depth',
+      'Password hashes and verifications waiting for a free hashing slot',
+      () => queue.queued,
+    );
+}

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { EngineName } from '../engine/engine';
 import type { GraphqlLimits } from '../graphql/query-limits';
 import type { Class } from '../metadata/types';
+import type { ObservabilityOptions } from '../observability/observability-options';
 import type { CorsOptions } from '../security/cors-options';
 import type { SecurityHeadersOptions } from '../security/security-headers';
 import type { WebSocketOptions } from '../websocket/websocket-options';
@@ -50,7 +51,7 @@ export interface GraphqlOptions {
 }
 
 /** What `createApp` takes. */
-export interface AppOptions {
+export interface AppOptions extends ObservabilityOptions {
   controllers?: Class[];
   gateways?: Class[];
   resolvers?: Class[];
@@ -90,4 +91,9 @@ export interface AppOptions {
   securityHeaders?: SecurityHeadersOptions | boolean;
   /** How long `close()` lets in-flight requests finish before cutting connections; default 10 000 ms. */
   shutdownTimeoutMs?: number;
+  /**
+   * How long `close()` keeps serving with readiness failing (503) before it stops accepting, so
+   * a load balancer has stopped sending traffic by then; default 0.
+   */
+  shutdownDelayMs?: number;
 }

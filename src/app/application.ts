@@ -7,17 +7,26 @@ import { isClassProvider } from '../../container/provider-kind';
 import type { Engine, Middleware } from '../engine/engine';
 import { trellisError } from '../errors/trellis-errors';
 import { GuardRegistry } from '../guards/guard-registry';
+import { HealthChecks } from '../health/health-checks';
 import { createLogger } from '../logging/logger';
 import { metadataRegistry } from '../metadata/registry';
 import type { Class } from '../metadata/types';
+import { AppMetrics } from '../metrics/app-metrics';
+import { createMetricsServer } from '../metrics/metrics-server';
+import { createAccessLog } from '../observability/access-log';
+import { bindRequestId, REQUEST_ID } from '../observability/request-id-token';
+import { createRequestObserver, observeRoutes } from '../observability/request-observer';
+import { routeFinder } from '../observability/route-finder';
 import { compileControllers } from '../routing/compile-controllers';
 import type { CompiledRoute } from '../routing/compiled-route';
 import { corsMiddleware } from '../security/cors';
 import { securityHeaders } from '../security/security-headers';
+import { Tracing } from '../tracing/tracing';
 import type { AppOptions } from './app-options';
 import { createEngine } from './engines';
 import { closeGracefully } from './graceful-close';
 import { findModule, type ModuleOptionsMap, type TrellisModule } from './module-registry';
+import { objectOr } from './option-object';
 import { resolveTrustProxy } from './trust-proxy';
 
 type Hook<A extends unknown[]> = (...args: A) => void | Promise<void>;
@@ -37,6 +46,12 @@ export class Application {
   readonly engine: Engine;
   /** The routes compiled by `ready()`. */
   routes: readonly CompiledRoute[] = [];
+  /** Liveness and readiness; bound in the container as `HealthChecks`. */
+  readonly health = new HealthChecks();
+  /** The Prometheus metrics, with the `metrics` option. */
+  readonly metrics?: AppMetrics;
+  /** The OpenTelemetry spans, with the `tracing` option. */
+  readonly tracing?: Tracing;
   /** The middleware given to `use()`, with the path it was mounted under (none: every path). */
   readonly middleware: { path?: string; handlers: readonly Middleware[] }[] = [];
 
@@ -59,8 +74,11 @@ export class Application {
   /** Set once routes are mounted: from then on the shape of the app is fixed. */
   private sealed = false;
   private server?: Server;
+  private metricsServer?: Server;
 
   constructor(readonly options: Readonly<AppOptions> = {}) {
+    if (options.metrics) this.metrics = new AppMetrics(objectOr(options.metrics));
+    if (options.tracing) this.tracing = new Tracing(objectOr(options.tracing));
     this.logger = options.logger ?? createLogger();
     this.engine = createEngine(options.engine ?? 'express', {
       bodyLimit: options.bodyLimit ?? '100kb',
@@ -186,28 +204,38 @@ export class Application {
     const server = this.engine.createServer();
     this.server = server;
     for (const hook of this.hooks.listen) await hook(server);
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(port, host, () => {
-        server.off('error', reject);
-        resolve();
-      });
-    });
+    await listenOn(server, port, host);
+    const metrics = this.options.metrics;
+    if (this.metrics && typeof metrics === 'object' && metrics.port !== undefined) {
+      this.metricsServer = createMetricsServer(this.metrics, metrics.path ?? '/metrics');
+      await listenOn(this.metricsServer, metrics.port, metrics.host ?? '127.0.0.1');
+    }
     return server;
+  }
+
+  /** The server of the metrics, when the `metrics` option names a port and the app listens. */
+  get metricsAddress(): ReturnType<Server['address']> | undefined {
+    return this.metricsServer?.address();
   }
 
   /** Stops accepting, lets in-flight requests finish (bounded), then releases everything. */
   async close(): Promise<void> {
+    this.health.markShuttingDown();
+    const delay = this.options.shutdownDelayMs ?? 0;
+    if (delay > 0 && this.server) await new Promise((resolve) => setTimeout(resolve, delay));
     for (const hook of this.hooks.shutdown) await hook();
     if (this.server)
       await closeGracefully(this.server, this.options.shutdownTimeoutMs ?? DEFAULT_SHUTDOWN_MS);
     for (const hook of [...this.hooks.close].reverse()) await hook();
+    if (this.metricsServer) await closeGracefully(this.metricsServer, 0);
     await this.engine.close();
   }
 
   private async build(): Promise<RequestListener> {
     for (const hook of this.hooks.ready) await hook(this);
     this.checkRoles();
+    if (!this.container.isBound(HealthChecks)) this.container.bind(HealthChecks).toConstantValue(this.health);
+    if (!this.container.isBound(REQUEST_ID)) bindRequestId(this.container);
     const replacements = this.applyOverrides();
     bindDependencyGraph(this.container, [
       ...replacements,
@@ -222,11 +250,21 @@ export class Application {
       writer: this.engine.writer,
       logger: this.logger,
       etags: this.options.etag,
+      tracing: this.tracing,
     };
     this.routes = compileControllers(this.classes.controller, env);
     for (const hook of this.hooks.compiled) await hook(this.routes);
     this.sealed = true;
-    return this.engine.mount(this.routes);
+    const { accessLog } = this.options;
+    const observe = createRequestObserver({
+      requestId: Boolean(this.options.requestId || accessLog),
+      accessLog: accessLog ? createAccessLog(this.logger, objectOr(accessLog)) : undefined,
+      metrics: this.metrics,
+      tracing: this.tracing,
+      findRoute: routeFinder(this.routes),
+    });
+    if (observe) observeRoutes(this.routes);
+    return this.engine.mount(this.routes, observe);
   }
 
   private checkRoles(): void {
@@ -257,4 +295,14 @@ export class Application {
   private assertNotReady(call: string): void {
     if (this.sealed) throw trellisError('TRELLIS_ERR_AFTER_READY', call);
   }
+}
+
+function listenOn(server: Server, port: number, host: string): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
 }

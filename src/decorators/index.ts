@@ -5,7 +5,19 @@ export { Auth, MinimumRole, Permissions, recordGuard } from './guards';
 export { HttpCode } from './http-code';
 export { All, Delete, Get, Patch, Post, Put } from './http-methods';
 export { Injectable } from './injectable';
-export { Arg, Body, Cookie, CurrentUser, Depends, Header, Param, Req, Res, recordParam } from './params';
+export {
+  Arg,
+  Body,
+  Cookie,
+  CurrentUser,
+  Depends,
+  Header,
+  Param,
+  Req,
+  RequestId,
+  Res,
+  recordParam,
+} from './params';
 export { Query } from './query';
 export { Returns, type ReturnsOptions } from './returns';
 export { Throws } from './throws';

@@ -54,6 +54,14 @@ export function CurrentUser(): ParameterDecorator {
   return recordParam({ kind: 'user' });
 }
 
+/**
+ * The request's id: its `X-Request-Id` when well-formed, a UUID otherwise; the one in the
+ * access log, the `reqId` of its log lines and the `X-Request-Id` answer header.
+ */
+export function RequestId(): ParameterDecorator {
+  return recordParam({ kind: 'requestId' });
+}
+
 /** The engine's native request object. */
 export function Req(): ParameterDecorator {
   return recordParam({ kind: 'req' });

@@ -1,5 +1,6 @@
 import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
+import type { RequestObserver } from '../observability/request-observer';
 import type { CompiledRoute } from '../routing/compiled-route';
 import type { ResponseWriter } from '../routing/response-writer';
 
@@ -38,8 +39,11 @@ export interface Engine {
   readonly writer: ResponseWriter;
   /** Adds middleware, run before routes in the order added. */
   use(path: string | undefined, middleware: Middleware[]): void;
-  /** Mounts the compiled routes, then the 404 and error answers; returns the request listener. */
-  mount(routes: readonly CompiledRoute[]): Promise<RequestListener>;
+  /**
+   * Mounts the compiled routes, then the 404 and error answers; returns the request listener.
+   * `observe`, when given, sees every request first, before any middleware.
+   */
+  mount(routes: readonly CompiledRoute[], observe?: RequestObserver): Promise<RequestListener>;
   /** The server to listen on, serving the mounted routes. */
   createServer(): Server;
   /** Releases what the engine holds. */

@@ -2,6 +2,7 @@ import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import type { GraphQLSchema } from 'graphql';
 import type { Logger } from 'pino';
+import type { AppMetrics } from '../metrics/app-metrics';
 import type { RequestContext } from '../routing/request-context';
 import { queryLimitRules, type ResolvedGraphqlLimits } from './query-limits';
 
@@ -9,6 +10,8 @@ import { queryLimitRules, type ResolvedGraphqlLimits } from './query-limits';
 export interface ApolloSettings {
   introspection: boolean;
   logger: Logger;
+  /** Operations are counted by name and outcome when set. */
+  metrics?: AppMetrics;
   /** Depth, alias, token and cost limits, checked before execution. */
   limits: ResolvedGraphqlLimits;
 }
@@ -24,12 +27,25 @@ function requestScopePlugin(logger: Logger): ApolloServerPlugin<RequestContext> 
   return { requestDidStart: async () => listener };
 }
 
+// Counted once the answer is ready: an error anywhere in it (request or field) is an `error`.
+function metricsPlugin(metrics: AppMetrics): ApolloServerPlugin<RequestContext> {
+  const listener: Awaited<ReturnType<NonNullable<ApolloServerPlugin<RequestContext>['requestDidStart']>>> = {
+    async willSendResponse({ operationName, errors, response }) {
+      const body = response.body;
+      const fieldErrors = body.kind === 'single' ? body.singleResult.errors : undefined;
+      const failed = (errors?.length ?? 0) > 0 || (fieldErrors?.length ?? 0) > 0;
+      metrics.graphqlOperation(operationName ?? undefined, failed ? 'error' : 'success');
+    },
+  };
+  return { requestDidStart: async () => listener };
+}
+
 /** The Apollo server of a schema; its context is the operation's `RequestContext`. */
 export function createApolloServer(
   schema: GraphQLSchema,
   settings: ApolloSettings,
 ): ApolloServer<RequestContext> {
-  const { introspection, logger, limits } = settings;
+  const { introspection, logger, limits, metrics } = settings;
   return new ApolloServer<RequestContext>({
     schema,
     introspection,
@@ -45,6 +61,7 @@ export function createApolloServer(
       // Apollo's landing page loads Apollo Sandbox from a CDN; Trellis serves GraphiQL itself.
       ApolloServerPluginLandingPageDisabled(),
       requestScopePlugin(logger),
+      ...(metrics ? [metricsPlugin(metrics)] : []),
     ],
   });
 }

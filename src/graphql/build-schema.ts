@@ -13,6 +13,7 @@ import type { GuardRegistry } from '../guards/guard-registry';
 import { metadataRegistry } from '../metadata/registry';
 import type { Class, ClassMetadata, MethodMetadata } from '../metadata/types';
 import type { RequestContext } from '../routing/request-context';
+import type { Tracing } from '../tracing/tracing';
 import { compileField } from './compile-field';
 import { GraphqlTypeMapper } from './type-mapper';
 
@@ -21,6 +22,8 @@ export interface SchemaBuilderEnv {
   container: Container;
   guards: GuardRegistry;
   logger: Logger;
+  /** Each resolver call gets a span when set. */
+  tracing?: Tracing;
 }
 
 type Fields = GraphQLFieldConfigMap<unknown, RequestContext>;
@@ -47,8 +50,8 @@ function rootType(name: string, fields: Fields): GraphQLObjectType | undefined {
  * `ResolveField` whose parent no result uses, or an invalid schema fail here, naming the method.
  */
 export function buildGraphqlSchema(resolvers: Iterable<Class>, env: SchemaBuilderEnv): GraphQLSchema {
-  const { container, guards, logger } = env;
-  const fieldEnv = { container, guards, logger, types: new GraphqlTypeMapper() };
+  const { container, guards, logger, tracing } = env;
+  const fieldEnv = { container, guards, logger, tracing, types: new GraphqlTypeMapper() };
   const roots = { query: {} as Fields, mutation: {} as Fields, subscription: {} as Fields };
   const owners = new Map<string, string>();
   const rootMethods: [ClassMetadata, MethodMetadata][] = [];

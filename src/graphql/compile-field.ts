@@ -9,8 +9,10 @@ import type { GuardRegistry, GuardSite } from '../guards/guard-registry';
 import { runGuards } from '../guards/run-guards';
 import { reportFailure } from '../logging/report-failure';
 import type { ClassMetadata, MethodMetadata } from '../metadata/types';
+import { requestLogger } from '../observability/request-logger';
 import { compileArguments } from '../routing/compile-arguments';
 import type { RequestContext } from '../routing/request-context';
+import type { TraceAttributes, Tracing } from '../tracing/tracing';
 import { isSchema } from '../validation/is-schema';
 import { GraphqlFieldContext } from './field-context';
 import { toGraphqlError } from './graphql-error';
@@ -25,6 +27,31 @@ export interface FieldCompilerEnv {
   guards: GuardRegistry;
   logger: Logger;
   types: GraphqlTypeMapper;
+  tracing?: Tracing;
+}
+
+type Resolve = (
+  source: unknown,
+  args: Record<string, unknown>,
+  operation: RequestContext,
+) => Promise<unknown>;
+
+// The span of a root field names its root type; a resolved field names its resolver class.
+const SPAN_TYPES: Record<string, string> = { query: 'Query', mutation: 'Mutation' };
+
+// A resolver call as a child span of its operation's request.
+function traced(tracing: Tracing, name: string, attributes: TraceAttributes, resolve: Resolve): Resolve {
+  return async (source, args, operation) => {
+    const step = tracing.step(operation, name, attributes);
+    try {
+      const value = await step.run(() => resolve(source, args, operation));
+      step.end();
+      return value;
+    } catch (err) {
+      step.end(err);
+      throw err;
+    }
+  };
 }
 
 type Handler = (...args: unknown[]) => unknown;
@@ -88,8 +115,8 @@ export function compileField(
   const resolveInstance = planResolution(env.container, resolver.target);
   const handler = resolver.target.prototype[method.name] as Handler;
   const { logger } = env;
-  const onServerError = (exception: HTTPException) =>
-    reportFailure(logger, exception, { resolver: where }, 'resolver failed');
+  const onServerError = (operation: RequestContext) => (exception: HTTPException) =>
+    reportFailure(requestLogger(operation, logger), exception, { resolver: where }, 'resolver failed');
 
   const run = async (source: unknown, args: Record<string, unknown>, operation: RequestContext) => {
     const ctx = new GraphqlFieldContext(operation, args, source);
@@ -110,21 +137,26 @@ export function compileField(
           if (!isAsyncIterable(stream)) throw new Error(`${where} returned no AsyncIterable`);
           return releasingScope(stream, operation);
         } catch (err) {
-          throw toGraphqlError(err, onServerError);
+          throw toGraphqlError(err, onServerError(operation));
         }
       },
       resolve: (event) => event,
     };
   }
+  const resolve = async (source: unknown, args: Record<string, unknown>, operation: RequestContext) => {
+    try {
+      return await run(source, args, operation);
+    } catch (err) {
+      throw toGraphqlError(err, onServerError(operation));
+    }
+  };
+  const { tracing } = env;
+  const spanName = `resolve ${SPAN_TYPES[method.graphql!.operation] ?? resolver.target.name}.${method.name}`;
+  const attributes = { 'graphql.field.name': method.name, 'code.function': where };
   return {
     ...field,
     description,
-    async resolve(source, args, operation) {
-      try {
-        return await run(source, args, operation);
-      } catch (err) {
-        throw toGraphqlError(err, onServerError);
-      }
-    },
+    // Chosen here: without tracing, a resolver call never looks for a tracer.
+    resolve: tracing ? traced(tracing, spanName, attributes, resolve) : resolve,
   };
 }

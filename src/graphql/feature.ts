@@ -76,6 +76,7 @@ export function graphqlFeature(app: Application): void {
     apollo = new ApolloLoader(schema, {
       introspection: options?.introspection ?? development,
       logger: app.logger,
+      metrics: app.metrics,
       limits,
     });
     if (options?.ide === true)

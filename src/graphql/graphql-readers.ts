@@ -15,4 +15,5 @@ export const GRAPHQL_READERS: ReaderTable = {
   user: HTTP_READERS.user,
   req: HTTP_READERS.req,
   res: HTTP_READERS.res,
+  requestId: HTTP_READERS.requestId,
 };

@@ -3,6 +3,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Application } from '../app/application';
 import { ExpressContext } from '../engine/express/express-context';
 import { jsonBodyParser } from '../engine/express/json-body';
+import { requestStateOf } from '../observability/request-state';
 import { isRead } from '../openapi/raw-response';
 import { loadOptional } from '../optional/load-optional';
 import type { ApolloLoader } from './apollo-loader';
@@ -44,6 +45,8 @@ export function mountExpress(app: Application, apollo: ApolloLoader, path: strin
       next();
       return;
     }
+    const state = requestStateOf(req);
+    if (state) state.route = path;
     if (ide?.page(req, res)) return;
     parseBody(req, res, (err) => {
       if (err) next(err);

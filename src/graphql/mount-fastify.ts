@@ -5,6 +5,7 @@ import { FastifyContext } from '../engine/fastify/fastify-context';
 import { leaveBodiesUnread } from '../engine/fastify/leave-bodies-unread';
 import { replyWriter } from '../engine/fastify/reply-writer';
 import { jsonBodyReader } from '../engine/json-body-reader';
+import { requestStateOf } from '../observability/request-state';
 import { loadOptional } from '../optional/load-optional';
 import { writeError } from '../routing/write-response';
 import type { ApolloLoader } from './apollo-loader';
@@ -49,6 +50,8 @@ export function mountFastify(app: Application, apollo: ApolloLoader, path: strin
       method: METHODS,
       url: path,
       handler(request, reply) {
+        const state = requestStateOf(request.raw);
+        if (state) state.route = path;
         if (ide?.page(request.raw, reply.raw)) return;
         readBody(request.raw, reply.raw, (err, body) => {
           if (err) {

@@ -74,6 +74,30 @@ export const APP_OPTIONS_SCHEMA = z.looseObject({
   trustProxy: z.union([z.boolean(), z.number(), z.string(), z.array(z.string())]).optional(),
   etag: z.boolean().optional(),
   shutdownTimeoutMs: z.number().int().nonnegative().optional(),
+  shutdownDelayMs: z.number().int().nonnegative().optional(),
+  requestId: z.boolean().optional(),
+  accessLog: z
+    .union([
+      z.boolean(),
+      z.looseObject({
+        level: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace']).optional(),
+        sampleRate: z.number().min(0).max(1).optional(),
+      }),
+    ])
+    .optional(),
+  metrics: z
+    .union([
+      z.boolean(),
+      z.looseObject({
+        port: z.number().int().min(0).max(65_535).optional(),
+        host: z.string().min(1).optional(),
+        path: z.string().startsWith('/').optional(),
+        defaultMetrics: z.boolean().optional(),
+        buckets: z.array(z.number().positive()).min(1).optional(),
+      }),
+    ])
+    .optional(),
+  tracing: z.union([z.boolean(), z.looseObject({ tracerName: z.string().min(1).optional() })]).optional(),
   // The origin (a list, a predicate or true) is checked where CORS is built (src/security/cors.ts).
   cors: z
     .union([

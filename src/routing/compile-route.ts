@@ -9,6 +9,7 @@ import type { GuardRegistry, GuardSite } from '../guards/guard-registry';
 import { runGuardsThen } from '../guards/run-guards';
 import type { ClassMetadata, MethodMetadata } from '../metadata/types';
 import { compileSerializer, type Serializer } from '../serialization/compile-serializer';
+import type { Tracing } from '../tracing/tracing';
 import { compileArguments } from './compile-arguments';
 import type { CompiledRoute } from './compiled-route';
 import { declaredErrors } from './declared-errors';
@@ -27,6 +28,8 @@ export interface RouteCompilerEnv {
   logger: Logger;
   /** The `etag` option: routes that answer GET (and so HEAD) write through `withEtags`. */
   etags?: boolean;
+  /** The `tracing` option: guards and handler each get a span. */
+  tracing?: Tracing;
 }
 
 const { CREATED, OK } = HTTP_STATUS;
@@ -120,7 +123,32 @@ export function compileRoute(
       dispose(ctx);
     }
   };
-  const invoke = (ctx: RequestContext, args: unknown[]): void | Promise<void> => {
+  const { tracing } = env;
+  const handlerSpan = `handler ${site.className}.${site.methodName}`;
+  const invokeTraced = (ctx: RequestContext, args: unknown[]): void | Promise<void> => {
+    const step = tracing!.step(ctx, handlerSpan);
+    try {
+      const result = step.run(() => method.apply(resolveController(ctx), args));
+      if (!isThenable(result)) {
+        step.end();
+        return succeed(ctx, result);
+      }
+      return Promise.resolve(result).then(
+        (value) => {
+          step.end();
+          succeed(ctx, value);
+        },
+        (err) => {
+          step.end(err);
+          fail(ctx, err);
+        },
+      );
+    } catch (err) {
+      step.end(err);
+      fail(ctx, err);
+    }
+  };
+  const invokePlain = (ctx: RequestContext, args: unknown[]): void | Promise<void> => {
     try {
       const result = method.apply(resolveController(ctx), args);
       if (!isThenable(result)) return succeed(ctx, result);
@@ -132,6 +160,8 @@ export function compileRoute(
       fail(ctx, err);
     }
   };
+  // Chosen here: without tracing, requests never look for a tracer.
+  const invoke = tracing ? invokeTraced : invokePlain;
   const afterGuards = (ctx: RequestContext): void | Promise<void> => {
     try {
       const built = buildArguments(ctx);
@@ -141,6 +171,27 @@ export function compileRoute(
         (err) => fail(ctx, err),
       );
     } catch (err) {
+      fail(ctx, err);
+    }
+  };
+
+  const guardTraced = (ctx: RequestContext): void | Promise<void> => {
+    const step = tracing!.step(ctx, 'guards');
+    try {
+      return runGuardsThen(
+        checks,
+        ctx,
+        () => {
+          step.end();
+          return afterGuards(ctx);
+        },
+        (err) => {
+          step.end(err);
+          fail(ctx, err);
+        },
+      );
+    } catch (err) {
+      step.end(err);
       fail(ctx, err);
     }
   };
@@ -156,6 +207,7 @@ export function compileRoute(
     guards: declaredGuards,
     handle(ctx: RequestContext) {
       if (checks.length === 0) return afterGuards(ctx);
+      if (tracing) return guardTraced(ctx);
       try {
         return runGuardsThen(
           checks,

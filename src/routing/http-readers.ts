@@ -1,4 +1,5 @@
 import type { ParamMetadata } from '../metadata/types';
+import { requestIdOf } from '../observability/request-state';
 import type { RequestContext } from './request-context';
 
 /** Reads one raw parameter value from a request; chosen once per parameter at `ready()`. */
@@ -32,4 +33,5 @@ export const HTTP_READERS: ReaderTable = {
   user: () => ({ read: (ctx) => ctx.user, source: 'user' }),
   req: () => ({ read: (ctx) => ctx.req, source: 'req' }),
   res: () => ({ read: (ctx) => ctx.res, source: 'res' }),
+  requestId: () => ({ read: requestIdOf, source: 'requestId' }),
 };

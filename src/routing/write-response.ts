@@ -3,6 +3,8 @@ import { HTTP_STATUS } from '../errors/catalog';
 import { InternalServerErrorException } from '../errors/exceptions';
 import { toHttpException } from '../errors/to-http-exception';
 import { reportFailure } from '../logging/report-failure';
+import { redactUrl } from '../observability/redact-url';
+import { requestLogger } from '../observability/request-logger';
 import type { RequestContext } from './request-context';
 import type { ResponseWriter } from './response-writer';
 
@@ -28,7 +30,12 @@ export function writeResult(
 /** Sends any thrown value as the JSON error body; 5xx are logged with their cause, never shown. */
 export function writeError(writer: ResponseWriter, ctx: RequestContext, err: unknown, logger: Logger): void {
   const exception = toHttpException(err);
-  reportFailure(logger, exception, { method: ctx.method, url: ctx.req?.url }, 'request failed');
+  reportFailure(
+    requestLogger(ctx, logger),
+    exception,
+    { method: ctx.method, url: redactUrl(ctx.req?.url) },
+    'request failed',
+  );
   if (writer.sent(ctx)) return;
   try {
     writer.json(ctx, exception.statusCode, JSON.stringify(exception.toJSON()), exception.headers);
@@ -36,7 +43,7 @@ export function writeError(writer: ResponseWriter, ctx: RequestContext, err: unk
     // An exception's own headers may be unwritable (a newline in a value): answer a bare 500
     // rather than leave the request open.
     logger.error(
-      { err: writeErr, method: ctx.method, url: ctx.req?.url },
+      { err: writeErr, method: ctx.method, url: redactUrl(ctx.req?.url) },
       'error response could not be written',
     );
     const fallback = new InternalServerErrorException();

@@ -47,7 +47,14 @@ export function websocketFeature(app: Application): void {
     const logger = app.logger.child({ component: 'websocket' });
     const env = { container: app.container, guards: app.guards, logger, broadcaster, origins };
     const revocations = app.container.get<SessionRevocations>(SESSION_REVOCATIONS);
-    server = new GatewayServer(compileGateways(classes, env), limits, broadcaster, logger, revocations);
+    server = new GatewayServer(
+      compileGateways(classes, env),
+      limits,
+      broadcaster,
+      logger,
+      revocations,
+      app.metrics,
+    );
     upgradeDispatch(app).otherwise(server.upgrade);
   });
 

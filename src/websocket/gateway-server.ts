@@ -12,6 +12,7 @@ import {
 import { toHttpException } from '../errors/to-http-exception';
 import { runGuards } from '../guards/run-guards';
 import { reportFailure } from '../logging/report-failure';
+import type { AppMetrics } from '../metrics/app-metrics';
 import { loadOptional } from '../optional/load-optional';
 import type { RequestContext } from '../routing/request-context';
 import type { Broadcaster, Unsubscribe } from './broadcaster';
@@ -63,6 +64,7 @@ export class GatewayServer {
     private readonly broadcaster: Broadcaster,
     private readonly logger: Logger,
     private readonly revocations?: SessionRevocations,
+    private readonly metrics?: AppMetrics,
   ) {
     for (const gateway of gateways) this.router.on('GET', gateway.path, () => {}, { gateway });
   }
@@ -146,7 +148,15 @@ export class GatewayServer {
         this.live.delete(connection);
         this.sessions.untrack(connection);
       });
+      if (this.metrics) this.count(gateway.path, ws, finished);
     });
+  }
+
+  private count(path: string, ws: Ws.WebSocket, finished: Promise<void>): void {
+    const metrics = this.metrics!;
+    metrics.websocketOpened(path);
+    ws.on('message', () => metrics.websocketMessage(path));
+    void finished.then(() => metrics.websocketClosed(path));
   }
 
   // `ws` is loaded by the first upgrade: start-up and applications that never see one skip it.

@@ -14,6 +14,8 @@ export const SPEC_ENV: Record<string, string> = {
   LOGIN_RATE_LIMIT_MAX: '1000',
   LOGIN_CLIENT_RATE_LIMIT_MAX: '1000',
   REGISTER_RATE_LIMIT_MAX: '1000',
+  // Specs close the sample often; the balancer's grace period is specified on its own.
+  SHUTDOWN_DELAY_MS: '0',
 };
 
 /** A sample configuration from `SPEC_ENV` plus `overrides`. */

@@ -52,6 +52,8 @@ const step = (name, run) => Promise.resolve().then(run).then(() => report(name)(
   await step('swagger-ui', () => t.createApp({ openapi: { title: 't', version: '1', ui: true } }).ready());
   await step('redis', () => t.createRedisClient('redis://127.0.0.1:1'));
   await step('redis-rate-limit', () => t.redisRateLimitStore({}));
+  await step('metrics', () => t.createApp({ metrics: true }));
+  await step('tracing', () => t.createApp({ tracing: true }));
 })();
 `;
 
@@ -112,6 +114,8 @@ describe('optional peer dependencies', () => {
       ['swagger-ui', 'swagger-ui-dist', 'Swagger UI'],
       ['redis', 'ioredis', 'createRedisClient()'],
       ['redis-rate-limit', 'rate-limit-redis', 'redisRateLimitStore()'],
+      ['metrics', 'prom-client', 'The metrics option'],
+      ['tracing', '@opentelemetry/api', 'The tracing option'],
     ];
     for (const [probe, name, feature] of cases) {
       it(`fails for ${feature} with the package to install (${name})`, () => {

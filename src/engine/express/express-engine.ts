@@ -1,6 +1,7 @@
 import type { RequestListener, Server } from 'node:http';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import { NotFoundException } from '../../errors/exceptions';
+import type { RequestObserver } from '../../observability/request-observer';
 import type { CompiledRoute } from '../../routing/compiled-route';
 import { nodeResponseWriter } from '../../routing/node-response-writer';
 import { writeError } from '../../routing/write-response';
@@ -30,6 +31,7 @@ export class ExpressEngine implements Engine {
   readonly name = 'express';
   readonly writer = nodeResponseWriter;
   readonly native: Express;
+  private listener?: RequestListener;
 
   constructor(private readonly options: EngineOptions) {
     this.native = express();
@@ -45,7 +47,7 @@ export class ExpressEngine implements Engine {
     else this.native.use(path, ...middleware);
   }
 
-  async mount(routes: readonly CompiledRoute[]): Promise<RequestListener> {
+  async mount(routes: readonly CompiledRoute[], observe?: RequestObserver): Promise<RequestListener> {
     const { logger } = this.options;
     this.native.use(routeDispatcher(routes, this.options));
     this.native.use((req: Request, res: Response) => {
@@ -55,11 +57,18 @@ export class ExpressEngine implements Engine {
     this.native.use((err: unknown, req: Request, res: Response, _next: NextFunction) => {
       writeError(this.writer, new ExpressContext(req, res, {}), err, logger);
     });
-    return this.native;
+    const app = this.native;
+    this.listener = observe
+      ? (req, res) => {
+          observe(req, res);
+          app(req, res);
+        }
+      : app;
+    return this.listener;
   }
 
   createServer(): Server {
-    return createExpressServer(this.native);
+    return createExpressServer(this.native, this.listener);
   }
 
   async close(): Promise<void> {}

@@ -1,4 +1,4 @@
-import { createServer, IncomingMessage, type Server, ServerResponse } from 'node:http';
+import { createServer, IncomingMessage, type RequestListener, type Server, ServerResponse } from 'node:http';
 import type { Express } from 'express';
 
 /**
@@ -8,12 +8,12 @@ import type { Express } from 'express';
  * With the prototypes already in place, Express's move finds nothing to do; middleware, routing
  * and `req`/`res` behave exactly as before.
  */
-export function createExpressServer(app: Express): Server {
+export function createExpressServer(app: Express, listener: RequestListener = app): Server {
   class ExpressRequest extends IncomingMessage {}
   class ExpressResponse extends ServerResponse<ExpressRequest> {}
   Object.setPrototypeOf(ExpressRequest.prototype, app.request);
   Object.setPrototypeOf(ExpressResponse.prototype, app.response);
   app.request = ExpressRequest.prototype as unknown as Express['request'];
   app.response = ExpressResponse.prototype as unknown as Express['response'];
-  return createServer({ IncomingMessage: ExpressRequest, ServerResponse: ExpressResponse }, app);
+  return createServer({ IncomingMessage: ExpressRequest, ServerResponse: ExpressResponse }, listener);
 }

@@ -6,6 +6,7 @@ import fastify, {
   type FastifyRequest,
 } from 'fastify';
 import { NotFoundException } from '../../errors/exceptions';
+import type { RequestObserver } from '../../observability/request-observer';
 import type { CompiledRoute } from '../../routing/compiled-route';
 import { writeError } from '../../routing/write-response';
 import type { Engine, EngineOptions, Middleware, RequestPolicy } from '../engine';
@@ -14,6 +15,7 @@ import { FastifyContext } from './fastify-context';
 import { fastifyRoute } from './fastify-route';
 import { leaveBodiesUnread } from './leave-bodies-unread';
 import { type MountedMiddleware, middlewarePlugin } from './middleware-plugin';
+import { observerPlugin } from './observer-plugin';
 import { replyWriter } from './reply-writer';
 
 const bytes: { parse(value: string): number | null } = require('bytes');
@@ -41,6 +43,7 @@ export class FastifyEngine implements Engine {
   readonly writer = replyWriter;
   readonly native: FastifyInstance;
   private readonly middleware: MountedMiddleware[] = [];
+  private observe?: RequestObserver;
 
   constructor(private readonly options: EngineOptions) {
     this.native = fastify({
@@ -56,6 +59,8 @@ export class FastifyEngine implements Engine {
     // Plugins and routes added through `app.fastify` keep Fastify's JSON parser; Express never
     // parses text bodies, so neither does Fastify.
     this.native.removeContentTypeParser('text/plain');
+    // Before the middleware, so that every request is observed before any middleware answers it.
+    this.native.register(observerPlugin(() => this.observe));
     this.applyPolicy(options.policy ?? {});
     this.native.register(middlewarePlugin(this.middleware));
     this.native.setErrorHandler((err, request, reply) => {
@@ -67,8 +72,9 @@ export class FastifyEngine implements Engine {
     for (const fn of middleware) this.middleware.push({ path, middleware: fn });
   }
 
-  async mount(routes: readonly CompiledRoute[]): Promise<RequestListener> {
+  async mount(routes: readonly CompiledRoute[], observe?: RequestObserver): Promise<RequestListener> {
     const { logger } = this.options;
+    this.observe = observe;
     const readBody = jsonBodyReader(this.options.bodyLimit);
     this.native.register(async (scope) => {
       leaveBodiesUnread(scope);

@@ -1,0 +1,205 @@
+import { propagation, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
+import { W3CTraceContextPropagator } from '@opentelemetry/core';
+import {
+  BasicTracerProvider,
+  InMemorySpanExporter,
+  type ReadableSpan,
+  SimpleSpanProcessor,
+} from '@opentelemetry/sdk-trace-base';
+import { expect } from 'chai';
+import request from 'supertest';
+import { z } from 'zod';
+import {
+  Controller,
+  createApp,
+  defineModule,
+  Get,
+  Param,
+  Query,
+  Resolver,
+  recordGuard,
+  UnauthorizedException,
+} from '../../../src';
+import { forEachEngine } from '../../support/engines';
+import { type Served, serve } from '../../support/serve';
+import { postGraphql } from '../graphql/graphql-client';
+
+const exporter = new InMemorySpanExporter();
+
+const keyModule = defineModule<Record<string, never>>({
+  name: 'spec-trace-key',
+  install(app) {
+    app.guards.define({
+      kind: 'spec-trace-key',
+      priority: 10,
+      compile: () => async (ctx) => {
+        if (ctx.headers['x-key'] !== 'open') throw new UnauthorizedException('Bad key');
+      },
+    });
+  },
+});
+const Keyed = () => recordGuard({ kind: 'spec-trace-key', module: 'spec-trace-key', label: 'Keyed()' });
+
+@Controller('/things')
+class ThingsController {
+  @Get('/:id')
+  @Keyed()
+  async one(@Param('id') id: string) {
+    return { id };
+  }
+
+  @Get('/:id/broken')
+  broken(): never {
+    throw new Error('broken');
+  }
+}
+
+@Resolver()
+class ThingsResolver {
+  @Query(z.string())
+  greeting() {
+    return 'hello';
+  }
+}
+
+const TRACE_ID = '4bf92f3577b34da6a3ce929d0e0e4736';
+const CALLER_SPAN = '00f067aa0ba902b7';
+
+/** The spans of one request, found by its request id. */
+function spansOf(requestId: string): { root: ReadableSpan; children: ReadableSpan[] } {
+  const spans = exporter.getFinishedSpans();
+  const root = spans.find((span) => span.attributes['trellis.request_id'] === requestId);
+  if (!root) throw new Error(`no span for request ${requestId}`);
+  const children = spans.filter((span) => span.parentSpanContext?.spanId === root.spanContext().spanId);
+  return { root, children };
+}
+
+async function untilSpans(requestId: string, count: number) {
+  const deadline = Date.now() + 2000;
+  for (;;) {
+    try {
+      const found = spansOf(requestId);
+      if (found.children.length >= count) return found;
+    } catch (err) {
+      if (Date.now() > deadline) throw err;
+    }
+    if (Date.now() > deadline) return spansOf(requestId);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+describe('tracing', () => {
+  before(() => {
+    trace.setGlobalTracerProvider(
+      new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] }),
+    );
+    propagation.setGlobalPropagator(new W3CTraceContextPropagator());
+  });
+  after(() => {
+    trace.disable();
+    propagation.disable();
+  });
+  beforeEach(() => exporter.reset());
+
+  describe('over HTTP', () => {
+    forEachEngine((engine) => {
+      let served: Served;
+      before(async () => {
+        const app = createApp({
+          engine,
+          controllers: [ThingsController],
+          resolvers: [ThingsResolver],
+          requestId: true,
+          tracing: true,
+        }).install(keyModule, {});
+        served = await serve(app);
+      });
+      after(() => served.close());
+
+      it('gives a request a server span named by its route, with the guards and the handler as children', async () => {
+        await request(served.url)
+          .get('/things/9')
+          .set('X-Key', 'open')
+          .set('X-Request-Id', `${engine}-t1`)
+          .expect(200);
+        const { root, children } = await untilSpans(`${engine}-t1`, 2);
+        expect(root.name).to.equal('GET /things/:id');
+        expect(root.kind).to.equal(SpanKind.SERVER);
+        expect(root.attributes).to.include({
+          'http.request.method': 'GET',
+          'http.route': '/things/:id',
+          'http.response.status_code': 200,
+          'url.path': '/things/9',
+        });
+        expect(children.map((span) => span.name).sort()).to.deep.equal([
+          'guards',
+          'handler ThingsController.one',
+        ]);
+        for (const child of children)
+          expect(child.spanContext().traceId).to.equal(root.spanContext().traceId);
+      });
+
+      it('continues the caller trace from traceparent', async () => {
+        await request(served.url)
+          .get('/things/3')
+          .set('X-Key', 'open')
+          .set('X-Request-Id', `${engine}-t2`)
+          .set('traceparent', `00-${TRACE_ID}-${CALLER_SPAN}-01`)
+          .expect(200);
+        const { root } = await untilSpans(`${engine}-t2`, 2);
+        expect(root.spanContext().traceId).to.equal(TRACE_ID);
+        expect(root.parentSpanContext?.spanId).to.equal(CALLER_SPAN);
+      });
+
+      it('ends the guards span on a refusal, which is no server error, and runs no handler', async () => {
+        await request(served.url).get('/things/9').set('X-Request-Id', `${engine}-t3`).expect(401);
+        const { root, children } = await untilSpans(`${engine}-t3`, 1);
+        expect(children.map((span) => span.name)).to.deep.equal(['guards']);
+        expect(children[0].attributes['http.response.status_code']).to.equal(401);
+        expect(children[0].status.code).to.equal(SpanStatusCode.UNSET);
+        expect(root.attributes['http.response.status_code']).to.equal(401);
+      });
+
+      it('marks a failing handler and its request as errors', async () => {
+        await request(served.url).get('/things/9/broken').set('X-Request-Id', `${engine}-t4`).expect(500);
+        const { root, children } = await untilSpans(`${engine}-t4`, 1);
+        const [handler] = children;
+        expect(handler.name).to.equal('handler ThingsController.broken');
+        expect(handler.status.code).to.equal(SpanStatusCode.ERROR);
+        expect(handler.events.map((event) => event.name)).to.include('exception');
+        expect(root.status.code).to.equal(SpanStatusCode.ERROR);
+      });
+
+      it('gives each GraphQL resolver call a span under the request', async () => {
+        const res = await postGraphql(served.url, 'query Hi { greeting }', {
+          headers: { 'X-Request-Id': `${engine}-t5` },
+        });
+        expect(res.body.data).to.deep.equal({ greeting: 'hello' });
+        const { root, children } = await untilSpans(`${engine}-t5`, 1);
+        expect(root.name).to.equal('POST /graphql');
+        expect(children.map((span) => span.name)).to.deep.equal(['resolve Query.greeting']);
+      });
+
+      it('names unmatched requests by their method only', async () => {
+        await request(served.url).get('/nowhere').set('X-Request-Id', `${engine}-t6`).expect(404);
+        const { root } = await untilSpans(`${engine}-t6`, 0);
+        expect(root.name).to.equal('GET');
+        expect(root.attributes).not.to.have.property('http.route');
+      });
+    });
+  });
+
+  describe('without the option', () => {
+    it('starts no span at all', async () => {
+      const served = await serve(
+        createApp({ controllers: [ThingsController], requestId: true }).install(keyModule, {}),
+      );
+      try {
+        await request(served.url).get('/things/1').set('X-Key', 'open').expect(200);
+        expect(exporter.getFinishedSpans()).to.deep.equal([]);
+      } finally {
+        await served.close();
+      }
+    });
+  });
+});

@@ -1,0 +1,156 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type * as Prom from 'prom-client';
+import type { MetricsOptions } from '../observability/observability-options';
+import type { RequestState } from '../observability/request-state';
+import { loadOptional } from '../optional/load-optional';
+
+/** The `route` label of requests no route matched: one value for all, never the raw path. */
+export const UNMATCHED_ROUTE = '(unmatched)';
+
+const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS']);
+const TOO_MANY_REQUESTS = 429;
+// Operation names come from clients: past this many distinct ones, the rest share one label value.
+const MAX_OPERATION_NAMES = 200;
+const OTHER_OPERATIONS = '(other)';
+
+/** The smallest shape of a Redis client whose availability is reported. */
+export interface RedisStatusSource {
+  readonly status: string;
+}
+
+/**
+ * The application's Prometheus metrics, in a registry of its own: HTTP requests (count and
+ * duration by method, route template and status), rate-limit refusals, WebSocket connections
+ * and messages, GraphQL operations by name and outcome, and whatever modules add (`gauge`).
+ */
+export class AppMetrics {
+  // prom-client's types stay out of the public declarations: an app without metrics compiles without it.
+  private readonly registry: Prom.Registry;
+  private readonly prom: typeof Prom;
+  private readonly httpDuration: Prom.Histogram<'method' | 'route' | 'status_code'>;
+  private readonly httpRequests: Prom.Counter<'method' | 'route' | 'status_code'>;
+  private readonly rateLimitRefusals: Prom.Counter<'route'>;
+  private readonly wsConnections: Prom.Gauge<'path'>;
+  private readonly wsMessages: Prom.Counter<'path'>;
+  private readonly graphqlOperations: Prom.Counter<'operation' | 'outcome'>;
+  private readonly operationNames = new Set<string>();
+  private readonly redisClients = new Map<string, RedisStatusSource>();
+  private redisUp?: Prom.Gauge<'client'>;
+
+  constructor(options: MetricsOptions = {}) {
+    this.prom = loadOptional<typeof Prom>('prom-client', 'The metrics option');
+    const { Counter, Gauge, Histogram, Registry } = this.prom;
+    this.registry = new Registry();
+    const registers = [this.registry];
+    if (options.defaultMetrics !== false) this.prom.collectDefaultMetrics({ register: this.registry });
+    this.httpDuration = new Histogram({
+      name: 'http_request_duration_seconds',
+      help: 'Time from the arrival of an HTTP request to the end of its answer',
+      labelNames: ['method', 'route', 'status_code'],
+      buckets: options.buckets ?? [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers,
+    });
+    this.httpRequests = new Counter({
+      name: 'http_requests_total',
+      help: 'HTTP requests answered',
+      labelNames: ['method', 'route', 'status_code'],
+      registers,
+    });
+    this.rateLimitRefusals = new Counter({
+      name: 'rate_limit_refusals_total',
+      help: 'Requests refused with 429 by a rate limit',
+      labelNames: ['route'],
+      registers,
+    });
+    this.wsConnections = new Gauge({
+      name: 'websocket_connections',
+      help: 'Open WebSocket connections',
+      labelNames: ['path'],
+      registers,
+    });
+    this.wsMessages = new Counter({
+      name: 'websocket_messages_received_total',
+      help: 'WebSocket messages received',
+      labelNames: ['path'],
+      registers,
+    });
+    this.graphqlOperations = new Counter({
+      name: 'graphql_operations_total',
+      help: 'GraphQL operations by name and outcome (success or error)',
+      labelNames: ['operation', 'outcome'],
+      registers,
+    });
+  }
+
+  /** Counts one HTTP request; called once its answer is done (or its connection gone). */
+  requestEnded(req: IncomingMessage, res: ServerResponse, state: RequestState): void {
+    const route = state.route ?? UNMATCHED_ROUTE;
+    const method = METHODS.has(req.method ?? '') ? (req.method as string) : 'OTHER';
+    const labels = { method, route, status_code: String(res.statusCode) };
+    this.httpRequests.inc(labels);
+    this.httpDuration.observe(labels, (performance.now() - state.start) / 1000);
+    if (res.statusCode === TOO_MANY_REQUESTS) this.rateLimitRefusals.inc({ route });
+  }
+
+  /** A WebSocket connection opened on the gateway at `path`. */
+  websocketOpened(path: string): void {
+    this.wsConnections.inc({ path });
+  }
+
+  /** A WebSocket connection closed on the gateway at `path`. */
+  websocketClosed(path: string): void {
+    this.wsConnections.dec({ path });
+  }
+
+  /** A message arrived on the gateway at `path`. */
+  websocketMessage(path: string): void {
+    this.wsMessages.inc({ path });
+  }
+
+  /** A GraphQL operation ended; `name` is its operation name (`(anonymous)` without one). */
+  graphqlOperation(name: string | undefined, outcome: 'success' | 'error'): void {
+    let operation = name ?? '(anonymous)';
+    if (!this.operationNames.has(operation)) {
+      if (this.operationNames.size < MAX_OPERATION_NAMES) this.operationNames.add(operation);
+      else operation = OTHER_OPERATIONS;
+    }
+    this.graphqlOperations.inc({ operation, outcome });
+  }
+
+  /** A gauge read when the metrics are scraped (a queue's depth, say). */
+  gauge(name: string, help: string, read: () => number): void {
+    new this.prom.Gauge({
+      name,
+      help,
+      registers: [this.registry],
+      collect() {
+        this.set(read());
+      },
+    });
+  }
+
+  /** Reports `redis_up{client}`: 1 while the client is connected and ready, 0 otherwise. */
+  watchRedis(client: string, redis: RedisStatusSource): void {
+    const clients = this.redisClients;
+    clients.set(client, redis);
+    this.redisUp ??= new this.prom.Gauge({
+      name: 'redis_up',
+      help: 'Whether the Redis client is connected and ready (1) or not (0)',
+      labelNames: ['client'],
+      registers: [this.registry],
+      collect() {
+        for (const [name, source] of clients) this.set({ client: name }, source.status === 'ready' ? 1 : 0);
+      },
+    });
+  }
+
+  /** The metrics in Prometheus's text format. */
+  text(): Promise<string> {
+    return this.registry.metrics();
+  }
+
+  /** The content type of `text()`. */
+  get contentType(): string {
+    return this.registry.contentType;
+  }
+}

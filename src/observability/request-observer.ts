@@ -1,0 +1,60 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AppMetrics } from '../metrics/app-metrics';
+import type { CompiledRoute } from '../routing/compiled-route';
+import type { RequestContext } from '../routing/request-context';
+import type { Tracing } from '../tracing/tracing';
+import type { AccessLog } from './access-log';
+import { beginRequest, nodeRequestOf, requestStateOf } from './request-state';
+import type { RouteFinder } from './route-finder';
+
+/** Called by the engine first thing for every HTTP request, before any middleware. */
+export type RequestObserver = (req: IncomingMessage, res: ServerResponse) => void;
+
+/** What observes requests; each part is absent when its option is off. */
+export interface ObserverParts {
+  requestId: boolean;
+  accessLog?: AccessLog;
+  metrics?: AppMetrics;
+  tracing?: Tracing;
+  /** The template of a request answered before its route ran. */
+  findRoute: RouteFinder;
+}
+
+/**
+ * The one function every request passes through when anything observes requests, made at
+ * `ready()` from the parts that are on; `undefined` when none is, so requests pay for nothing.
+ */
+export function createRequestObserver(parts: ObserverParts): RequestObserver | undefined {
+  const { requestId, accessLog, metrics, tracing, findRoute } = parts;
+  if (!requestId && !accessLog && !metrics && !tracing) return undefined;
+  const watchesEnd = Boolean(accessLog || metrics || tracing);
+  return (req, res) => {
+    const state = beginRequest(req);
+    if (requestId) res.setHeader('X-Request-Id', state.id);
+    if (tracing) tracing.requestStarted(req, state);
+    if (!watchesEnd) return;
+    // One listener for every part: Node emits 'close' once the answer is done or the client gone.
+    res.once('close', () => {
+      state.route ??= findRoute(req.method, state.url);
+      if (metrics) metrics.requestEnded(req, res, state);
+      if (tracing) tracing.requestEnded(req, res, state);
+      if (accessLog) accessLog(req, res, state);
+    });
+  };
+}
+
+/** Makes each route note its template and context on the request, for logs, metrics and spans. */
+export function observeRoutes(routes: readonly CompiledRoute[]): void {
+  for (const route of routes) {
+    const { path } = route;
+    const handle = route.handle;
+    route.handle = (ctx: RequestContext) => {
+      const state = requestStateOf(nodeRequestOf(ctx));
+      if (state) {
+        state.route = path;
+        state.ctx = ctx;
+      }
+      return handle(ctx);
+    };
+  }
+}

@@ -1,0 +1,54 @@
+import type { IncomingMessage } from 'node:http';
+import type { RequestContext } from '../routing/request-context';
+import { requestIdFrom } from './request-id';
+
+/** What the framework notes about one HTTP request while observing it. */
+export interface RequestState {
+  readonly id: string;
+  /** `performance.now()` when the request arrived. */
+  readonly start: number;
+  /** The URL as it arrived: middleware mounted on a path rewrites `req.url` while it runs. */
+  readonly url?: string;
+  /** The route template that served it; unset for requests no route matched. */
+  route?: string;
+  /** The context the route ran with (the caller, once a guard has authenticated it). */
+  ctx?: RequestContext;
+  /** Tracing data (the request span and its context) when tracing is on. */
+  trace?: unknown;
+}
+
+const STATE = Symbol('trellis.request');
+
+type ObservedRequest = IncomingMessage & { [STATE]?: RequestState };
+
+/** Starts observing `req`: its id (from `X-Request-Id` when well-formed) and arrival time. */
+export function beginRequest(req: IncomingMessage): RequestState {
+  const state: RequestState = {
+    id: requestIdFrom(req.headers['x-request-id']),
+    start: performance.now(),
+    url: req.url,
+  };
+  (req as ObservedRequest)[STATE] = state;
+  return state;
+}
+
+/** The state of an observed request, if it is observed. */
+export function requestStateOf(req: IncomingMessage | undefined): RequestState | undefined {
+  return (req as ObservedRequest | undefined)?.[STATE];
+}
+
+/** Node's own request behind a context (Fastify wraps it; Express, `ws` and GraphQL do not). */
+export function nodeRequestOf(ctx: RequestContext): IncomingMessage | undefined {
+  const req = ctx.req;
+  return req?.raw ?? req;
+}
+
+/**
+ * The id of the request behind `ctx`. Without the `requestId` option (an upgrade, say) it is
+ * made on first use, from `X-Request-Id` when well-formed, and kept for the rest of the request.
+ */
+export function requestIdOf(ctx: RequestContext): string {
+  const req = nodeRequestOf(ctx);
+  if (!req) return requestIdFrom(undefined);
+  return (requestStateOf(req) ?? beginRequest(req)).id;
+}

@@ -1,0 +1,103 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type * as Otel from '@opentelemetry/api';
+import { toHttpException } from '../errors/to-http-exception';
+import type { TracingOptions } from '../observability/observability-options';
+import { nodeRequestOf, type RequestState, requestStateOf } from '../observability/request-state';
+import { loadOptional } from '../optional/load-optional';
+import type { RequestContext } from '../routing/request-context';
+
+const SERVER_ERROR = 500;
+
+// What a traced request carries: its span, and the context that makes it the parent.
+interface RequestTrace {
+  span: Otel.Span;
+  context: Otel.Context;
+}
+
+/** One step of a request (its guards, its handler, a resolver) as a span. */
+export interface TraceStep {
+  /** Runs `fn` with this span as the active one, so spans it starts are children of it. */
+  run<T>(fn: () => T): T;
+  /** Ends the span; a server error (5xx or unexpected) marks it failed, a refusal does not. */
+  end(err?: unknown): void;
+}
+
+/** Span attributes, as OpenTelemetry takes them. */
+export type TraceAttributes = Record<string, string | number | boolean>;
+
+// The types of @opentelemetry/api stay out of the public declarations: an application that does
+// not trace compiles without the package.
+function traceStep(api: typeof Otel, span: Otel.Span, context: Otel.Context): TraceStep {
+  return {
+    run: (fn) => api.context.with(context, fn),
+    end(err) {
+      if (err !== undefined) {
+        const exception = toHttpException(err);
+        span.setAttribute('http.response.status_code', exception.statusCode);
+        if (exception.statusCode >= SERVER_ERROR) {
+          span.recordException((exception.cause ?? exception) as Error);
+          span.setStatus({ code: api.SpanStatusCode.ERROR });
+        }
+      }
+      span.end();
+    },
+  };
+}
+
+/**
+ * OpenTelemetry spans through `@opentelemetry/api`: one server span per HTTP request (continuing
+ * the caller's trace from `traceparent`), with children for its guards, its handler and each
+ * GraphQL resolver. Spans go wherever the installed SDK sends them.
+ */
+export class Tracing {
+  private readonly api: typeof Otel;
+  private readonly tracer: Otel.Tracer;
+
+  constructor(options: TracingOptions = {}) {
+    this.api = loadOptional<typeof Otel>('@opentelemetry/api', 'The tracing option');
+    this.tracer = this.api.trace.getTracer(options.tracerName ?? 'trellis');
+  }
+
+  /** Starts the span of one HTTP request; `requestEnded` ends it. */
+  requestStarted(req: IncomingMessage, state: RequestState): void {
+    const { api } = this;
+    const method = req.method ?? 'GET';
+    const parent = api.propagation.extract(api.ROOT_CONTEXT, req.headers);
+    const span = this.tracer.startSpan(
+      method,
+      {
+        kind: api.SpanKind.SERVER,
+        attributes: {
+          'http.request.method': method,
+          'url.path': (state.url ?? '/').split('?')[0],
+          'trellis.request_id': state.id,
+        },
+      },
+      parent,
+    );
+    state.trace = { span, context: api.trace.setSpan(parent, span) } satisfies RequestTrace;
+  }
+
+  /** Ends the span of one HTTP request, named by its route once known. */
+  requestEnded(req: IncomingMessage, res: ServerResponse, state: RequestState): void {
+    const trace = state.trace as RequestTrace | undefined;
+    if (!trace) return;
+    const { span } = trace;
+    if (state.route) {
+      span.updateName(`${req.method} ${state.route}`);
+      span.setAttribute('http.route', state.route);
+    }
+    span.setAttribute('http.response.status_code', res.statusCode);
+    if (res.statusCode >= SERVER_ERROR) span.setStatus({ code: this.api.SpanStatusCode.ERROR });
+    span.end();
+  }
+
+  /** Starts a span for one step of the request behind `ctx`, as a child of the request's span. */
+  step(ctx: RequestContext, name: string, attributes?: TraceAttributes): TraceStep {
+    const { api } = this;
+    const state = requestStateOf(nodeRequestOf(ctx));
+    const parent = (state?.trace as RequestTrace | undefined)?.context ?? api.context.active();
+    const span = this.tracer.startSpan(name, { attributes }, parent);
+    return traceStep(api, span, api.trace.setSpan(parent, span));
+  }
+}
