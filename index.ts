@@ -30,6 +30,7 @@ export {
   Header,
   Param,
   Req,
+  RequestId,
   Res,
   recordParam,
 } from './src/decorators/params';
@@ -114,6 +115,21 @@ export {
   parseCursorQuery,
 } from './src/pagination/parse-cursor-query';
 export { type PaginationQuery, parsePaginationQuery } from './src/pagination/parse-pagination-query';
+
+// Observability: request ids, access logs, metrics, traces, health
+export { type HealthCheck, HealthChecks, type ReadinessReport } from './src/health/health-checks';
+export { redisHealthCheck } from './src/health/redis-health-check';
+export { AppMetrics, type RedisStatusSource, UNMATCHED_ROUTE } from './src/metrics/app-metrics';
+export type {
+  AccessLogOptions,
+  MetricsOptions,
+  ObservabilityOptions,
+  TracingOptions,
+} from './src/observability/observability-options';
+export { REQUEST_ID } from './src/observability/request-id-token';
+export { requestLogger } from './src/observability/request-logger';
+export { requestIdOf } from './src/observability/request-state';
+export { type TraceAttributes, type TraceStep, Tracing } from './src/tracing/tracing';
 
 // Rate limiting
 export { type AttemptLimit, type AttemptLimitOptions, attemptLimit } from './src/rate-limit/attempt-limit';
