@@ -1,5 +1,228 @@
-// The whole public API: the core, the container backbone and the built-in modules.
-export * from './container';
-export * from './modules/auth';
-export * from './modules/rbac';
-export * from './src';
+// The public API of Trellis, name by name and grouped by topic: what an application, a module
+// or a test may use. Internals stay importable by path inside this repository only. Every change
+// here shows in api/trellis.api.md (npm run api:update), which CI checks (npm run api:check).
+import 'reflect-metadata';
+
+// Application: createApp, its options and lifecycle, modules
+export type { AppOptions, GraphqlOptions, OpenApiOptions, OpenApiServer } from './src/app/app-options';
+export { Application } from './src/app/application';
+export { createApp } from './src/app/create-app';
+export { defineModule, type ModuleOptionsMap, type TrellisModule } from './src/app/module-registry';
+export type { TrustProxy } from './src/app/trust-proxy';
+
+// HTTP engines and middleware
+export type { Engine, EngineName, Middleware, RequestPolicy } from './src/engine/engine';
+
+// Decorators: controllers, routes, parameters, guards, docs, gateways, resolvers
+export { Controller } from './src/decorators/controller';
+export { Description, Summary } from './src/decorators/docs';
+export { Mutation, Parent, ResolveField, Resolver, Subscription } from './src/decorators/graphql';
+export { Auth, MinimumRole, Permissions, recordGuard } from './src/decorators/guards';
+export { HttpCode } from './src/decorators/http-code';
+export { All, Delete, Get, Patch, Post, Put } from './src/decorators/http-methods';
+export { Injectable } from './src/decorators/injectable';
+export {
+  Arg,
+  Body,
+  Cookie,
+  CurrentUser,
+  Depends,
+  Header,
+  Param,
+  Req,
+  RequestId,
+  Res,
+  recordParam,
+} from './src/decorators/params';
+export { Query } from './src/decorators/query';
+export { Returns, type ReturnsOptions } from './src/decorators/returns';
+export { Throws } from './src/decorators/throws';
+export {
+  OnConnect,
+  OnDisconnect,
+  OnMessage,
+  WebSocket,
+  type WebSocketGatewayOptions,
+} from './src/decorators/websocket';
+
+// Dependency injection: the container, scopes, providers
+export { Container, inject as Inject } from 'inversify';
+export type { DependencyFunction, Provider } from './container/provider';
+export { RequestScope } from './container/request-scope';
+export type { Scope } from './container/scope';
+export type { Class, HttpMethod, OriginAllowList } from './src/metadata/types';
+
+// Requests and routes as handlers and guards see them
+export type { GuardCheck, GuardDefinition, GuardRegistry, GuardSite } from './src/guards/guard-registry';
+export type { CompiledRoute } from './src/routing/compiled-route';
+export type { ResponseWriter } from './src/routing/response-writer';
+export type { AuthenticatedUser, ConnectionSession, RequestContext } from './src/routing/request-context';
+
+// Errors: HTTP exceptions answered to clients; coded configuration errors
+export { TrellisError } from './container/trellis-error';
+export { HTTP_STATUS } from './src/errors/catalog';
+export {
+  BadRequestException,
+  UnauthorizedException,
+  ForbiddenException,
+  NotFoundException,
+  ConflictException,
+  PayloadTooLargeException,
+  UnsupportedMediaTypeException,
+  ValidationException,
+  TooManyRequestsException,
+  InternalServerErrorException,
+  ServiceUnavailableException,
+} from './src/errors/exceptions';
+export {
+  type ErrorBody,
+  HTTPException,
+  type HTTPExceptionOptions,
+  type ValidationDetail,
+} from './src/errors/http-exception';
+export { TRELLIS_ERRORS, type TrellisErrorCode } from './src/errors/trellis-errors';
+export { MissingPackageError } from './src/optional/missing-package-error';
+
+// Optional peer dependencies
+export { loadOptional } from './src/optional/load-optional';
+
+// Security: CORS and response headers
+export type { CorsOptions, OriginPredicate } from './src/security/cors-options';
+export type { SecurityHeadersOptions } from './src/security/security-headers';
+
+// Pagination: offset, cursor and keyset
+export {
+  type CursorFields,
+  type CursorValue,
+  createMultiCursor,
+  decodeMultiCursor,
+} from './src/pagination/cursor-codec';
+export {
+  type CursorPaginatedResult,
+  type CursorPaginationMeta,
+  createCursorPaginatedResult,
+} from './src/pagination/cursor-paginated-result';
+export { CursorPaginationHelper } from './src/pagination/cursor-pagination-helper';
+export { setCursorSigningKey } from './src/pagination/cursor-signing-key';
+export { compareKeys, type KeysetOrder } from './src/pagination/keyset-order';
+export { keysetPage } from './src/pagination/keyset-page';
+export { type KeysetPlan, keysetQuery } from './src/pagination/keyset-query';
+export { type PaginatedResult, type PaginationMeta, paginate } from './src/pagination/paginate';
+export { PaginationHelper } from './src/pagination/pagination-helper';
+export {
+  type CursorDirection,
+  type CursorQuery,
+  parseCursorQuery,
+} from './src/pagination/parse-cursor-query';
+export { type PaginationQuery, parsePaginationQuery } from './src/pagination/parse-pagination-query';
+
+// Observability: request ids, access logs, metrics, traces, health
+export { type HealthCheck, HealthChecks, type ReadinessReport } from './src/health/health-checks';
+export { redisHealthCheck } from './src/health/redis-health-check';
+export { AppMetrics, type RedisStatusSource, UNMATCHED_ROUTE } from './src/metrics/app-metrics';
+export type {
+  AccessLogOptions,
+  MetricsOptions,
+  ObservabilityOptions,
+  TracingOptions,
+} from './src/observability/observability-options';
+export { REQUEST_ID } from './src/observability/request-id-token';
+export { requestLogger } from './src/observability/request-logger';
+export { requestIdOf } from './src/observability/request-state';
+export { type TraceAttributes, type TraceStep, Tracing } from './src/tracing/tracing';
+
+// Rate limiting
+export { type AttemptLimit, type AttemptLimitOptions, attemptLimit } from './src/rate-limit/attempt-limit';
+export { clientAddress, type RateLimitRequest } from './src/rate-limit/client-address';
+export { type RateLimiter, rateLimit } from './src/rate-limit/rate-limit';
+export type {
+  RateLimitKeyGenerator,
+  RateLimitLogger,
+  RateLimitOptions,
+  RateLimitStore,
+} from './src/rate-limit/rate-limit-options';
+export {
+  type RedisRateLimitStoreOptions,
+  redisRateLimitStore,
+} from './src/rate-limit/redis-rate-limit-store';
+
+// Redis
+export { closeRedisClient } from './src/redis/close-redis-client';
+export { createRedisClient } from './src/redis/create-redis-client';
+export type { RedisClientOptions } from './src/redis/redis-client-options';
+export { withRedis } from './src/redis/with-redis';
+
+// OpenAPI
+export { buildOpenApiDocument } from './src/openapi/build-document';
+export type {
+  JsonSchema,
+  OpenApiDocument,
+  OperationObject,
+  ParameterObject,
+  PathItemObject,
+  RequestBodyObject,
+  ResponseObject,
+  TagObject,
+} from './src/openapi/document-types';
+export { DOCS_PATH, OPENAPI_PATH } from './src/openapi/feature';
+
+// WebSocket gateways and broadcasting
+export {
+  BROADCASTER,
+  type BroadcastEnvelope,
+  type Broadcaster,
+  type BroadcastListener,
+  type Unsubscribe,
+} from './src/websocket/broadcaster';
+export { CLOSE_CODES } from './src/websocket/close-codes';
+export { LocalBroadcaster } from './src/websocket/local-broadcaster';
+export type { WebSocketErrorMessage } from './src/websocket/messages';
+export { RedisBroadcaster, type RedisBroadcasterOptions } from './src/websocket/redis-broadcaster';
+export {
+  BroadcastSessionRevocations,
+  type RevocationListener,
+  SESSION_REVOCATIONS,
+  type SessionRevocation,
+  type SessionRevocations,
+} from './src/websocket/session-revocations';
+export { SESSION_CLOSE_REASONS } from './src/websocket/session-sockets';
+export type { BroadcastOptions, WebSocketConnection } from './src/websocket/websocket-connection';
+export type { WebSocketOptions } from './src/websocket/websocket-options';
+
+// GraphQL
+export { DateTimeScalar } from './src/graphql/date-time-scalar';
+export { DEFAULT_GRAPHQL_LIMITS, type GraphqlLimits } from './src/graphql/query-limits';
+export { SubscriptionPublisher } from './src/graphql/subscription-publisher';
+
+// The auth module: JWT login, refresh, logout, token stores
+export { authModule } from './modules/auth/auth-module';
+export type {
+  AuthOptions,
+  JwtAlgorithm,
+  JwtOptions,
+  UserProvider,
+  UserRecord,
+} from './modules/auth/auth-options';
+export { AuthService } from './modules/auth/auth-service';
+export type { AuthSettings } from './modules/auth/auth-settings';
+export { AUTH_SETTINGS, USER_PROVIDER } from './modules/auth/auth-tokens';
+export { ConcurrencyLimit, QueueFullException } from './modules/auth/concurrency-limit';
+export type { ExpiringMapOptions } from './modules/auth/expiring-map';
+export { InMemoryTokenDenyList } from './modules/auth/in-memory-token-deny-list';
+export { InMemoryTokenStore } from './modules/auth/in-memory-token-store';
+export { passwordSchema } from './modules/auth/password-schema';
+export { DEFAULT_AUTH_PREFIX, type RedisAuthOptions } from './modules/auth/redis/redis-auth-options';
+export {
+  RedisTokenDenyList,
+  type RedisTokenDenyListOptions,
+} from './modules/auth/redis/redis-token-deny-list';
+export { RedisTokenStore } from './modules/auth/redis/redis-token-store';
+export type { LoginResult, TokenClaims, TokenPair, TokenType } from './modules/auth/token-claims';
+export { TokenDenyList } from './modules/auth/token-deny-list';
+export { type NewSession, type RotationOutcome, TokenStore } from './modules/auth/token-store';
+
+// The rbac module: roles, permissions and their reference sets
+export { rbacModule } from './modules/rbac/rbac-module';
+export type { RbacOptions, Role } from './modules/rbac/rbac-options';
+export { RbacService } from './modules/rbac/rbac-service';
+export { REFERENCE_PERMISSIONS, REFERENCE_ROLES } from './modules/rbac/reference-sets';

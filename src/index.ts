@@ -1,3 +1,5 @@
+// The core's barrel, for the repository's own specs and modules. The public API is the explicit
+// list in ../index.ts: a name meant for applications is added there (then npm run api:update).
 import 'reflect-metadata';
 
 export type { AppOptions, GraphqlOptions, OpenApiOptions } from './app/app-options';

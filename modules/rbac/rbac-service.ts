@@ -1,47 +1,17 @@
 import { trellisError } from '../../src/errors/trellis-errors';
+import { checkOption } from '../../src/options/check-option';
 import type { AuthenticatedUser } from '../../src/routing/request-context';
 import type { RbacOptions, Role } from './rbac-options';
+import { RBAC_OPTIONS_SCHEMA } from './rbac-options-schema';
 
 type Caller = Pick<AuthenticatedUser, 'role' | 'permissions'>;
 
 function checked(options: RbacOptions): { levels: Map<string, number>; known: Set<string> } {
-  if (!options || !Array.isArray(options.roles) || !Array.isArray(options.permissions))
-    throw trellisError(
-      'TRELLIS_ERR_INVALID_OPTION',
-      'rbac',
-      'needs roles (name, level, description) and permissions (names)',
-    );
-  const levels = new Map<string, number>();
-  for (const role of options.roles) {
-    if (typeof role?.name !== 'string' || role.name.length === 0)
-      throw trellisError('TRELLIS_ERR_INVALID_OPTION', 'rbac.roles', 'every role needs a name');
-    if (!Number.isFinite(role.level))
-      throw trellisError(
-        'TRELLIS_ERR_INVALID_OPTION',
-        'rbac.roles',
-        `role '${role.name}' needs a numeric level`,
-      );
-    if (levels.has(role.name))
-      throw trellisError('TRELLIS_ERR_INVALID_OPTION', 'rbac.roles', `role '${role.name}' is listed twice`);
-    levels.set(role.name, role.level);
-  }
-  const known = new Set<string>();
-  for (const permission of options.permissions) {
-    if (typeof permission !== 'string' || permission.length === 0)
-      throw trellisError(
-        'TRELLIS_ERR_INVALID_OPTION',
-        'rbac.permissions',
-        'every permission must be a non-empty string',
-      );
-    if (known.has(permission))
-      throw trellisError(
-        'TRELLIS_ERR_INVALID_OPTION',
-        'rbac.permissions',
-        `permission '${permission}' is listed twice`,
-      );
-    known.add(permission);
-  }
-  return { levels, known };
+  checkOption(RBAC_OPTIONS_SCHEMA, options, 'rbac');
+  return {
+    levels: new Map(options.roles.map((role) => [role.name, role.level])),
+    known: new Set(options.permissions),
+  };
 }
 
 /**

@@ -91,7 +91,7 @@ export function graphqlFeature(app: Application): void {
         requireInstalled(name, 'GraphQL subscriptions (@Subscription)');
     else if (!SUBSCRIPTION_PACKAGES.every(isInstalled)) return;
     const { maxPayload } = resolveLimits(app.options.websocket);
-    const origins = compileOriginCheck(app.options.websocket?.origins, 'websocket.origins');
+    const origins = compileOriginCheck(app.options.websocket?.origins, 'options.websocket.origins');
     const sessions = followedSessions(app);
     subscriptions = new SubscriptionEndpoint(
       schema,

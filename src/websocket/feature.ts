@@ -39,7 +39,7 @@ export function websocketFeature(app: Application): void {
 
   app.onCompiled(() => {
     const limits = resolveLimits(app.options.websocket);
-    const origins = compileOriginCheck(app.options.websocket?.origins, 'websocket.origins');
+    const origins = compileOriginCheck(app.options.websocket?.origins, 'options.websocket.origins');
     const classes = app.classesOf('gateway');
     if (classes.length === 0) return;
     requireInstalled('ws', 'WebSocket gateways (@WebSocket classes)');

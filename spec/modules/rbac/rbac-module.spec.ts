@@ -79,20 +79,24 @@ describe('rbac: configuration', () => {
 
   it('when the options are inconsistent, it refuses to install', () => {
     const install = (options: object) => () => createApp().install('rbac', options as never);
-    expectThrowsCode(install({ roles: REFERENCE_ROLES }), 'TRELLIS_ERR_INVALID_OPTION');
+    expect(
+      expectThrowsCode(install({ roles: REFERENCE_ROLES }), 'TRELLIS_ERR_INVALID_OPTION').message,
+    ).to.equal('rbac.permissions: expected array, received undefined');
     const twice = { ...reference, roles: [...REFERENCE_ROLES, REFERENCE_ROLES[0]] };
     expect(expectThrowsCode(install(twice), 'TRELLIS_ERR_INVALID_OPTION').message).to.match(
       /^rbac\.roles: .*'admin'/,
     );
     const wordy = { ...reference, roles: [{ name: 'x', level: 'high', description: '' }] };
-    expect(expectThrowsCode(install(wordy), 'TRELLIS_ERR_INVALID_OPTION').message).to.match(/^rbac\.roles: /);
+    expect(expectThrowsCode(install(wordy), 'TRELLIS_ERR_INVALID_OPTION').message).to.match(
+      /^rbac\.roles\[0\]\.level: expected number/,
+    );
     expect(
       expectThrowsCode(install({ ...reference, permissions: ['a', 'a'] }), 'TRELLIS_ERR_INVALID_OPTION')
         .message,
     ).to.match(/^rbac\.permissions: .*'a'/);
     expect(
       expectThrowsCode(install({ ...reference, permissions: [''] }), 'TRELLIS_ERR_INVALID_OPTION').message,
-    ).to.match(/^rbac\.permissions: /);
+    ).to.match(/^rbac\.permissions\[0\]: /);
   });
 
   it('binds RbacService in the container', async () => {

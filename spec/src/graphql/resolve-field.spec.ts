@@ -133,7 +133,8 @@ describe('GraphQL ResolveField', () => {
       const app = createApp({ resolvers }).install(specAuthModule, undefined);
       return app.ready().then(
         () => 'ready',
-        (err: Error) => err.message,
+        // The code first, then the message: specs check both what failed and what it names.
+        (err: Error & { code?: string }) => `${err.code} ${err.message}`,
       );
     };
 
@@ -146,7 +147,9 @@ describe('GraphQL ResolveField', () => {
           return 'x';
         }
       }
-      expect(await failure(BooksResolver, OrphanFields)).to.match(/no result uses: OrphanFields\.label/);
+      expect(await failure(BooksResolver, OrphanFields)).to.match(
+        /^TRELLIS_ERR_GRAPHQL_UNUSED_RESOLVE_FIELD .*OrphanFields\.label/,
+      );
     });
 
     it('a parent that is not an object schema', async () => {
@@ -158,7 +161,7 @@ describe('GraphQL ResolveField', () => {
         }
       }
       expect(await failure(BooksResolver, ScalarFields)).to.match(
-        /ScalarFields\.label: the parent of a field must be a zod object/,
+        /^TRELLIS_ERR_GRAPHQL_PARENT_NOT_OBJECT ScalarFields\.label: /,
       );
     });
 
@@ -171,7 +174,7 @@ describe('GraphQL ResolveField', () => {
         }
       }
       expect(await failure(BooksResolver, BookFields, Again)).to.match(
-        /Again\.shout: the field 'shout' is resolved twice/,
+        /^TRELLIS_ERR_GRAPHQL_DUPLICATE_RESOLVE_FIELD Again\.shout: .*'shout'/,
       );
     });
 
@@ -184,7 +187,7 @@ describe('GraphQL ResolveField', () => {
         }
       }
       expect(await failure(Misplaced)).to.match(
-        /Misplaced\.hello: @Parent\(\) is only for @ResolveField\(\)/,
+        /^TRELLIS_ERR_GRAPHQL_PARENT_OUTSIDE_FIELD Misplaced\.hello: /,
       );
     });
 
@@ -196,7 +199,9 @@ describe('GraphQL ResolveField', () => {
           return [];
         }
       }
-      expect(await failure(BooksResolver, NoSchema)).to.match(/@Subscription\(\) needs the zod schema/);
+      expect(await failure(BooksResolver, NoSchema)).to.match(
+        /^TRELLIS_ERR_GRAPHQL_RETURNS_SCHEMA .*@Subscription\(\)/,
+      );
     });
   });
 });

@@ -12,6 +12,7 @@ import {
   type WebSocketConnection,
 } from '../../../index';
 import { forEachEngine } from '../../support/engines';
+import { expectCode } from '../../support/expect-code';
 import { type Served, serve } from '../../support/serve';
 import { refusal, TestClient, wsUrl } from './support/ws-client';
 
@@ -163,7 +164,9 @@ describe('WebSocket upgrades from browsers', () => {
         await app.ready().catch((err: unknown) => {
           failure = err;
         });
-        expect(String(failure)).to.match(/websocket\.origins/);
+        expect(expectCode(failure, 'TRELLIS_ERR_INVALID_OPTION').message).to.match(
+          /^options\.websocket\.origins/,
+        );
       });
     }
   });
