@@ -7,6 +7,7 @@ import 'reflect-metadata';
 export type { AppOptions, GraphqlOptions, OpenApiOptions, OpenApiServer } from './src/app/app-options';
 export { Application } from './src/app/application';
 export { createApp } from './src/app/create-app';
+export type { InjectOptions, InjectResponse } from './src/app/inject';
 export { defineModule, type ModuleOptionsMap, type TrellisModule } from './src/app/module-registry';
 export type { TrustProxy } from './src/app/trust-proxy';
 
@@ -46,7 +47,13 @@ export {
 } from './src/decorators/websocket';
 
 // Dependency injection: the container, scopes, providers
-export { Container, inject as Inject } from 'inversify';
+export type {
+  AppContainer,
+  BindingScopeSyntax,
+  BindingSyntax,
+  ServiceToken,
+} from './container/app-container';
+export { Container, Inject } from './container/inversify';
 export type { DependencyFunction, Provider } from './container/provider';
 export { RequestScope } from './container/request-scope';
 export type { Scope } from './container/scope';
@@ -149,6 +156,7 @@ export {
 // Redis
 export { closeRedisClient } from './src/redis/close-redis-client';
 export { createRedisClient } from './src/redis/create-redis-client';
+export type { RedisClient } from './src/redis/redis-client';
 export type { RedisClientOptions } from './src/redis/redis-client-options';
 export { withRedis } from './src/redis/with-redis';
 
