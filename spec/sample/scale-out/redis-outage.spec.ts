@@ -75,7 +75,10 @@ describe('sample scale-out: Redis stopped and restarted', () => {
       await redis.start();
       // Specs run Redis without persistence: the sessions are gone, logging in again works.
       const again = await eventually(() => sample.login(sample.two, 'developer'));
-      await request(sample.one.url).get('/auth/me').auth(again.accessToken, bearer).expect(200);
+      // Each instance reconnects on its own back-off: the first may still be a moment behind.
+      await eventually(() =>
+        request(sample.one.url).get('/auth/me').auth(again.accessToken, bearer).expect(200),
+      );
       await request(sample.one.url).get('/auth/me').auth(accessToken, bearer).expect(401);
       const bob = await chat(sample.two.url, again.accessToken, 'developer');
       await eventually(async () => {
