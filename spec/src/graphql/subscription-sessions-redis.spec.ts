@@ -1,16 +1,8 @@
 import { expect } from 'chai';
 import type { Redis } from 'ioredis';
 import request from 'supertest';
-import { z } from 'zod';
 import { AuthService, RedisTokenDenyList, RedisTokenStore } from '../../../modules/auth';
-import {
-  createApp,
-  Query,
-  RedisBroadcaster,
-  Resolver,
-  Subscription,
-  SubscriptionPublisher,
-} from '../../../src';
+import { createApp, RedisBroadcaster } from '../../../src';
 import { closeRedisClient, createRedisClient } from '../../../src/redis';
 import {
   AuthController,
@@ -24,22 +16,8 @@ import { forEachEngine } from '../../support/engines';
 import { type RedisServer, startRedisServer } from '../../support/redis-server';
 import { type Served, serve } from '../../support/serve';
 import type { TestClient } from '../websocket/support/ws-client';
+import { OpenResolver } from './open-resolver';
 import { answersQueries, closedWithin, initialisedSocket } from './session-socket';
-
-@Resolver()
-class PingResolver {
-  constructor(private readonly events: SubscriptionPublisher) {}
-
-  @Query(z.string())
-  ping() {
-    return 'pong';
-  }
-
-  @Subscription(z.string())
-  open() {
-    return this.events.subscribe('open');
-  }
-}
 
 describe('GraphQL subscription sessions across two instances sharing Redis', () => {
   let redis: RedisServer;
@@ -60,7 +38,7 @@ describe('GraphQL subscription sessions across two instances sharing Redis', () 
       const app = createApp({
         engine,
         controllers: [AuthController],
-        resolvers: [PingResolver],
+        resolvers: [OpenResolver],
         websocket: { broadcaster: new RedisBroadcaster({ publisher: client, subscriber }) },
       }).install('auth', {
         jwt: { secret: SECRET, accessTokenTTL: 60, refreshTokenTTL: 600 },

@@ -28,6 +28,7 @@ import { forEachEngine } from '../../support/engines';
 import { type Served, serve } from '../../support/serve';
 import { refusal, TestClient, wsUrl } from '../websocket/support/ws-client';
 import { postGraphql } from './graphql-client';
+import { OpenResolver } from './open-resolver';
 import { subscribe, subscriptionClient, until } from './subscription-client';
 
 const SECRET = 'subscriptions-spec-secret-0123456789-abc';
@@ -94,21 +95,6 @@ class NotesResolver {
   @MinimumRole('admin')
   audits() {
     return this.events.subscribe('audits');
-  }
-
-  @Subscription(z.string())
-  open() {
-    return this.events.subscribe('open');
-  }
-}
-
-@Resolver()
-class OpenResolver {
-  constructor(private readonly events: SubscriptionPublisher) {}
-
-  @Query(z.string())
-  ping() {
-    return 'pong';
   }
 
   @Subscription(z.string())

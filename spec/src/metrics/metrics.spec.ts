@@ -3,7 +3,6 @@ import { availableParallelism } from 'node:os';
 import { expect } from 'chai';
 import request from 'supertest';
 import { z } from 'zod';
-import { type UserRecord } from '../../../modules/auth';
 import {
   Body,
   Controller,
