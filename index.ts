@@ -14,11 +14,11 @@ export type { TrustProxy } from './src/app/trust-proxy';
 // HTTP engines and middleware
 export type { Engine, EngineName, Middleware, RequestPolicy } from './src/engine/engine';
 
-// Decorators: controllers, routes, parameters, guards, docs, gateways, resolvers
+// Decorators: controllers, routes, parameters, docs, gateways, resolvers; `recordGuard` for a
+// module's guard decorator (the built-in ones are with their modules below)
 export { Controller } from './src/decorators/controller';
 export { Description, Summary } from './src/decorators/docs';
 export { Mutation, Parent, ResolveField, Resolver, Subscription } from './src/decorators/graphql';
-export { Auth, MinimumRole, Permissions, recordGuard } from './src/decorators/guards';
 export { HttpCode } from './src/decorators/http-code';
 export { All, Delete, Get, Patch, Post, Put } from './src/decorators/http-methods';
 export { Injectable } from './src/decorators/injectable';
@@ -36,6 +36,7 @@ export {
   recordParam,
 } from './src/decorators/params';
 export { Query } from './src/decorators/query';
+export { recordGuard } from './src/decorators/record-guard';
 export { Returns, type ReturnsOptions } from './src/decorators/returns';
 export { Throws } from './src/decorators/throws';
 export {
@@ -61,6 +62,7 @@ export type { Class, HttpMethod, OriginAllowList } from './src/metadata/types';
 
 // Requests and routes as handlers and guards see them
 export type { GuardCheck, GuardDefinition, GuardRegistry, GuardSite } from './src/guards/guard-registry';
+export type { GuardDocs, GuardMetadata } from './src/metadata/types';
 export type { CompiledRoute } from './src/routing/compiled-route';
 export type { ResponseWriter } from './src/routing/response-writer';
 export type { AuthenticatedUser, ConnectionSession, RequestContext } from './src/routing/request-context';
@@ -202,7 +204,9 @@ export { DateTimeScalar } from './src/graphql/date-time-scalar';
 export { DEFAULT_GRAPHQL_LIMITS, type GraphqlLimits } from './src/graphql/query-limits';
 export { SubscriptionPublisher } from './src/graphql/subscription-publisher';
 
-// The auth module: JWT login, refresh, logout, token stores
+// The auth module: JWT login, refresh, logout, token stores, the Auth() guard and its texts
+export { Auth } from './modules/auth/auth-decorator';
+export { AUTH_MESSAGES, type AuthMessages } from './modules/auth/auth-messages';
 export { authModule } from './modules/auth/auth-module';
 export type {
   AuthOptions,
@@ -229,8 +233,14 @@ export type { LoginResult, TokenClaims, TokenPair, TokenType } from './modules/a
 export { TokenDenyList } from './modules/auth/token-deny-list';
 export { type NewSession, type RotationOutcome, TokenStore } from './modules/auth/token-store';
 
-// The rbac module: roles, permissions and their reference sets
+// The rbac module: roles, permissions, the MinimumRole() and Permissions() guards and their texts
+export { MinimumRole } from './modules/rbac/minimum-role-decorator';
+export { Permissions } from './modules/rbac/permissions-decorator';
+export { RBAC_MESSAGES, type RbacMessages } from './modules/rbac/rbac-messages';
 export { rbacModule } from './modules/rbac/rbac-module';
 export type { RbacOptions, Role } from './modules/rbac/rbac-options';
 export { RbacService } from './modules/rbac/rbac-service';
-export { REFERENCE_PERMISSIONS, REFERENCE_ROLES } from './modules/rbac/reference-sets';
+
+// The reference application's data: its roles and permissions
+export { REFERENCE_PERMISSIONS } from './modules/reference/reference-permissions';
+export { REFERENCE_ROLES } from './modules/reference/reference-roles';

@@ -1,18 +1,27 @@
 import type { GuardDefinition } from '../../src/guards/guard-registry';
 import type { AuthenticatedUser, RequestContext } from '../../src/routing/request-context';
+import { AUTH_GUARD_KIND } from './auth-decorator';
+import { AUTH_MESSAGES } from './auth-messages';
 import { AuthService } from './auth-service';
+import type { AuthSettings } from './auth-settings';
+import { AUTH_SETTINGS } from './auth-tokens';
 import { bearerOrQueryToken, bearerToken } from './bearer-token';
 import { claimsOf } from './session-claims';
 
 /**
- * The guard kind 'auth' (`Auth()`): a live access token, or 401. Runs first, so authorisation
+ * The guard kind of `Auth()`: a live access token, or 401. Runs first, so authorisation
  * guards always see `ctx.user`. Gateways also accept the token as a `token` query parameter.
  */
 export const authGuard: GuardDefinition = {
-  kind: 'auth',
+  kind: AUTH_GUARD_KIND,
   priority: 0,
+  authenticates: true,
   compile(_options, site) {
     const auth = site.container.get(AuthService);
+    // Replaced settings (app.override) may predate the messages option.
+    const malformed =
+      site.container.get<AuthSettings>(AUTH_SETTINGS).messages?.malformedHeader ??
+      AUTH_MESSAGES.malformedHeader;
     if (site.transport === 'ws') {
       // A connection outlives its upgrade: it is closed when this session ends or the token expires.
       const admit = (ctx: RequestContext, caller: AuthenticatedUser) => {
@@ -21,13 +30,13 @@ export const authGuard: GuardDefinition = {
         if (claims) ctx.session = { id: claims.sid, userId: claims.sub, expiresAt: claims.exp * 1000 };
       };
       return (ctx) => {
-        const user = auth.callerOf(bearerOrQueryToken(ctx));
+        const user = auth.callerOf(bearerOrQueryToken(ctx, malformed));
         if (user instanceof Promise) return user.then((caller) => admit(ctx, caller));
         admit(ctx, user);
       };
     }
     return (ctx) => {
-      const user = auth.callerOf(bearerToken(ctx));
+      const user = auth.callerOf(bearerToken(ctx, malformed));
       if (user instanceof Promise)
         return user.then((caller) => {
           ctx.user = caller;

@@ -1,5 +1,25 @@
-/** Every message the auth module answers a client with (the reference application's wording). */
-export const AUTH_MESSAGES = {
+/** The texts the auth module answers clients with; `install('auth', { messages })` replaces any of them. */
+export interface AuthMessages {
+  /** 401 from `login`: unknown user or wrong password. */
+  invalidCredentials: string;
+  /** 401 from `refresh`: a bad, used or orphaned refresh token. */
+  invalidRefreshToken: string;
+  /** 401: a guarded route called without a token. */
+  missingToken: string;
+  /** 401: an `Authorization` header that is not `Bearer <token>`. */
+  malformedHeader: string;
+  /** 401: a token with a bad signature, or a refresh token used as an access token. */
+  invalidToken: string;
+  /** 401: an access token past its expiry. */
+  expiredToken: string;
+  /** 401: an access token of a session that ended (logout, refresh replay, revocation). */
+  revokedToken: string;
+  /** 503: the password hashing queue is full. */
+  busy: string;
+}
+
+/** The auth module's default texts (the reference application's wording). */
+export const AUTH_MESSAGES: Readonly<AuthMessages> = Object.freeze({
   invalidCredentials: 'Credenciales inválidas',
   invalidRefreshToken: 'Token de actualización inválido',
   missingToken: 'Token no proporcionado',
@@ -8,5 +28,4 @@ export const AUTH_MESSAGES = {
   expiredToken: 'Token expirado',
   revokedToken: 'Token revocado',
   busy: 'Servidor ocupado; inténtelo de nuevo en un momento',
-  sessionEnded: 'Sesión terminada',
-} as const;
+});

@@ -53,7 +53,13 @@ export const authModule = defineModule<AuthOptions>({
           store: context.get(TokenStore),
           denyList: context.get(TokenDenyList),
           users,
-          passwords: new PasswordHasher(current.bcryptRounds, users, current.hashQueueLimit),
+          passwords: new PasswordHasher(
+            current.bcryptRounds,
+            users,
+            current.hashQueueLimit,
+            current.messages?.busy,
+          ),
+          messages: current.messages,
           // A session outlives each of its tokens, so an access token never dies with it early.
           sessionTTL: Math.max(current.accessTokenTTL, current.refreshTokenTTL),
           // Looked up when a session ends: bound by the WebSocket feature at ready().

@@ -1,5 +1,6 @@
 import type { Class } from '../../src/metadata/types';
 import type { AuthenticatedUser } from '../../src/routing/request-context';
+import type { AuthMessages } from './auth-messages';
 import type { TokenDenyList } from './token-deny-list';
 import type { TokenStore } from './token-store';
 
@@ -61,4 +62,6 @@ export interface AuthOptions {
    * it a login or registration is answered 503 with `Retry-After: 1` at once. Default 4 per core.
    */
   hashQueueLimit?: number;
+  /** Texts to answer clients with instead of the defaults (`AUTH_MESSAGES`), any of them. */
+  messages?: Partial<AuthMessages>;
 }

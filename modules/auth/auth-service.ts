@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { UnauthorizedException } from '../../src/errors/exceptions';
 import type { AuthenticatedUser } from '../../src/routing/request-context';
 import type { SessionRevocation, SessionRevocations } from '../../src/websocket/session-revocations';
-import { AUTH_MESSAGES } from './auth-messages';
+import { AUTH_MESSAGES, type AuthMessages } from './auth-messages';
 import type { UserProvider, UserRecord } from './auth-options';
 import type { ConcurrencyLimit } from './concurrency-limit';
 import type { PasswordHasher } from './password-hasher';
@@ -23,6 +23,8 @@ export interface AuthServiceParts {
   sessionTTL: number;
   /** Where ended sessions are announced, so live connections (WebSockets) close with them. */
   revocations?: Pick<SessionRevocations, 'revoke'>;
+  /** The texts of its 401 answers; default `AUTH_MESSAGES`. */
+  messages?: Readonly<AuthMessages>;
 }
 
 function unauthorized(message: string): UnauthorizedException {
@@ -30,8 +32,8 @@ function unauthorized(message: string): UnauthorizedException {
 }
 
 // A token refused by the deny-list (a logout) or whose session ended is revoked.
-function live(claims: TokenClaims, denied: boolean, active: boolean): TokenClaims {
-  if (denied || !active) throw unauthorized(AUTH_MESSAGES.revokedToken);
+function live(claims: TokenClaims, denied: boolean, active: boolean, revoked: string): TokenClaims {
+  if (denied || !active) throw unauthorized(revoked);
   return claims;
 }
 
@@ -51,15 +53,19 @@ function identityOf(record: UserRecord): AuthenticatedUser {
  * @example const { accessToken, refreshToken, user } = await auth.login('ada', 'S3cret!pass');
  */
 export class AuthService {
-  constructor(private readonly parts: AuthServiceParts) {}
+  private readonly messages: Readonly<AuthMessages>;
 
-  /** Checks the credentials and starts a session; 401 `Credenciales inválidas` otherwise. */
+  constructor(private readonly parts: AuthServiceParts) {
+    this.messages = parts.messages ?? AUTH_MESSAGES;
+  }
+
+  /** Checks the credentials and starts a session; 401 (`messages.invalidCredentials`) otherwise. */
   async login(username: string, password: string): Promise<LoginResult> {
     if (typeof username !== 'string' || typeof password !== 'string')
-      throw unauthorized(AUTH_MESSAGES.invalidCredentials);
+      throw unauthorized(this.messages.invalidCredentials);
     const record = await this.parts.users.findByCredentials(username, password);
     const valid = await this.passwordMatches(record, password);
-    if (!record || !valid) throw unauthorized(AUTH_MESSAGES.invalidCredentials);
+    if (!record || !valid) throw unauthorized(this.messages.invalidCredentials);
     const user = identityOf(record);
     return { ...(await this.generateTokens(user)), user };
   }
@@ -107,31 +113,31 @@ export class AuthService {
 
   /**
    * A new pair for a current refresh token, with the user as the provider has it now. The used
-   * token dies; replaying it ends its whole session. 401 `Token de actualización inválido`.
+   * token dies; replaying it ends its whole session. 401 (`messages.invalidRefreshToken`) otherwise.
    */
   async refresh(refreshToken: string): Promise<TokenPair> {
     const claims = typeof refreshToken === 'string' ? this.parts.codec.verify(refreshToken) : 'invalid';
     if (typeof claims === 'string' || claims.type !== 'refresh')
-      throw unauthorized(AUTH_MESSAGES.invalidRefreshToken);
+      throw unauthorized(this.messages.invalidRefreshToken);
     const { store, users, sessionTTL } = this.parts;
     const record = await users.findById(claims.sub);
     if (!record) {
       await store.endSession(claims.sid);
       await this.announce({ sessionId: claims.sid });
-      throw unauthorized(AUTH_MESSAGES.invalidRefreshToken);
+      throw unauthorized(this.messages.invalidRefreshToken);
     }
     const nextJti = randomUUID();
     const outcome = await store.rotate(claims.sid, claims.jti, nextJti, sessionTTL);
     // A replayed refresh token ended its whole session.
     if (outcome === 'reused') await this.announce({ sessionId: claims.sid });
-    if (outcome !== 'rotated') throw unauthorized(AUTH_MESSAGES.invalidRefreshToken);
+    if (outcome !== 'rotated') throw unauthorized(this.messages.invalidRefreshToken);
     return this.pair(identityOf(record), claims.sid, nextJti);
   }
 
   /** Ends the caller's session: its refresh token and the access token of this request stop at once. */
   async logout(user: AuthenticatedUser): Promise<void> {
     const claims = user ? claimsOf(user) : undefined;
-    if (!claims) throw unauthorized(AUTH_MESSAGES.invalidToken);
+    if (!claims) throw unauthorized(this.messages.invalidToken);
     await Promise.all([
       this.parts.denyList.add(claims.jti, claims.exp),
       this.parts.store.endSession(claims.sid),
@@ -190,17 +196,21 @@ export class AuthService {
     const claims = this.signedAccessClaims(token);
     const denied = this.parts.denyList.has(claims.jti);
     const active = this.parts.store.isActive(claims.sid);
-    if (typeof denied === 'boolean' && typeof active === 'boolean') return live(claims, denied, active);
+    const { revokedToken } = this.messages;
+    if (typeof denied === 'boolean' && typeof active === 'boolean')
+      return live(claims, denied, active, revokedToken);
     // Both lookups at once: on Redis that is one round trip of waiting instead of two.
-    return Promise.all([denied, active]).then(([isDenied, isActive]) => live(claims, isDenied, isActive));
+    return Promise.all([denied, active]).then(([isDenied, isActive]) =>
+      live(claims, isDenied, isActive, revokedToken),
+    );
   }
 
   // Signature, expiry and type: what the token itself says, before deny-list and session.
   private signedAccessClaims(token: string | undefined): TokenClaims {
-    if (!token) throw unauthorized(AUTH_MESSAGES.missingToken);
+    if (!token) throw unauthorized(this.messages.missingToken);
     const claims = this.parts.codec.verify(token);
-    if (claims === 'expired') throw unauthorized(AUTH_MESSAGES.expiredToken);
-    if (claims === 'invalid' || claims.type !== 'access') throw unauthorized(AUTH_MESSAGES.invalidToken);
+    if (claims === 'expired') throw unauthorized(this.messages.expiredToken);
+    if (claims === 'invalid' || claims.type !== 'access') throw unauthorized(this.messages.invalidToken);
     return claims;
   }
 

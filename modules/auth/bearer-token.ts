@@ -1,20 +1,22 @@
 import { UnauthorizedException } from '../../src/errors/exceptions';
 import type { RequestContext } from '../../src/routing/request-context';
 import { protocolToken } from '../../src/websocket/select-protocol';
-import { AUTH_MESSAGES } from './auth-messages';
 
 /** Reads the token a request presents; undefined when it presents none. */
-export type TokenReader = (ctx: RequestContext) => string | undefined;
+export type TokenReader = (ctx: RequestContext, malformedHeader: string) => string | undefined;
 
 const BEARER = /^Bearer +([^\s]+) *$/i;
 
-/** The token of an `Authorization: Bearer <token>` header; 401 when the header has another shape. */
-export const bearerToken: TokenReader = (ctx) => {
+/**
+ * The token of an `Authorization: Bearer <token>` header; 401 with `malformedHeader` when the
+ * header has another shape.
+ */
+export const bearerToken: TokenReader = (ctx, malformedHeader) => {
   const header = ctx.headers.authorization;
   if (!header) return undefined;
   const match = BEARER.exec(header);
   if (!match)
-    throw new UnauthorizedException(AUTH_MESSAGES.malformedHeader, {
+    throw new UnauthorizedException(malformedHeader, {
       headers: { 'WWW-Authenticate': 'Bearer' },
     });
   return match[1];
@@ -24,8 +26,8 @@ export const bearerToken: TokenReader = (ctx) => {
  * For WebSocket upgrades, where browsers cannot set headers: the `Authorization` header, else the
  * token offered after `bearer` in `Sec-WebSocket-Protocol`, else `?token=` (which proxies log).
  */
-export const bearerOrQueryToken: TokenReader = (ctx) => {
-  const fromHeader = bearerToken(ctx);
+export const bearerOrQueryToken: TokenReader = (ctx, malformedHeader) => {
+  const fromHeader = bearerToken(ctx, malformedHeader);
   if (fromHeader) return fromHeader;
   const fromProtocol = protocolToken(ctx.headers['sec-websocket-protocol']);
   if (fromProtocol) return fromProtocol;

@@ -3,8 +3,8 @@ import { AUTH_MESSAGES } from './auth-messages';
 
 /** Thrown by a full `ConcurrencyLimit`: a 503 with `Retry-After: 1`, answered at once. */
 export class QueueFullException extends ServiceUnavailableException {
-  constructor() {
-    super(AUTH_MESSAGES.busy, { headers: { 'Retry-After': '1' } });
+  constructor(message: string = AUTH_MESSAGES.busy) {
+    super(message, { headers: { 'Retry-After': '1' } });
   }
 }
 
@@ -19,6 +19,8 @@ export class ConcurrencyLimit {
   constructor(
     readonly limit: number,
     readonly maxQueued = Number.POSITIVE_INFINITY,
+    /** The message of the 503 a full queue answers. */
+    private readonly busyMessage: string = AUTH_MESSAGES.busy,
   ) {
     if (!Number.isInteger(limit) || limit < 1)
       throw new RangeError(`concurrency limit must be at least 1 (got ${limit})`);
@@ -42,7 +44,8 @@ export class ConcurrencyLimit {
       this.running++;
       return this.execute(task);
     }
-    if (this.waiting.length >= this.maxQueued) return Promise.reject(new QueueFullException());
+    if (this.waiting.length >= this.maxQueued)
+      return Promise.reject(new QueueFullException(this.busyMessage));
     return new Promise<void>((resolve) => this.waiting.push(resolve)).then(() => this.execute(task));
   }
 

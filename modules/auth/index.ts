@@ -1,3 +1,5 @@
+export { Auth } from './auth-decorator';
+export { AUTH_MESSAGES, type AuthMessages } from './auth-messages';
 export { authModule } from './auth-module';
 export type { AuthOptions, JwtAlgorithm, JwtOptions, UserProvider, UserRecord } from './auth-options';
 export { AuthService } from './auth-service';

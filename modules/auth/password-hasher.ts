@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import bcrypt from 'bcrypt';
+import { AUTH_MESSAGES } from './auth-messages';
 import type { UserProvider } from './auth-options';
 import { ConcurrencyLimit } from './concurrency-limit';
 
@@ -31,8 +32,9 @@ export class PasswordHasher {
     private readonly rounds: number,
     private readonly provider: Pick<UserProvider, 'hashPassword' | 'verifyPassword'> = {},
     maxQueued: number = DEFAULT_HASH_QUEUE_LIMIT,
+    busyMessage: string = AUTH_MESSAGES.busy,
     /** The bounded queue every hash and verification goes through; `queued` is its depth. */
-    readonly slots = new ConcurrencyLimit(HASHING_SLOTS, maxQueued),
+    readonly slots = new ConcurrencyLimit(HASHING_SLOTS, maxQueued, busyMessage),
   ) {}
 
   /** The hash to store for `password`. */

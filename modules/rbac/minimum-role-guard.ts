@@ -1,18 +1,19 @@
 import { ForbiddenException } from '../../src/errors/exceptions';
 import { trellisError } from '../../src/errors/trellis-errors';
 import type { GuardDefinition } from '../../src/guards/guard-registry';
+import { AUTH_GUARD_KIND } from '../auth/auth-decorator';
 import { callerOf } from './caller-of';
-import { RBAC_MESSAGES } from './rbac-messages';
+import { MINIMUM_ROLE_GUARD_KIND } from './minimum-role-decorator';
 import { RbacService } from './rbac-service';
 
 /**
- * The guard kind 'minimumRole' (`MinimumRole(role)`): the caller's level must reach the role's,
+ * The guard kind of `MinimumRole(role)`: the caller's level must reach the role's,
  * or 403. On a class and a method both apply, so the highest level is the one checked.
  */
 export const minimumRoleGuard: GuardDefinition = {
-  kind: 'minimumRole',
+  kind: MINIMUM_ROLE_GUARD_KIND,
   priority: 10,
-  requires: ['auth'],
+  requires: [AUTH_GUARD_KIND],
   compile(options, site) {
     const rbac = site.container.get(RbacService);
     let required = Number.NEGATIVE_INFINITY;
@@ -26,8 +27,10 @@ export const minimumRoleGuard: GuardDefinition = {
       }
       required = Math.max(required, level);
     }
+    const { notAuthenticated, roleTooLow } = rbac.messages;
     return (ctx) => {
-      if (!rbac.meetsLevel(callerOf(ctx), required)) throw new ForbiddenException(RBAC_MESSAGES.roleTooLow);
+      if (!rbac.meetsLevel(callerOf(ctx, notAuthenticated), required))
+        throw new ForbiddenException(roleTooLow);
     };
   },
 };

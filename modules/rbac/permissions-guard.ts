@@ -1,18 +1,19 @@
 import { ForbiddenException } from '../../src/errors/exceptions';
 import { trellisError } from '../../src/errors/trellis-errors';
 import type { GuardDefinition } from '../../src/guards/guard-registry';
+import { AUTH_GUARD_KIND } from '../auth/auth-decorator';
 import { callerOf } from './caller-of';
-import { RBAC_MESSAGES } from './rbac-messages';
+import { PERMISSIONS_GUARD_KIND } from './permissions-decorator';
 import { RbacService } from './rbac-service';
 
 /**
- * The guard kind 'permissions' (`Permissions(...names)`): the caller must hold every permission
+ * The guard kind of `Permissions(...names)`: the caller must hold every permission
  * named on the method and on its class, or 403.
  */
 export const permissionsGuard: GuardDefinition = {
-  kind: 'permissions',
+  kind: PERMISSIONS_GUARD_KIND,
   priority: 10,
-  requires: ['auth'],
+  requires: [AUTH_GUARD_KIND],
   compile(options, site) {
     const rbac = site.container.get(RbacService);
     const required = [...new Set((options as string[][]).flat())];
@@ -23,10 +24,11 @@ export const permissionsGuard: GuardDefinition = {
         `Permissions on ${site.className}.${site.methodName}`,
       );
     }
+    const { notAuthenticated, missingPermissions } = rbac.messages;
     return (ctx) => {
-      const granted = rbac.grantedTo(callerOf(ctx));
+      const granted = rbac.grantedTo(callerOf(ctx, notAuthenticated));
       for (const permission of required)
-        if (!granted.has(permission)) throw new ForbiddenException(RBAC_MESSAGES.missingPermissions);
+        if (!granted.has(permission)) throw new ForbiddenException(missingPermissions);
     };
   },
 };

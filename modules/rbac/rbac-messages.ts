@@ -1,6 +1,16 @@
-/** Every message the rbac module answers a client with. */
-export const RBAC_MESSAGES = {
+/** The texts the rbac module answers clients with; `install('rbac', { messages })` replaces any of them. */
+export interface RbacMessages {
+  /** 403 from `MinimumRole()`: the caller's role is below the one required. */
+  roleTooLow: string;
+  /** 403 from `Permissions()`: the caller lacks a permission. */
+  missingPermissions: string;
+  /** 401: an rbac guard reached without an authenticated caller. */
+  notAuthenticated: string;
+}
+
+/** The rbac module's default texts (the reference application's wording). */
+export const RBAC_MESSAGES: Readonly<RbacMessages> = Object.freeze({
   roleTooLow: 'Rol insuficiente',
   missingPermissions: 'Permisos insuficientes',
   notAuthenticated: 'Token no proporcionado',
-} as const;
+});

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { messagesSchema } from '../../src/options/messages-schema';
+import { RBAC_MESSAGES } from './rbac-messages';
 
 function listedOnce<T>(name: (item: T) => string, what: string) {
   return (items: readonly T[], ctx: z.RefinementCtx) => {
@@ -19,4 +21,5 @@ export const RBAC_OPTIONS_SCHEMA = z.object({
   permissions: z
     .array(z.string().min(1))
     .superRefine(listedOnce((permission: string) => permission, 'permission')),
+  messages: messagesSchema(RBAC_MESSAGES),
 });

@@ -1,3 +1,5 @@
+import type { RbacMessages } from './rbac-messages';
+
 /** A role and its rank: `MinimumRole(name)` admits every role whose level is at least this one's. */
 export interface Role {
   name: string;
@@ -9,4 +11,6 @@ export interface Role {
 export interface RbacOptions {
   roles: readonly Role[];
   permissions: readonly string[];
+  /** Texts to answer clients with instead of the defaults (`RBAC_MESSAGES`), any of them. */
+  messages?: Partial<RbacMessages>;
 }

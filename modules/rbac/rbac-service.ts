@@ -1,6 +1,8 @@
 import { trellisError } from '../../src/errors/trellis-errors';
 import { checkOption } from '../../src/options/check-option';
+import { resolveMessages } from '../../src/options/messages-schema';
 import type { AuthenticatedUser } from '../../src/routing/request-context';
+import { RBAC_MESSAGES, type RbacMessages } from './rbac-messages';
 import type { RbacOptions, Role } from './rbac-options';
 import { RBAC_OPTIONS_SCHEMA } from './rbac-options-schema';
 
@@ -23,6 +25,8 @@ export class RbacService {
   readonly roles: readonly Role[];
   /** The configured permissions. */
   readonly permissions: readonly string[];
+  /** The texts the rbac guards answer with: the defaults, with those the options replace. */
+  readonly messages: Readonly<RbacMessages>;
   private readonly levels: Map<string, number>;
   private readonly known: Set<string>;
   // One Set per user object, built on its first check: within a request every check is O(1).
@@ -34,6 +38,7 @@ export class RbacService {
     this.known = known;
     this.roles = [...options.roles];
     this.permissions = [...options.permissions];
+    this.messages = resolveMessages<RbacMessages>(RBAC_MESSAGES, options.messages);
   }
 
   /** The level of a role, undefined for a role not configured. */

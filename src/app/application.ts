@@ -110,7 +110,7 @@ export class Application {
     return this.engine.name === 'fastify' ? (this.engine.native as FastifyNative) : undefined;
   }
 
-  /** Installs a module by name (`'auth'`, `'rbac'`) or by value; chainable. */
+  /** Installs a module by name (one declared in `ModuleOptionsMap`) or by value; chainable. */
   install<K extends keyof ModuleOptionsMap>(name: K, options: ModuleOptionsMap[K]): this;
   install<O>(module: TrellisModule<O>, options: O): this;
   install(nameOrModule: string | TrellisModule<unknown>, options: unknown): this {

@@ -1,7 +1,6 @@
 export { Controller } from './controller';
 export { Description, Summary } from './docs';
 export { Mutation, Parent, ResolveField, Resolver, Subscription } from './graphql';
-export { Auth, MinimumRole, Permissions, recordGuard } from './guards';
 export { HttpCode } from './http-code';
 export { All, Delete, Get, Patch, Post, Put } from './http-methods';
 export { Injectable } from './injectable';
@@ -19,6 +18,7 @@ export {
   recordParam,
 } from './params';
 export { Query } from './query';
+export { recordGuard } from './record-guard';
 export { Returns, type ReturnsOptions } from './returns';
 export { Throws } from './throws';
 export { OnConnect, OnDisconnect, OnMessage, WebSocket, type WebSocketGatewayOptions } from './websocket';

@@ -110,12 +110,12 @@ export function graphqlFeature(app: Application): void {
 }
 
 /**
- * With an authentication guard installed, connections whose `connection_init` carries a token
+ * With an authenticating guard installed, connections whose `connection_init` carries a token
  * follow its session: the guard compiled for WebSockets checks the token once and names the
  * session, and revocations close the connection as they close gateway sockets.
  */
 function followedSessions(app: Application): SubscriptionSessions | undefined {
-  const auth = app.guards.get('auth');
+  const auth = app.guards.authenticator();
   if (!auth || !app.container.isBound(SESSION_REVOCATIONS)) return undefined;
   const site = {
     className: 'GraphQL',

@@ -12,13 +12,19 @@ export interface GuardSite {
 /** A compiled guard: returns when the request may pass, throws an HTTPException otherwise. */
 export type GuardCheck = (ctx: RequestContext) => void | Promise<void>;
 
-/** How a module provides one guard kind (`auth`, `minimumRole`, ...). */
+/** How a module provides one guard kind, which its decorator names. */
 export interface GuardDefinition {
   kind: string;
   /** Lower runs first: authentication (401) before authorisation (403). */
   priority: number;
-  /** Guard kinds that must run on the same route, even when not declared (rbac needs auth). */
+  /** Guard kinds that must run on the same route, even when not declared (authorisation needs authentication). */
   requires?: string[];
+  /**
+   * The guard establishes who the caller is from `Authorization: Bearer <token>`: it sets
+   * `ctx.user`, and `ctx.session` when compiled for a WebSocket. Transports without a decorator
+   * to read (GraphQL subscriptions' `connection_init`) authenticate through it.
+   */
+  authenticates?: boolean;
   /** Builds the check once, from the options of every decorator of this kind on the route. */
   compile(options: unknown[], site: GuardSite): GuardCheck;
 }
@@ -35,5 +41,13 @@ export class GuardRegistry {
   /** The definition of a guard kind, if a module provided it. */
   get(kind: string): GuardDefinition | undefined {
     return this.definitions.get(kind);
+  }
+
+  /** The guard kind that authenticates callers (the first to run, when several do), if one is installed. */
+  authenticator(): GuardDefinition | undefined {
+    let found: GuardDefinition | undefined;
+    for (const definition of this.definitions.values())
+      if (definition.authenticates && (!found || definition.priority < found.priority)) found = definition;
+    return found;
   }
 }

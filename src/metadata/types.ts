@@ -11,6 +11,19 @@ export type Class<T = any> = new (...args: any[]) => T;
 /** HTTP verbs a route can answer; `ALL` answers every verb. */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH' | 'ALL';
 
+/**
+ * What API documentation says of a guard, recorded with it by its decorator: the OpenAPI document
+ * is built from routes alone, so a route must carry what its guards mean for a client.
+ */
+export interface GuardDocs {
+  /** The caller must present `Authorization: Bearer <token>`: bearer security, and a 401 answer. */
+  security?: 'bearer';
+  /** The other error statuses the guard answers with (403 for a caller it refuses). */
+  responses?: readonly number[];
+  /** Sentences for the operation's description, from the options of every guard of this kind on the route. */
+  notes?(options: readonly unknown[]): string[];
+}
+
 /** What a guard decorator recorded: the guard's kind and its options, read by the guard's module. */
 export interface GuardMetadata {
   kind: string;
@@ -19,6 +32,8 @@ export interface GuardMetadata {
   /** How the decorator was written, for error messages. */
   label: string;
   options?: unknown;
+  /** What the guard means for a client; without it, the docs name the guard by its label. */
+  docs?: GuardDocs;
 }
 
 export type { DependencyFunction, Provider } from '../../container/provider';

@@ -1,5 +1,5 @@
 import { HTTP_STATUS } from '../errors/catalog';
-import type { GuardMetadata } from '../metadata/types';
+import type { GuardDocs, GuardMetadata } from '../metadata/types';
 
 /** The security scheme guarded routes use: `Authorization: Bearer <access token>`. */
 export const BEARER_AUTH = 'bearerAuth';
@@ -14,34 +14,47 @@ export interface RouteSecurity {
   notes: string[];
 }
 
-function quoted(names: readonly string[]): string {
-  return names.map((name) => `'${name}'`).join(', ');
+interface DocumentedKind {
+  docs: GuardDocs;
+  options: unknown[];
+}
+
+// Guards of one kind (on the class and on the method) are described together, as they are checked,
+// in the order the kinds first appear on the route.
+function byKind(guards: readonly GuardMetadata[]): Map<string, DocumentedKind> {
+  const kinds = new Map<string, DocumentedKind>();
+  for (const guard of guards) {
+    if (!guard.docs) continue;
+    const entry = kinds.get(guard.kind) ?? { docs: guard.docs, options: [] };
+    if (guard.options !== undefined) entry.options.push(guard.options);
+    kinds.set(guard.kind, entry);
+  }
+  return kinds;
 }
 
 /**
- * Reads the guards of a route: `auth` needs a bearer token (401); the rbac kinds need one too
- * (rbac requires auth) and may refuse the caller (403), which the notes explain. Guard kinds of
- * other modules are named in the notes, since only their module knows what they check.
+ * Reads the guards of a route through what their decorators recorded for the docs: bearer
+ * security (and 401), the statuses they refuse with, and sentences about what they require. A guard
+ * recorded without docs is named in the notes, since only its module knows what it checks.
  */
 export function routeSecurity(guards: readonly GuardMetadata[]): RouteSecurity {
   let bearer = false;
-  let forbidden = false;
+  const statuses = new Set<number>();
   const notes: string[] = [];
-  const permissions = new Set<string>();
+  const kinds = byKind(guards);
   for (const guard of guards) {
-    if (guard.kind === 'auth') bearer = true;
-    else if (guard.kind === 'minimumRole') {
-      bearer = forbidden = true;
-      notes.push(`Requires the role '${String(guard.options)}' or higher.`);
-    } else if (guard.kind === 'permissions') {
-      bearer = forbidden = true;
-      for (const permission of guard.options as string[]) permissions.add(permission);
-    } else notes.push(`Guarded by ${guard.label}.`);
+    if (!guard.docs) {
+      notes.push(`Guarded by ${guard.label}.`);
+      continue;
+    }
+    const kind = kinds.get(guard.kind);
+    if (!kind) continue; // described with the first guard of its kind
+    kinds.delete(guard.kind);
+    const { docs, options } = kind;
+    if (docs.security === 'bearer') bearer = true;
+    for (const status of docs.responses ?? []) statuses.add(status);
+    if (docs.notes) notes.push(...docs.notes(options));
   }
-  if (permissions.size > 0)
-    notes.push(`Requires the permission${permissions.size > 1 ? 's' : ''} ${quoted([...permissions])}.`);
-  const responses: number[] = [];
-  if (bearer) responses.push(HTTP_STATUS.UNAUTHORIZED);
-  if (forbidden) responses.push(HTTP_STATUS.FORBIDDEN);
-  return { bearer, responses, notes };
+  if (bearer) statuses.add(HTTP_STATUS.UNAUTHORIZED);
+  return { bearer, responses: [...statuses].sort((a, b) => a - b), notes };
 }

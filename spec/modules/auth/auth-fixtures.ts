@@ -1,7 +1,7 @@
 import sinon from 'sinon';
 import { z } from 'zod';
-import { type AuthOptions, AuthService, type UserRecord } from '../../../modules/auth';
-import { Auth, Body, Controller, CurrentUser, Get, Post } from '../../../src';
+import { Auth, type AuthOptions, AuthService, type UserRecord } from '../../../modules/auth';
+import { Body, Controller, CurrentUser, Get, Post } from '../../../src';
 import type { Application } from '../../../src/app/application';
 import { createApp } from '../../../src/app/create-app';
 import type { EngineName } from '../../../src/engine/engine';

@@ -3,6 +3,7 @@ import jwt from 'jsonwebtoken';
 import request from 'supertest';
 import {
   AUTH_SETTINGS,
+  Auth,
   AuthService,
   type AuthSettings,
   InMemoryTokenDenyList,
@@ -14,7 +15,7 @@ import {
   type UserProvider,
   type UserRecord,
 } from '../../../modules/auth';
-import { Auth, Controller, Get, Injectable } from '../../../src';
+import { Controller, Get, Injectable } from '../../../src';
 import { createApp } from '../../../src/app/create-app';
 import { forEachEngine } from '../../support/engines';
 import { expectThrowsCode } from '../../support/expect-code';

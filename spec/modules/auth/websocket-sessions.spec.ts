@@ -1,8 +1,7 @@
 import { expect } from 'chai';
 import request from 'supertest';
-import { AuthService } from '../../../modules/auth';
+import { Auth, AuthService } from '../../../modules/auth';
 import {
-  Auth,
   createApp,
   OnMessage,
   SESSION_REVOCATIONS,

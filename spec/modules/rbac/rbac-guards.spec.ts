@@ -1,8 +1,9 @@
 import { expect } from 'chai';
 import request from 'supertest';
 import { AuthService } from '../../../modules/auth';
-import { REFERENCE_PERMISSIONS, REFERENCE_ROLES } from '../../../modules/rbac';
-import { Controller, Delete, Get, MinimumRole, Permissions, Post } from '../../../src';
+import { MinimumRole, Permissions } from '../../../modules/rbac';
+import { REFERENCE_PERMISSIONS, REFERENCE_ROLES } from '../../../modules/reference';
+import { Controller, Delete, Get, Post } from '../../../src';
 import type { AuthenticatedUser } from '../../../src/routing/request-context';
 import { forEachEngine } from '../../support/engines';
 import { type Served, serve } from '../../support/serve';

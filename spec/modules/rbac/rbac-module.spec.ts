@@ -1,6 +1,7 @@
 import { expect } from 'chai';
-import { RbacService, REFERENCE_PERMISSIONS, REFERENCE_ROLES } from '../../../modules/rbac';
-import { Controller, Get, MinimumRole, Permissions } from '../../../src';
+import { MinimumRole, Permissions, RbacService } from '../../../modules/rbac';
+import { REFERENCE_PERMISSIONS, REFERENCE_ROLES } from '../../../modules/reference';
+import { Controller, Get } from '../../../src';
 import { createApp } from '../../../src/app/create-app';
 import { forEachEngine } from '../../support/engines';
 import { expectThrowsCode } from '../../support/expect-code';

@@ -1,7 +1,7 @@
 import bcrypt from 'bcrypt';
 import { expect } from 'chai';
 import sinon from 'sinon';
-import { REFERENCE_PERMISSIONS } from '../../../modules/rbac';
+import { REFERENCE_PERMISSIONS } from '../../../modules/reference';
 import { ConfigError, DEFAULT_DEMO_PASSWORD } from '../../../sample/config';
 import { openDatabase, type SampleDatabase } from '../../../sample/database/connection';
 import { DEMO_USERNAMES, DemoSeeder } from '../../../sample/database/demo-seeder';

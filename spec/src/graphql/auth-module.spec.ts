@@ -3,17 +3,8 @@ import { expect } from 'chai';
 import jwt from 'jsonwebtoken';
 import sinon from 'sinon';
 import { z } from 'zod';
-import { AuthService, type UserRecord } from '../../../modules/auth';
-import {
-  Arg,
-  Auth,
-  type AuthenticatedUser,
-  CurrentUser,
-  createApp,
-  Mutation,
-  Query,
-  Resolver,
-} from '../../../src';
+import { Auth, AuthService, type UserRecord } from '../../../modules/auth';
+import { Arg, type AuthenticatedUser, CurrentUser, createApp, Mutation, Query, Resolver } from '../../../src';
 import { forEachEngine } from '../../support/engines';
 import { type Served, serve } from '../../support/serve';
 import { postGraphql } from './graphql-client';

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { z } from 'zod';
-import { Arg, Auth, type Class, createApp, Mutation, Query, Resolver } from '../../../src';
+import { Auth } from '../../../modules/auth';
+import { Arg, type Class, createApp, Mutation, Query, Resolver } from '../../../src';
 import type { EngineName } from '../../../src/engine/engine';
 import { forEachEngine } from '../../support/engines';
 import { expectCode } from '../../support/expect-code';

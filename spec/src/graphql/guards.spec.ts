@@ -1,15 +1,8 @@
 import { expect } from 'chai';
 import { z } from 'zod';
-import {
-  Auth,
-  type AuthenticatedUser,
-  CurrentUser,
-  createApp,
-  MinimumRole,
-  Mutation,
-  Query,
-  Resolver,
-} from '../../../src';
+import { Auth } from '../../../modules/auth';
+import { MinimumRole } from '../../../modules/rbac';
+import { type AuthenticatedUser, CurrentUser, createApp, Mutation, Query, Resolver } from '../../../src';
 import { forEachEngine } from '../../support/engines';
 import { type Served, serve } from '../../support/serve';
 import { postGraphql } from './graphql-client';

@@ -1,12 +1,12 @@
 import { expect } from 'chai';
 import { z } from 'zod';
+import { Auth } from '../../../modules/auth';
+import { MinimumRole } from '../../../modules/rbac';
 import {
   Arg,
-  Auth,
   createApp,
   Depends,
   Injectable,
-  MinimumRole,
   Parent,
   Query,
   ResolveField,

@@ -2,8 +2,8 @@ import { expect } from 'chai';
 import type { Client } from 'graphql-ws';
 import request from 'supertest';
 import { z } from 'zod';
-import { AuthService } from '../../../modules/auth';
-import { Auth, createApp, Query, Resolver, Subscription, SubscriptionPublisher } from '../../../src';
+import { Auth, AuthService } from '../../../modules/auth';
+import { createApp, Query, Resolver, Subscription, SubscriptionPublisher } from '../../../src';
 import {
   AuthController,
   bearer,

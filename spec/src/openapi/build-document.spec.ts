@@ -273,7 +273,7 @@ describe('buildOpenApiDocument()', () => {
       expect(Object.keys(remove.responses)).to.deep.equal(['200', '401', '403', '404', '500']);
       expect(remove.summary).to.equal('Remove');
       expect(remove.description).to.equal(
-        "Remove\n\nRequires the role 'admin' or higher.\n\nRequires the permissions 'products:delete', 'products:write'.",
+        "Remove\n\nRequires the permissions 'products:delete', 'products:write'.\n\nRequires the role 'admin' or higher.",
       );
       expect(doc.paths['/products'].post?.description).to.equal(
         "The product is visible at once.\n\nRequires the permission 'products:write'.",

@@ -1,14 +1,7 @@
 import { expect } from 'chai';
-import {
-  Auth,
-  Body,
-  createApp,
-  MinimumRole,
-  OnConnect,
-  OnDisconnect,
-  OnMessage,
-  WebSocket,
-} from '../../../src';
+import { Auth } from '../../../modules/auth';
+import { MinimumRole } from '../../../modules/rbac';
+import { Body, createApp, OnConnect, OnDisconnect, OnMessage, WebSocket } from '../../../src';
 import type { Class } from '../../../src/metadata/types';
 import { forEachEngine } from '../../support/engines';
 

@@ -1,10 +1,10 @@
 import { expect } from 'chai';
+import { Auth } from '../../../modules/auth';
+import { MinimumRole } from '../../../modules/rbac';
 import {
-  Auth,
   CurrentUser,
   createApp,
   Header,
-  MinimumRole,
   OnConnect,
   OnMessage,
   WebSocket,

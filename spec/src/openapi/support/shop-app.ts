@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { Auth } from '../../../../modules/auth';
+import { MinimumRole, Permissions } from '../../../../modules/rbac';
 import {
   All,
-  Auth,
   Body,
   Controller,
   Cookie,
@@ -10,10 +11,8 @@ import {
   Description,
   Get,
   Header,
-  MinimumRole,
   Param,
   Patch,
-  Permissions,
   Post,
   Put,
   Query,

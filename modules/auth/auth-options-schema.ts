@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { messagesSchema } from '../../src/options/messages-schema';
+import { AUTH_MESSAGES } from './auth-messages';
+
+/** The HMAC algorithms a shared secret can sign with. */
+export const JWT_ALGORITHMS = ['HS256', 'HS384', 'HS512'] as const;
+const MIN_PRODUCTION_SECRET = 32;
+// bcrypt's own bounds: below 4 it refuses, above 31 the cost overflows.
+const MIN_ROUNDS = 4;
+const MAX_ROUNDS = 31;
+
+function shown(value: unknown): string {
+  return typeof value === 'string' ? JSON.stringify(value) : String(value);
+}
+
+// One wording for every issue of a value (wrong type, fraction, out of range), with what was given.
+function problem(text: string) {
+  return { error: (issue: { input?: unknown }) => `${text} (got ${shown(issue.input)})` };
+}
+
+function required(what: string) {
+  return {
+    error: (issue: { input?: unknown }) => (issue.input === undefined ? 'is required' : `expected ${what}`),
+  };
+}
+
+const SECONDS = 'must be a positive whole number of seconds';
+const seconds = z.number(problem(SECONDS)).int(problem(SECONDS)).positive(problem(SECONDS));
+
+const ROUNDS = `must be a whole number from ${MIN_ROUNDS} to ${MAX_ROUNDS}`;
+const QUEUE = 'must be a whole number from 0';
+
+function hasMethods(value: unknown, names: readonly string[]): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  const methods = value as Record<string, unknown>;
+  return names.every((name) => typeof methods[name] === 'function');
+}
+
+// A class is resolved from the container at ready(), where its own dependencies are checked.
+const userProvider = z.custom(
+  (value) => typeof value === 'function' || hasMethods(value, ['findByCredentials', 'findById']),
+  {
+    error: (issue) =>
+      issue.input === undefined
+        ? 'is required (an object or a class with findByCredentials and findById)'
+        : 'needs findByCredentials(username, password) and findById(id)',
+  },
+);
+
+const store = z.custom(
+  (value) => hasMethods(value, ['createSession', 'rotate', 'isActive', 'endSession', 'endUserSessions']),
+  {
+    message: 'expected a TokenStore (createSession, rotate, isActive, endSession, endUserSessions)',
+  },
+);
+
+const denyList = z.custom((value) => hasMethods(value, ['add', 'has']), {
+  message: 'expected a TokenDenyList (add, has)',
+});
+
+function authOptionsSchema(secret: z.ZodString) {
+  return z.looseObject({
+    jwt: z.looseObject(
+      {
+        secret,
+        accessTokenTTL: seconds,
+        refreshTokenTTL: seconds,
+        algorithm: z.enum(JWT_ALGORITHMS, problem(`must be one of ${JWT_ALGORITHMS.join(', ')}`)).optional(),
+      },
+      required('an object with secret, accessTokenTTL and refreshTokenTTL'),
+    ),
+    userProvider,
+    store: store.optional(),
+    denyList: denyList.optional(),
+    bcryptRounds: z
+      .number(problem(ROUNDS))
+      .int(problem(ROUNDS))
+      .min(MIN_ROUNDS, problem(ROUNDS))
+      .max(MAX_ROUNDS, problem(ROUNDS))
+      .optional(),
+    hashQueueLimit: z.number(problem(QUEUE)).int(problem(QUEUE)).nonnegative(problem(QUEUE)).optional(),
+    messages: messagesSchema(AUTH_MESSAGES),
+  });
+}
+
+const secret = z.string(required('a string')).min(1, 'is required');
+
+/** The shape of `app.install('auth', options)`, checked at install. */
+export const AUTH_OPTIONS_SCHEMA = authOptionsSchema(secret);
+
+/** The same, with NODE_ENV=production: a secret short enough to guess is refused. */
+export const PRODUCTION_AUTH_OPTIONS_SCHEMA = authOptionsSchema(
+  secret.min(MIN_PRODUCTION_SECRET, `must be at least ${MIN_PRODUCTION_SECRET} characters in production`),
+);
