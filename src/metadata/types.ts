@@ -26,11 +26,13 @@ export interface GuardDocs {
 
 /** What a guard decorator recorded: the guard's kind and its options, read by the guard's module. */
 export interface GuardMetadata {
+  /** The guard kind, as the module's `GuardDefinition` names it. */
   kind: string;
   /** The module that provides the guard, named in the error when it is not installed. */
   module: string;
   /** How the decorator was written, for error messages. */
   label: string;
+  /** What the decorator was given, passed to the definition's `compile`. */
   options?: unknown;
   /** What the guard means for a client; without it, the docs name the guard by its label. */
   docs?: GuardDocs;

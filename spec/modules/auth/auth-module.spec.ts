@@ -111,6 +111,53 @@ describe('auth: module options', () => {
     );
   });
 
+  it('when jwt is missing, or the secret or a lifetime has the wrong type, it refuses to install naming the path', () => {
+    const cases: [object, RegExp][] = [
+      [{}, /^auth\.jwt: is required/],
+      [{ jwt: { ...jwtOptions, secret: 42 } }, /^auth\.jwt\.secret: expected a string/],
+      [{ jwt: { ...jwtOptions, secret: undefined } }, /^auth\.jwt\.secret: is required/],
+      [{ jwt: { ...jwtOptions, accessTokenTTL: '60' } }, /^auth\.jwt\.accessTokenTTL: .*"60"/],
+      [{ jwt: jwtOptions, bcryptRounds: 32 }, /^auth\.bcryptRounds: /],
+    ];
+    for (const [options, message] of cases)
+      expect(expectThrowsCode(install(options), 'TRELLIS_ERR_INVALID_OPTION').message).to.match(message);
+  });
+
+  it('when a store or deny-list lacks the methods the module calls, it refuses to install', () => {
+    const store = new InMemoryTokenStore();
+    expect(
+      expectThrowsCode(
+        install({ jwt: jwtOptions, store: { isActive: () => true } }),
+        'TRELLIS_ERR_INVALID_OPTION',
+      ).message,
+    ).to.match(/^auth\.store: /);
+    expect(
+      expectThrowsCode(install({ jwt: jwtOptions, store, denyList: {} }), 'TRELLIS_ERR_INVALID_OPTION')
+        .message,
+    ).to.match(/^auth\.denyList: /);
+    expect(install({ jwt: jwtOptions, store, denyList: new InMemoryTokenDenyList() })).not.to.throw();
+  });
+
+  it('accepts every documented form: a provider class, an algorithm, a queue limit of 0, keys it does not know', () => {
+    class Users {
+      async findByCredentials() {
+        return null;
+      }
+      async findById() {
+        return null;
+      }
+    }
+    const options = {
+      jwt: { ...jwtOptions, algorithm: 'HS384' },
+      userProvider: Users,
+      bcryptRounds: 31,
+      hashQueueLimit: 0,
+      messages: {},
+      extra: true,
+    };
+    expect(install(options)).not.to.throw();
+  });
+
   it('binds the services, the stores and the settings in the container', async () => {
     const app = createApp().install('auth', {
       jwt: jwtOptions,
