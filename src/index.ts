@@ -14,7 +14,7 @@ export * from './errors';
 export * from './graphql';
 export type { GuardCheck, GuardDefinition, GuardSite } from './guards/guard-registry';
 export * from './health';
-export type { Class, DependencyFunction, Provider } from './metadata/types';
+export type { Class, DependencyFunction, GuardDocs, GuardMetadata, Provider } from './metadata/types';
 export { AppMetrics, type RedisStatusSource, UNMATCHED_ROUTE } from './metrics/app-metrics';
 export type {
   AccessLogOptions,
