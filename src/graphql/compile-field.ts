@@ -132,7 +132,8 @@ export function compileField(
         try {
           const stream = await run(source, args, operation);
           if (!isAsyncIterable(stream)) throw new Error(`${where} returned no AsyncIterable`);
-          return releasingScope(stream, operation);
+          // A stream failing later is answered and reported like a resolver failing now.
+          return releasingScope(stream, operation, (err) => toGraphqlError(err, onServerError(operation)));
         } catch (err) {
           throw toGraphqlError(err, onServerError(operation));
         }
