@@ -172,7 +172,7 @@ export type {
   ResponseObject,
   TagObject,
 } from './src/openapi/document-types';
-export { DOCS_PATH, OPENAPI_PATH } from './src/openapi/feature';
+export { DOCS_PATH, OPENAPI_PATH } from './src/openapi/openapi-module';
 
 // WebSocket gateways and broadcasting
 export {

@@ -6,7 +6,7 @@ export {
   type Unsubscribe,
 } from './broadcaster';
 export { CLOSE_CODES } from './close-codes';
-export { websocketFeature } from './feature';
+export { websocketModule } from './websocket-module';
 export { LocalBroadcaster } from './local-broadcaster';
 export type { WebSocketErrorMessage } from './messages';
 export { RedisBroadcaster, type RedisBroadcasterOptions } from './redis-broadcaster';

@@ -9,10 +9,12 @@ import { NotFoundException } from '../../errors/exceptions';
 import type { RequestObserver } from '../../observability/request-observer';
 import type { CompiledRoute } from '../../routing/compiled-route';
 import { writeError } from '../../routing/write-response';
-import type { Engine, EngineOptions, Middleware, RequestPolicy } from '../engine';
+import type { Engine, EngineOptions, HandlerMount, Middleware, RequestPolicy } from '../engine';
+import { handlerRoutes } from '../handler-routes';
 import { jsonBodyReader } from '../json-body-reader';
 import { FastifyContext } from './fastify-context';
 import { fastifyRoute } from './fastify-route';
+import { mountedRoute } from './mounted-route';
 import { leaveBodiesUnread } from './leave-bodies-unread';
 import { type MountedMiddleware, middlewarePlugin } from './middleware-plugin';
 import { observerPlugin } from './observer-plugin';
@@ -43,6 +45,7 @@ export class FastifyEngine implements Engine {
   readonly writer = replyWriter;
   readonly native: FastifyInstance;
   private readonly middleware: MountedMiddleware[] = [];
+  private readonly mounts: HandlerMount[] = [];
   private observe?: RequestObserver;
 
   constructor(private readonly options: EngineOptions) {
@@ -72,13 +75,19 @@ export class FastifyEngine implements Engine {
     for (const fn of middleware) this.middleware.push({ path, middleware: fn });
   }
 
+  mountHandler(mount: HandlerMount): void {
+    this.mounts.push(mount);
+  }
+
   async mount(routes: readonly CompiledRoute[], observe?: RequestObserver): Promise<RequestListener> {
     const { logger } = this.options;
     this.observe = observe;
     const readBody = jsonBodyReader(this.options.bodyLimit);
+    const handlers = handlerRoutes(this.mounts, routes, observe !== undefined);
     this.native.register(async (scope) => {
       leaveBodiesUnread(scope);
       for (const route of routes) scope.route(fastifyRoute(route, readBody, logger));
+      for (const handler of handlers) scope.route(mountedRoute(handler, logger));
       // Set from this scope so unknown routes do not parse bodies either.
       scope.setNotFoundHandler((request, reply) => this.answerNotFound(request, reply));
     });
