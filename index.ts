@@ -12,7 +12,15 @@ export { defineModule, type ModuleOptionsMap, type TrellisModule } from './src/a
 export type { TrustProxy } from './src/app/trust-proxy';
 
 // HTTP engines and middleware
-export type { Engine, EngineName, Middleware, RequestPolicy } from './src/engine/engine';
+export type {
+  Engine,
+  EngineName,
+  HandlerMethod,
+  HandlerMount,
+  Middleware,
+  NodeHandler,
+  RequestPolicy,
+} from './src/engine/engine';
 
 // Decorators: controllers, routes, parameters, guards, docs, gateways, resolvers
 export { Controller } from './src/decorators/controller';

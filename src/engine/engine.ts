@@ -42,6 +42,7 @@ export interface HandlerMount {
   methods: readonly HandlerMethod[];
   /** Route syntax: `/graphql`, `/graphql/ide/:name`, `/docs/*file`. */
   paths: readonly string[];
+  /** Answers the requests of those paths and methods. */
   handler: NodeHandler;
 }
 

@@ -1,7 +1,7 @@
 import type { NodeHandler } from '../engine/engine';
 import { jsonBodyReader } from '../engine/json-body-reader';
-import type { ApolloLoader } from './apollo-loader';
 import type { answerWithApollo as AnswerWithApollo } from './apollo-http';
+import type { ApolloLoader } from './apollo-loader';
 import type { GraphiqlIde } from './ide/serve-graphiql';
 
 /**

@@ -32,7 +32,11 @@ const METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'] as const;
 function checkedPath(options: GraphqlOptions | undefined): string {
   const path = options?.path ?? DEFAULT_PATH;
   if (!path.startsWith('/'))
-    throw trellisError('TRELLIS_ERR_INVALID_OPTION', 'options.graphql.path', `must start with '/': '${path}'`);
+    throw trellisError(
+      'TRELLIS_ERR_INVALID_OPTION',
+      'options.graphql.path',
+      `must start with '/': '${path}'`,
+    );
   return path;
 }
 

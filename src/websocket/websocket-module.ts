@@ -21,9 +21,7 @@ function install(app: Application, options: WebSocketOptions | undefined): void 
 
   app.onReady(() => {
     if (!app.container.isBound(BROADCASTER))
-      app.container
-        .bind(BROADCASTER)
-        .toConstantValue(options?.broadcaster ?? new LocalBroadcaster());
+      app.container.bind(BROADCASTER).toConstantValue(options?.broadcaster ?? new LocalBroadcaster());
     // Over whichever broadcaster is bound in the end (overrides included): Redis fan-out carries
     // revocations to every instance as it carries broadcasts.
     if (!app.container.isBound(SESSION_REVOCATIONS))

@@ -14,9 +14,9 @@ import { handlerRoutes } from '../handler-routes';
 import { jsonBodyReader } from '../json-body-reader';
 import { FastifyContext } from './fastify-context';
 import { fastifyRoute } from './fastify-route';
-import { mountedRoute } from './mounted-route';
 import { leaveBodiesUnread } from './leave-bodies-unread';
 import { type MountedMiddleware, middlewarePlugin } from './middleware-plugin';
+import { mountedRoute } from './mounted-route';
 import { observerPlugin } from './observer-plugin';
 import { replyWriter } from './reply-writer';
 
