@@ -105,7 +105,9 @@ async function main() {
     startedAt: new Date().toISOString(),
     loadAverageBefore: loadAverage(),
     routes: routes.map(({ name, label }) => ({ name, label })),
-    stacks: Object.fromEntries(stacks.map(({ name, label }) => [name, { label, rounds: [], failures: [] }])),
+    stacks: Object.fromEntries(
+      stacks.map(({ name, label, routes: served }) => [name, { label, served, rounds: [], failures: [] }]),
+    ),
   };
   log(`Load average before: ${results.loadAverageBefore.join(', ')}  (${environment.cores} cores)`);
 

@@ -23,7 +23,9 @@ function routeTable(results, route) {
   for (const [name, stack] of Object.entries(results.stacks)) {
     const figures = stacks[name]?.routes[route.name];
     if (!figures) {
-      lines.push(`| ${stack.label} | failed | | | | |`);
+      // A stack that does not serve the route (the node:http floor serves /items only) is n/a.
+      const served = !stack.served || stack.served.includes(route.name);
+      lines.push(`| ${stack.label} | ${served ? 'failed' : 'n/a'} | | | | |`);
       continue;
     }
     const flag = figures.mismatch ? ' ⚠ wrong answer' : figures.bad > 0 ? ` ⚠ ${figures.bad} errors` : '';

@@ -21,6 +21,15 @@ const STACKS = [
     file: 'trellis',
     env: { BENCH_ENGINE: 'fastify', BENCH_OBSERVE: '1' },
   },
+  // Trellis on Fastify without its default security headers: the same headers as the hand-written
+  // stacks send, so the list-route target compares the same work (helmet's 12 headers cost any stack).
+  {
+    name: 'trellis-fastify-same-headers',
+    label: 'Trellis (Fastify), same headers as by hand',
+    file: 'trellis',
+    env: { BENCH_ENGINE: 'fastify', BENCH_SECURITY_HEADERS: '0' },
+    routes: ['hello', 'items'],
+  },
   { name: 'nestjs', label: 'NestJS 12 on Express', file: 'nestjs' },
   { name: 'routing-controllers', label: 'routing-controllers 0.11 (Express 4)', file: 'routing-controllers' },
   { name: 'inversify-http', label: '@inversifyjs/http-express 5', file: 'inversify-http' },
