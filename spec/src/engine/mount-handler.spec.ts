@@ -6,7 +6,7 @@ import type { Application } from '../../../src/app/application';
 import type { NodeHandler } from '../../../src/engine/engine';
 import { clientAddress } from '../../../src/rate-limit/client-address';
 import { forEachEngine } from '../../support/engines';
-import { expectCode } from '../../support/expect-code';
+import { expectCode, expectThrowsCode } from '../../support/expect-code';
 import { type Served, serve } from '../../support/serve';
 import { captureLogs, until } from '../observability/log-capture';
 
@@ -164,6 +164,14 @@ describe('engine.mountHandler', () => {
           .expect(200, [{ id: 1 }]);
         await request(served.url).post('/items').send({}).expect(201, { created: true });
       });
+    });
+
+    it('once the app is ready, refuses another handler with TRELLIS_ERR_AFTER_READY', async () => {
+      const app = createApp({ engine, controllers: [ItemsController] });
+      await app.ready();
+      const mount = { name: 'late', methods: ['GET'] as const, paths: ['/late'], handler: echo };
+      expectThrowsCode(() => app.engine.mountHandler(mount), 'TRELLIS_ERR_AFTER_READY');
+      await app.close();
     });
 
     describe('when a route takes a mounted path', () => {

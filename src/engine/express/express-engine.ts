@@ -1,6 +1,7 @@
 import type { RequestListener, Server } from 'node:http';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import { NotFoundException } from '../../errors/exceptions';
+import { trellisError } from '../../errors/trellis-errors';
 import type { RequestObserver } from '../../observability/request-observer';
 import type { CompiledRoute } from '../../routing/compiled-route';
 import { nodeResponseWriter } from '../../routing/node-response-writer';
@@ -34,6 +35,7 @@ export class ExpressEngine implements Engine {
   readonly native: Express;
   private listener?: RequestListener;
   private readonly mounts: HandlerMount[] = [];
+  private mounted = false;
 
   constructor(private readonly options: EngineOptions) {
     this.native = express();
@@ -50,11 +52,13 @@ export class ExpressEngine implements Engine {
   }
 
   mountHandler(mount: HandlerMount): void {
+    if (this.mounted) throw trellisError('TRELLIS_ERR_AFTER_READY', 'mountHandler()');
     this.mounts.push(mount);
   }
 
   async mount(routes: readonly CompiledRoute[], observe?: RequestObserver): Promise<RequestListener> {
     const { logger } = this.options;
+    this.mounted = true;
     const handlers = handlerRoutes(this.mounts, routes, observe !== undefined);
     this.native.use(routeDispatcher(routes, handlers, this.options));
     this.native.use((req: Request, res: Response) => {

@@ -6,6 +6,7 @@ import fastify, {
   type FastifyRequest,
 } from 'fastify';
 import { NotFoundException } from '../../errors/exceptions';
+import { trellisError } from '../../errors/trellis-errors';
 import type { RequestObserver } from '../../observability/request-observer';
 import type { CompiledRoute } from '../../routing/compiled-route';
 import { writeError } from '../../routing/write-response';
@@ -46,6 +47,7 @@ export class FastifyEngine implements Engine {
   readonly native: FastifyInstance;
   private readonly middleware: MountedMiddleware[] = [];
   private readonly mounts: HandlerMount[] = [];
+  private mounted = false;
   private observe?: RequestObserver;
 
   constructor(private readonly options: EngineOptions) {
@@ -76,6 +78,7 @@ export class FastifyEngine implements Engine {
   }
 
   mountHandler(mount: HandlerMount): void {
+    if (this.mounted) throw trellisError('TRELLIS_ERR_AFTER_READY', 'mountHandler()');
     this.mounts.push(mount);
   }
 
@@ -83,6 +86,7 @@ export class FastifyEngine implements Engine {
     const { logger } = this.options;
     this.observe = observe;
     const readBody = jsonBodyReader(this.options.bodyLimit);
+    this.mounted = true;
     const handlers = handlerRoutes(this.mounts, routes, observe !== undefined);
     this.native.register(async (scope) => {
       leaveBodiesUnread(scope);
