@@ -1,16 +1,13 @@
 import type { GraphQLFieldConfig, GraphQLFieldConfigArgumentMap } from 'graphql';
 import type { Logger } from 'pino';
 import type { AppContainer as Container } from '../../container/app-container';
-import { planResolution } from '../../container/resolution-plan';
 import type { HTTPException } from '../errors/http-exception';
 import { locatedError, trellisError } from '../errors/trellis-errors';
-import { compileGuards } from '../guards/compile-guards';
 import type { GuardRegistry, GuardSite } from '../guards/guard-registry';
-import { runGuards } from '../guards/run-guards';
+import { compileInvocation } from '../invocation/compile-invocation';
 import { reportFailure } from '../logging/report-failure';
 import type { ClassMetadata, MethodMetadata } from '../metadata/types';
 import { requestLogger } from '../observability/request-logger';
-import { compileArguments } from '../routing/compile-arguments';
 import type { RequestContext } from '../routing/request-context';
 import type { TraceAttributes, Tracing } from '../tracing/tracing';
 import { isSchema } from '../validation/is-schema';
@@ -53,8 +50,6 @@ function traced(tracing: Tracing, name: string, attributes: TraceAttributes, res
     }
   };
 }
-
-type Handler = (...args: unknown[]) => unknown;
 
 function argumentTypes(method: MethodMetadata, types: GraphqlTypeMapper) {
   const args: GraphQLFieldConfigArgumentMap = {};
@@ -110,21 +105,23 @@ export function compileField(
     transport: 'graphql',
     container: env.container,
   };
-  const checks = compileGuards([...resolver.guards, ...method.guards], env.guards, site);
-  const buildArguments = compileArguments(method.params, GRAPHQL_READERS, site, env.container);
-  const resolveInstance = planResolution(env.container, resolver.target);
-  const handler = resolver.target.prototype[method.name] as Handler;
+  // The field's span is its own (below): guards and method run inside it, without spans of their own.
+  const invoke = compileInvocation(
+    {
+      owner: resolver,
+      method,
+      guards: [...resolver.guards, ...method.guards],
+      readers: GRAPHQL_READERS,
+      site,
+    },
+    { container: env.container, guards: env.guards },
+  );
   const { logger } = env;
   const onServerError = (operation: RequestContext) => (exception: HTTPException) =>
     reportFailure(requestLogger(operation, logger), exception, { resolver: where }, 'resolver failed');
 
-  const run = async (source: unknown, args: Record<string, unknown>, operation: RequestContext) => {
-    const ctx = new GraphqlFieldContext(operation, args, source);
-    if (checks.length > 0) await runGuards(checks, ctx);
-    const built = buildArguments(ctx);
-    const values = Array.isArray(built) ? built : await built;
-    return handler.apply(resolveInstance(ctx), values);
-  };
+  const run = async (source: unknown, args: Record<string, unknown>, operation: RequestContext) =>
+    invoke(new GraphqlFieldContext(operation, args, source));
   const description = method.description ?? method.summary;
 
   if (method.graphql!.operation === 'subscription') {
@@ -135,7 +132,8 @@ export function compileField(
         try {
           const stream = await run(source, args, operation);
           if (!isAsyncIterable(stream)) throw new Error(`${where} returned no AsyncIterable`);
-          return releasingScope(stream, operation);
+          // A stream failing later is answered and reported like a resolver failing now.
+          return releasingScope(stream, operation, (err) => toGraphqlError(err, onServerError(operation)));
         } catch (err) {
           throw toGraphqlError(err, onServerError(operation));
         }

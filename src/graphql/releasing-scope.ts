@@ -2,14 +2,18 @@ import type { RequestContext } from '../routing/request-context';
 
 const ignore = () => {};
 
+const asIs = (err: unknown): unknown => err;
+
 /**
  * A subscription's event stream that releases the subscription's request scope once it ends
  * (the client completed, disconnected, or the stream ran out). Calls pass straight through, so
- * `return()` reaches the source at once even while a `next()` waits.
+ * `return()` reaches the source at once even while a `next()` waits. A stream that fails ends
+ * with `mapError(err)` instead of its own error.
  */
 export function releasingScope<T>(
   stream: AsyncIterable<T>,
   operation: RequestContext,
+  mapError: (err: unknown) => unknown = asIs,
 ): AsyncIterableIterator<T> {
   const source = stream[Symbol.asyncIterator]();
   let released = false;
@@ -26,7 +30,7 @@ export function releasingScope<T>(
     next: () =>
       source.next().then(ended, (err: unknown) => {
         release();
-        throw err;
+        throw mapError(err);
       }),
     async return(value?: unknown) {
       release();

@@ -1,16 +1,11 @@
 import type { Logger } from 'pino';
-import type { AppContainer as Container } from '../../container/app-container';
 import { isThenable } from '../../container/is-thenable';
-import { planResolution } from '../../container/resolution-plan';
 import { HTTP_STATUS } from '../errors/catalog';
 import { locatedError, trellisError } from '../errors/trellis-errors';
-import { compileGuards } from '../guards/compile-guards';
-import type { GuardRegistry, GuardSite } from '../guards/guard-registry';
-import { runGuardsThen } from '../guards/run-guards';
+import type { GuardSite } from '../guards/guard-registry';
+import { compileInvocation, type InvocationEnv } from '../invocation/compile-invocation';
 import type { ClassMetadata, MethodMetadata } from '../metadata/types';
 import { compileSerializer, type Serializer } from '../serialization/compile-serializer';
-import type { Tracing } from '../tracing/tracing';
-import { compileArguments } from './compile-arguments';
 import type { CompiledRoute } from './compiled-route';
 import { declaredErrors } from './declared-errors';
 import { withEtags } from './etag-writer';
@@ -21,15 +16,11 @@ import { joinPaths, toRouterPath } from './route-path';
 import { writeError, writeResult } from './write-response';
 
 /** What compiling a route needs from the application. */
-export interface RouteCompilerEnv {
-  container: Container;
-  guards: GuardRegistry;
+export interface RouteCompilerEnv extends InvocationEnv {
   writer: ResponseWriter;
   logger: Logger;
   /** The `etag` option: routes that answer GET (and so HEAD) write through `withEtags`. */
   etags?: boolean;
-  /** The `tracing` option: guards and handler each get a span. */
-  tracing?: Tracing;
 }
 
 const { CREATED, OK } = HTTP_STATUS;
@@ -91,19 +82,16 @@ export function compileRoute(
   const serialize = serializerOf(handler, where);
   const errors = declaredErrors(handler.throws, where);
   const declaredGuards = [...controller.guards, ...handler.guards];
-  const checks = compileGuards(declaredGuards, env.guards, site);
-  const buildArguments = compileArguments(handler.params, HTTP_READERS, site, env.container);
-  const resolveController = planResolution(env.container, controller.target);
-  const method = controller.target.prototype[handler.name] as (...args: unknown[]) => unknown;
+  const invoke = compileInvocation(
+    { owner: controller, method: handler, guards: declaredGuards, readers: HTTP_READERS, site },
+    env,
+  );
   const { logger } = env;
   // Chosen here, once: a POST or DELETE route never pays for the method check, let alone a hash.
   const answersGet = http.method === 'GET' || http.method === 'ALL';
   const writer = env.etags && answersGet ? withEtags(env.writer) : env.writer;
   const onDisposeError = (err: unknown) => logger.error({ err }, 'request scope disposal failed');
 
-  // Each step runs synchronously and hands on to the next; only a step that returns a promise
-  // (an async guard, dependency or handler) makes the rest wait for it. A request whose steps
-  // are all synchronous is answered in one go, without the microtask hops of `await`.
   const dispose = (ctx: RequestContext): void => {
     if (ctx.scope) void ctx.scope.dispose(onDisposeError);
   };
@@ -123,78 +111,6 @@ export function compileRoute(
       dispose(ctx);
     }
   };
-  const { tracing } = env;
-  const handlerSpan = `handler ${site.className}.${site.methodName}`;
-  const invokeTraced = (ctx: RequestContext, args: unknown[]): void | Promise<void> => {
-    const step = tracing!.step(ctx, handlerSpan);
-    try {
-      const result = step.run(() => method.apply(resolveController(ctx), args));
-      if (!isThenable(result)) {
-        step.end();
-        return succeed(ctx, result);
-      }
-      return Promise.resolve(result).then(
-        (value) => {
-          step.end();
-          succeed(ctx, value);
-        },
-        (err) => {
-          step.end(err);
-          fail(ctx, err);
-        },
-      );
-    } catch (err) {
-      step.end(err);
-      fail(ctx, err);
-    }
-  };
-  const invokePlain = (ctx: RequestContext, args: unknown[]): void | Promise<void> => {
-    try {
-      const result = method.apply(resolveController(ctx), args);
-      if (!isThenable(result)) return succeed(ctx, result);
-      return Promise.resolve(result).then(
-        (value) => succeed(ctx, value),
-        (err) => fail(ctx, err),
-      );
-    } catch (err) {
-      fail(ctx, err);
-    }
-  };
-  // Chosen here: without tracing, requests never look for a tracer.
-  const invoke = tracing ? invokeTraced : invokePlain;
-  const afterGuards = (ctx: RequestContext): void | Promise<void> => {
-    try {
-      const built = buildArguments(ctx);
-      if (!isThenable(built)) return invoke(ctx, built);
-      return built.then(
-        (args) => invoke(ctx, args),
-        (err) => fail(ctx, err),
-      );
-    } catch (err) {
-      fail(ctx, err);
-    }
-  };
-
-  const guardTraced = (ctx: RequestContext): void | Promise<void> => {
-    const step = tracing!.step(ctx, 'guards');
-    try {
-      return runGuardsThen(
-        checks,
-        ctx,
-        () => {
-          step.end();
-          return afterGuards(ctx);
-        },
-        (err) => {
-          step.end(err);
-          fail(ctx, err);
-        },
-      );
-    } catch (err) {
-      step.end(err);
-      fail(ctx, err);
-    }
-  };
 
   return {
     method: http.method,
@@ -205,19 +121,19 @@ export function compileRoute(
     controller,
     handler,
     guards: declaredGuards,
+    // A call whose steps all answer at once is answered here, in one go, without awaiting.
     handle(ctx: RequestContext) {
-      if (checks.length === 0) return afterGuards(ctx);
-      if (tracing) return guardTraced(ctx);
+      let result: unknown;
       try {
-        return runGuardsThen(
-          checks,
-          ctx,
-          () => afterGuards(ctx),
-          (err) => fail(ctx, err),
-        );
+        result = invoke(ctx);
       } catch (err) {
-        fail(ctx, err);
+        return fail(ctx, err);
       }
+      if (!isThenable(result)) return succeed(ctx, result);
+      return Promise.resolve(result).then(
+        (value) => succeed(ctx, value),
+        (err) => fail(ctx, err),
+      );
     },
   };
 }

@@ -2,11 +2,9 @@ import type { Logger } from 'pino';
 import type { AppContainer as Container } from '../../container/app-container';
 import type { Resolver } from '../../container/resolution-plan';
 import { ValidationException } from '../errors/exceptions';
-import { compileGuards } from '../guards/compile-guards';
 import type { GuardRegistry, GuardSite } from '../guards/guard-registry';
-import { runGuards } from '../guards/run-guards';
+import { compileInvocation } from '../invocation/compile-invocation';
 import type { ClassMetadata, MethodMetadata, ParamMetadata } from '../metadata/types';
-import { compileArguments } from '../routing/compile-arguments';
 import type { RequestContext } from '../routing/request-context';
 import { compileValidator } from '../validation/compile-validator';
 import type { WebSocketConnection } from './websocket-connection';
@@ -24,6 +22,11 @@ export interface GatewayCompilerEnv {
   container: Container;
   guards: GuardRegistry;
   logger: Logger;
+}
+
+// One event's context: the upgrade request's, with the message as body and its own scope.
+interface GatewayEventContext extends RequestContext {
+  readonly connection: WebSocketConnection;
 }
 
 // The parameters without a decorator take, in order, the connection and then the message.
@@ -52,27 +55,42 @@ export function compileGatewayEvent(
     transport: 'ws',
     container: env.container,
   };
-  const checks = event.event === 'message' ? compileGuards(handler.guards, env.guards, site) : [];
   const validate = event.schema ? compileValidator(event.schema, 'message') : undefined;
-  const buildArguments = compileArguments(handler.params, WS_READERS, site, env.container);
   const [connectionSlot, messageSlot] = positionalSlots(handler.params, event.event === 'message' ? 2 : 1);
-  const method = gateway.target.prototype[handler.name] as (...args: unknown[]) => unknown;
+  const invoke = compileInvocation<GatewayEventContext>(
+    {
+      owner: gateway,
+      method: handler,
+      // OnConnect's guards run on the upgrade request, before the socket opens.
+      guards: event.event === 'message' ? handler.guards : [],
+      readers: WS_READERS,
+      site,
+      resolveOwner: resolveGateway,
+      prepare: validate
+        ? (ctx) => {
+            const result = validate(ctx.body);
+            if (!result.ok) throw new ValidationException(result.details);
+            ctx.body = result.value;
+          }
+        : undefined,
+      completeArguments:
+        messageSlot === undefined
+          ? (args, ctx) => {
+              args[connectionSlot] = ctx.connection;
+            }
+          : (args, ctx) => {
+              args[connectionSlot] = ctx.connection;
+              args[messageSlot] = ctx.body;
+            },
+    },
+    { container: env.container, guards: env.guards },
+  );
   const onDisposeError = (err: unknown) => env.logger.error({ err }, 'request scope disposal failed');
 
   return async (upgrade, connection, message) => {
-    const ctx: RequestContext = { ...upgrade, body: message, scope: undefined };
+    const ctx: GatewayEventContext = { ...upgrade, body: message, scope: undefined, connection };
     try {
-      if (checks.length > 0) await runGuards(checks, ctx);
-      if (validate) {
-        const result = validate(message);
-        if (!result.ok) throw new ValidationException(result.details);
-        ctx.body = result.value;
-      }
-      const built = buildArguments(ctx);
-      const args = Array.isArray(built) ? built : await built;
-      args[connectionSlot] = connection;
-      if (messageSlot !== undefined) args[messageSlot] = ctx.body;
-      return await method.apply(resolveGateway(ctx), args);
+      return await invoke(ctx);
     } finally {
       if (ctx.scope) void ctx.scope.dispose(onDisposeError);
     }

@@ -79,7 +79,8 @@ export function serveConnection(
           try {
             if (gateway.onDisconnect) await gateway.onDisconnect(upgrade, connection);
           } catch (err) {
-            logger.error({ err, ...where }, 'WebSocket OnDisconnect failed');
+            // Nobody is left to tell: reported like any other failure (a 4xx not at all).
+            reportFailure(logger, toHttpException(err), where, 'WebSocket OnDisconnect failed');
           } finally {
             // Only now, so OnDisconnect still sees the rooms it may want to tell.
             gateway.hub.remove(connection);

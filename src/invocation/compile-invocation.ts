@@ -1,0 +1,87 @@
+import type { AppContainer as Container } from '../../container/app-container';
+import { isThenable } from '../../container/is-thenable';
+import { planResolution, type Resolver } from '../../container/resolution-plan';
+import { compileGuards } from '../guards/compile-guards';
+import type { GuardRegistry, GuardSite } from '../guards/guard-registry';
+import { guarded } from '../guards/guarded';
+import type { ClassMetadata, GuardMetadata, MethodMetadata } from '../metadata/types';
+import { compileArguments } from '../routing/compile-arguments';
+import type { ReaderTable } from '../routing/http-readers';
+import type { RequestContext } from '../routing/request-context';
+import type { Tracing } from '../tracing/tracing';
+import { tracedCall, tracedGuards } from './traced-steps';
+
+/** What compiling an invocation needs from the application. */
+export interface InvocationEnv {
+  container: Container;
+  guards: GuardRegistry;
+  /** When set, the guards and the method call each get a span (a `guards` and a `handler X.y`). */
+  tracing?: Tracing;
+}
+
+/** The handler to invoke and what its transport adds to the shared steps. */
+export interface InvocationTarget<C extends RequestContext> {
+  owner: ClassMetadata;
+  method: MethodMetadata;
+  /** The guards that apply to this handler (its class's and its own, as the transport decides). */
+  guards: readonly GuardMetadata[];
+  /** How the transport reads the values of decorated parameters. */
+  readers: ReaderTable;
+  site: GuardSite;
+  /** The owner's resolution plan when the transport shares one between handlers. */
+  resolveOwner?: Resolver;
+  /** Runs after the guards, before the arguments are built (a gateway validates its message). */
+  prepare?: (ctx: C) => void | Promise<void>;
+  /** Fills what the decorated parameters leave (a gateway's positional connection and message). */
+  completeArguments?: (args: unknown[], ctx: C) => void;
+}
+
+/**
+ * Runs one handler for one call: the method's result, or a promise of it once a step is
+ * asynchronous. A failure throws (rejects once asynchronous); the transport answers it.
+ */
+export type Invocation<C extends RequestContext = RequestContext> = (ctx: C) => unknown;
+
+type Method = (...args: unknown[]) => unknown;
+
+/**
+ * Compiles, once, the path every transport shares: guards (401 before 403) -> arguments
+ * (extraction, validation, then `Depends`) -> resolution of the owner -> the method. Each step
+ * hands on to the next synchronously; only a step that returns a promise makes the rest wait,
+ * so a call whose steps all answer at once returns its result without a microtask hop.
+ */
+export function compileInvocation<C extends RequestContext>(
+  target: InvocationTarget<C>,
+  env: InvocationEnv,
+): Invocation<C> {
+  const { owner, method, site, prepare, completeArguments } = target;
+  const checks = compileGuards([...target.guards], env.guards, site);
+  const buildArguments = compileArguments(method.params, target.readers, site, env.container);
+  const resolveOwner = target.resolveOwner ?? planResolution(env.container, owner.target);
+  const fn = owner.target.prototype[method.name] as Method;
+
+  // Every choice below is made here, once: a call never tests for a hook or a tracer it lacks.
+  const apply = (ctx: C, args: unknown[]): unknown => fn.apply(resolveOwner(ctx), args);
+  const traced = env.tracing
+    ? tracedCall(env.tracing, `handler ${site.className}.${site.methodName}`, apply)
+    : apply;
+  const call = completeArguments
+    ? (ctx: C, args: unknown[]): unknown => {
+        completeArguments(args, ctx);
+        return traced(ctx, args);
+      }
+    : traced;
+  const withArguments = (ctx: C): unknown => {
+    const built = buildArguments(ctx);
+    if (!isThenable(built)) return call(ctx, built);
+    return built.then((args) => call(ctx, args));
+  };
+  const afterGuards = prepare
+    ? (ctx: C): unknown => {
+        const prepared = prepare(ctx);
+        if (!isThenable(prepared)) return withArguments(ctx);
+        return prepared.then(() => withArguments(ctx));
+      }
+    : withArguments;
+  return env.tracing ? tracedGuards(env.tracing, checks, afterGuards) : guarded(checks, afterGuards);
+}
