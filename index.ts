@@ -12,7 +12,15 @@ export { defineModule, type ModuleOptionsMap, type TrellisModule } from './src/a
 export type { TrustProxy } from './src/app/trust-proxy';
 
 // HTTP engines and middleware
-export type { Engine, EngineName, Middleware, RequestPolicy } from './src/engine/engine';
+export type {
+  Engine,
+  EngineName,
+  HandlerMethod,
+  HandlerMount,
+  Middleware,
+  NodeHandler,
+  RequestPolicy,
+} from './src/engine/engine';
 
 // Decorators: controllers, routes, parameters, docs, gateways, resolvers; `recordGuard` for a
 // module's guard decorator (the built-in ones are with their modules below)
@@ -174,7 +182,7 @@ export type {
   ResponseObject,
   TagObject,
 } from './src/openapi/document-types';
-export { DOCS_PATH, OPENAPI_PATH } from './src/openapi/feature';
+export { DOCS_PATH, OPENAPI_PATH } from './src/openapi/openapi-module';
 
 // WebSocket gateways and broadcasting
 export {

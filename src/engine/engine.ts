@@ -2,6 +2,7 @@ import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'n
 import type { Logger } from 'pino';
 import type { RequestObserver } from '../observability/request-observer';
 import type { CompiledRoute } from '../routing/compiled-route';
+import type { RequestContext } from '../routing/request-context';
 import type { ResponseWriter } from '../routing/response-writer';
 
 /** Connect-style middleware, accepted by `app.use` on either engine. */
@@ -16,6 +17,33 @@ export interface RequestPolicy {
   headers?: (req: IncomingMessage, res: ServerResponse) => void;
   /** Answers CORS preflights itself, passes every other request on. */
   cors?: Middleware;
+}
+
+/** The methods a mounted handler can serve. */
+export type HandlerMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'DELETE' | 'PATCH' | 'OPTIONS';
+
+/**
+ * Answers one request on Node's own request and response, its body left unread. `next()` passes
+ * it on to the 404 answer, `next(err)` to the error answer of every route; `ctx` is the engine's
+ * request context (native request and response, headers, cookies, path parameters), body unset.
+ */
+export type NodeHandler = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  next: (err?: unknown) => void,
+  ctx: RequestContext,
+) => void;
+
+/** A handler served beside the compiled routes (GraphQL, the OpenAPI docs), at given paths and methods. */
+export interface HandlerMount {
+  /** Who serves it, named when a route takes one of its paths. */
+  name: string;
+  /** The methods it serves; GET brings HEAD with it, as on routes. */
+  methods: readonly HandlerMethod[];
+  /** Route syntax: `/graphql`, `/graphql/ide/:name`, `/docs/*file`. */
+  paths: readonly string[];
+  /** Answers the requests of those paths and methods. */
+  handler: NodeHandler;
 }
 
 /** What an engine is built from. */
@@ -39,6 +67,11 @@ export interface Engine {
   readonly writer: ResponseWriter;
   /** Adds middleware, run before routes in the order added. */
   use(path: string | undefined, middleware: Middleware[]): void;
+  /**
+   * Serves `mount.handler` at its paths and methods, routed with the compiled routes by `mount()`
+   * (before the 404): the request policy, the observer and trust proxy apply as on routes.
+   */
+  mountHandler(mount: HandlerMount): void;
   /**
    * Mounts the compiled routes, then the 404 and error answers; returns the request listener.
    * `observe`, when given, sees every request first, before any middleware.

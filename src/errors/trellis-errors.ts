@@ -54,7 +54,6 @@ export const TRELLIS_ERRORS = {
   TRELLIS_ERR_UNSUPPORTED_GATEWAY_PATH: (gateway: string, path: string) =>
     `${gateway}: a gateway path takes :params but no wildcard ('${path}')`,
   TRELLIS_ERR_DUPLICATE_UPGRADE_PATH: (path: string) => `Two WebSocket servers claim ${path}`,
-  TRELLIS_ERR_GRAPHQL_ENGINE: (engine: string) => `GraphQL is not available on the ${engine} engine`,
   TRELLIS_ERR_GRAPHQL_NO_QUERY: () =>
     'GraphQL needs at least one @Query() method in the registered resolvers',
   TRELLIS_ERR_GRAPHQL_ARG_OUTSIDE_OPERATION: (where: string) =>

@@ -1,5 +1,5 @@
 export { DateTimeScalar } from './date-time-scalar';
-export { graphqlFeature } from './feature';
 export type { GraphqlFieldContext } from './field-context';
+export { graphqlModule } from './graphql-module';
 export { DEFAULT_GRAPHQL_LIMITS, type GraphqlLimits } from './query-limits';
 export { SubscriptionPublisher } from './subscription-publisher';

@@ -9,4 +9,4 @@ export type {
   ResponseObject,
   TagObject,
 } from './document-types';
-export { DEFAULT_OPENAPI, DOCS_PATH, OPENAPI_PATH, openapiFeature } from './feature';
+export { DEFAULT_OPENAPI, DOCS_PATH, OPENAPI_PATH, openapiModule } from './openapi-module';

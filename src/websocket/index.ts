@@ -6,7 +6,6 @@ export {
   type Unsubscribe,
 } from './broadcaster';
 export { CLOSE_CODES } from './close-codes';
-export { websocketFeature } from './feature';
 export { LocalBroadcaster } from './local-broadcaster';
 export type { WebSocketErrorMessage } from './messages';
 export { RedisBroadcaster, type RedisBroadcasterOptions } from './redis-broadcaster';
@@ -19,4 +18,5 @@ export {
 } from './session-revocations';
 export { SESSION_CLOSE_REASONS } from './session-sockets';
 export type { BroadcastOptions, WebSocketConnection } from './websocket-connection';
+export { websocketModule } from './websocket-module';
 export type { WebSocketOptions } from './websocket-options';

@@ -9,10 +9,12 @@ import {
   Controller,
   createApp,
   Get,
+  Post,
   Query,
   Resolver,
 } from '../../../src';
 import { forEachEngine } from '../../support/engines';
+import { expectCode } from '../../support/expect-code';
 import { type Served, serve } from '../../support/serve';
 import { postGraphql } from './graphql-client';
 
@@ -31,6 +33,14 @@ class HelloResolver {
   @Query(z.string().nullable())
   taken(): string {
     throw new ConflictException('Name already taken');
+  }
+}
+
+@Controller('/graphql')
+class GraphqlPathController {
+  @Post()
+  take() {
+    return { taken: true };
   }
 }
 
@@ -210,6 +220,17 @@ describe('GraphQL endpoint', () => {
         const res = await postGraphql(served.url, '{ hello }', { path: '/api/gql' });
         expect(res.body).to.deep.equal({ data: { hello: 'world' } });
         await request(served.url).post('/graphql').send({ query: '{ hello }' }).expect(404);
+      });
+
+      it('when a route sits at the GraphQL path, ready() fails naming the route and GraphQL', async () => {
+        const app = createApp({ engine, resolvers: [HelloResolver], controllers: [GraphqlPathController] });
+        const err = await app.ready().then(
+          () => undefined,
+          (failure: unknown) => failure,
+        );
+        expect(expectCode(err, 'TRELLIS_ERR_DUPLICATE_ROUTE').message).to.equal(
+          'Duplicate route POST /graphql: GraphqlPathController.take and GraphQL',
+        );
       });
 
       it('when no resolver is registered, nothing is served at /graphql (404)', async () => {

@@ -1,11 +1,13 @@
 import type { RequestListener, Server } from 'node:http';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import { NotFoundException } from '../../errors/exceptions';
+import { trellisError } from '../../errors/trellis-errors';
 import type { RequestObserver } from '../../observability/request-observer';
 import type { CompiledRoute } from '../../routing/compiled-route';
 import { nodeResponseWriter } from '../../routing/node-response-writer';
 import { writeError } from '../../routing/write-response';
-import type { Engine, EngineOptions, Middleware, RequestPolicy } from '../engine';
+import type { Engine, EngineOptions, HandlerMount, Middleware, RequestPolicy } from '../engine';
+import { handlerRoutes } from '../handler-routes';
 import { ExpressContext } from './express-context';
 import { createExpressServer } from './express-server';
 import { routeDispatcher } from './route-dispatcher';
@@ -32,6 +34,8 @@ export class ExpressEngine implements Engine {
   readonly writer = nodeResponseWriter;
   readonly native: Express;
   private listener?: RequestListener;
+  private readonly mounts: HandlerMount[] = [];
+  private mounted = false;
 
   constructor(private readonly options: EngineOptions) {
     this.native = express();
@@ -47,9 +51,16 @@ export class ExpressEngine implements Engine {
     else this.native.use(path, ...middleware);
   }
 
+  mountHandler(mount: HandlerMount): void {
+    if (this.mounted) throw trellisError('TRELLIS_ERR_AFTER_READY', 'mountHandler()');
+    this.mounts.push(mount);
+  }
+
   async mount(routes: readonly CompiledRoute[], observe?: RequestObserver): Promise<RequestListener> {
     const { logger } = this.options;
-    this.native.use(routeDispatcher(routes, this.options));
+    this.mounted = true;
+    const handlers = handlerRoutes(this.mounts, routes, observe !== undefined);
+    this.native.use(routeDispatcher(routes, handlers, this.options));
     this.native.use((req: Request, res: Response) => {
       const ctx = new ExpressContext(req, res, {});
       writeError(this.writer, ctx, new NotFoundException(`Cannot ${req.method} ${req.path}`), logger);

@@ -4,29 +4,44 @@ import type { CompiledRoute } from '../../routing/compiled-route';
 import { nodeResponseWriter } from '../../routing/node-response-writer';
 import { toRouterPath } from '../../routing/route-path';
 import { writeError } from '../../routing/write-response';
-import type { EngineOptions } from '../engine';
+import type { EngineOptions, NodeHandler } from '../engine';
+import type { HandlerRoute } from '../handler-routes';
 import { ExpressContext } from './express-context';
 import { jsonBodyParser } from './json-body';
 
-interface Entry {
+interface RouteEntry {
   route: CompiledRoute;
   wildcard?: string;
+  mounted?: undefined;
 }
+
+interface MountedEntry {
+  mounted: NodeHandler;
+}
+
+type Entry = RouteEntry | MountedEntry;
 
 const ALL_METHODS: HTTPMethod[] = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'];
 
 /**
- * One Express middleware that routes every compiled route through a radix tree, instead of
- * one Express layer per route scanned in order. Unmatched requests fall through to `next()`.
+ * One Express middleware that routes every compiled route and mounted handler through a radix
+ * tree, instead of one Express layer per route scanned in order. Unmatched requests fall through
+ * to `next()`.
  */
-export function routeDispatcher(routes: readonly CompiledRoute[], options: EngineOptions) {
+export function routeDispatcher(
+  routes: readonly CompiledRoute[],
+  handlers: readonly HandlerRoute[],
+  options: EngineOptions,
+) {
   const router = FindMyWay({ ignoreTrailingSlash: true, caseSensitive: true, maxParamLength: 500 });
   for (const route of routes) {
     const { path, wildcard } = toRouterPath(route.path);
     const methods: HTTPMethod[] = route.method === 'ALL' ? ALL_METHODS : [route.method];
     if (route.method === 'GET') methods.push('HEAD');
-    router.on(methods, path, () => {}, { route, wildcard } satisfies Entry);
+    router.on(methods, path, () => {}, { route, wildcard } satisfies RouteEntry);
   }
+  for (const { methods, path, handler } of handlers)
+    router.on(methods, path, () => {}, { mounted: handler } satisfies MountedEntry);
   const parseBody = jsonBodyParser(options.bodyLimit);
 
   return function dispatch(req: Request, res: Response, next: NextFunction): void {
@@ -35,8 +50,13 @@ export function routeDispatcher(routes: readonly CompiledRoute[], options: Engin
       next();
       return;
     }
-    const { route, wildcard } = found.store as Entry;
+    const entry = found.store as Entry;
     const params = found.params as Record<string, string>;
+    if (entry.mounted) {
+      entry.mounted(req, res, next, new ExpressContext(req, res, params));
+      return;
+    }
+    const { route, wildcard } = entry;
     if (wildcard && wildcard !== '*') params[wildcard] = params['*'];
     if (!route.readsBody) {
       void route.handle(new ExpressContext(req, res, params));

@@ -6,15 +6,18 @@ import fastify, {
   type FastifyRequest,
 } from 'fastify';
 import { NotFoundException } from '../../errors/exceptions';
+import { trellisError } from '../../errors/trellis-errors';
 import type { RequestObserver } from '../../observability/request-observer';
 import type { CompiledRoute } from '../../routing/compiled-route';
 import { writeError } from '../../routing/write-response';
-import type { Engine, EngineOptions, Middleware, RequestPolicy } from '../engine';
+import type { Engine, EngineOptions, HandlerMount, Middleware, RequestPolicy } from '../engine';
+import { handlerRoutes } from '../handler-routes';
 import { jsonBodyReader } from '../json-body-reader';
 import { FastifyContext } from './fastify-context';
 import { fastifyRoute } from './fastify-route';
 import { leaveBodiesUnread } from './leave-bodies-unread';
 import { type MountedMiddleware, middlewarePlugin } from './middleware-plugin';
+import { mountedRoute } from './mounted-route';
 import { observerPlugin } from './observer-plugin';
 import { replyWriter } from './reply-writer';
 
@@ -43,6 +46,8 @@ export class FastifyEngine implements Engine {
   readonly writer = replyWriter;
   readonly native: FastifyInstance;
   private readonly middleware: MountedMiddleware[] = [];
+  private readonly mounts: HandlerMount[] = [];
+  private mounted = false;
   private observe?: RequestObserver;
 
   constructor(private readonly options: EngineOptions) {
@@ -72,13 +77,21 @@ export class FastifyEngine implements Engine {
     for (const fn of middleware) this.middleware.push({ path, middleware: fn });
   }
 
+  mountHandler(mount: HandlerMount): void {
+    if (this.mounted) throw trellisError('TRELLIS_ERR_AFTER_READY', 'mountHandler()');
+    this.mounts.push(mount);
+  }
+
   async mount(routes: readonly CompiledRoute[], observe?: RequestObserver): Promise<RequestListener> {
     const { logger } = this.options;
     this.observe = observe;
     const readBody = jsonBodyReader(this.options.bodyLimit);
+    this.mounted = true;
+    const handlers = handlerRoutes(this.mounts, routes, observe !== undefined);
     this.native.register(async (scope) => {
       leaveBodiesUnread(scope);
       for (const route of routes) scope.route(fastifyRoute(route, readBody, logger));
+      for (const handler of handlers) scope.route(mountedRoute(handler, logger));
       // Set from this scope so unknown routes do not parse bodies either.
       scope.setNotFoundHandler((request, reply) => this.answerNotFound(request, reply));
     });

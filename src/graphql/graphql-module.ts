@@ -1,51 +1,46 @@
+import type { GraphqlOptions } from '../app/app-options';
 import type { Application } from '../app/application';
-import type { EngineName } from '../engine/engine';
+import type { TrellisModule } from '../app/module-registry';
 import { trellisError } from '../errors/trellis-errors';
 import { isInstalled, requireInstalled } from '../optional/load-optional';
 import { pagePolicy } from '../security/page-policy';
 import { BROADCASTER, type Broadcaster } from '../websocket/broadcaster';
 import { compileOriginCheck } from '../websocket/origin-check';
-import { SESSION_REVOCATIONS, type SessionRevocations } from '../websocket/session-revocations';
 import { upgradeDispatch } from '../websocket/upgrade-dispatch';
 import { resolveLimits } from '../websocket/websocket-options';
 import { ApolloLoader } from './apollo-loader';
 import { buildGraphqlSchema } from './build-schema';
+import { followedSessions } from './followed-sessions';
+import { graphiqlFilesHandler, graphqlHttpHandler } from './graphql-http-handler';
 import { IDE_PACKAGES } from './ide/graphiql-files';
-import { type GraphiqlIde, serveGraphiql } from './ide/serve-graphiql';
+import { IDE_FOLDER, serveGraphiql } from './ide/serve-graphiql';
 import { limitPackages, resolveGraphqlLimits } from './query-limits';
 import { SubscriptionEndpoint } from './subscription-endpoint';
 import { SubscriptionPublisher } from './subscription-publisher';
-import { SubscriptionSessions } from './subscription-sessions';
-
-type Mount = (app: Application, apollo: ApolloLoader, path: string, ide?: GraphiqlIde) => void;
 
 const DEFAULT_PATH = '/graphql';
 
-/** The optional packages GraphQL loads on each engine, checked at ready() though loaded later. */
-const PACKAGES: Record<EngineName, string[]> = {
-  express: ['@apollo/server', '@as-integrations/express5'],
-  fastify: ['@apollo/server', '@as-integrations/fastify'],
-};
+/** GraphQL over HTTP, checked at ready() though loaded by the first request. */
+const APOLLO_PACKAGE = '@apollo/server';
 
 /** What GraphQL over WebSocket loads, with its first upgrade. */
 const SUBSCRIPTION_PACKAGES = ['graphql-ws', 'ws'];
 
-/** How each engine serves the Apollo server; each is loaded only on its engine. */
-const MOUNTS: Partial<Record<EngineName, Mount>> = {
-  express: (...args) => require('./mount-express').mountExpress(...args),
-  fastify: (...args) => require('./mount-fastify').mountFastify(...args),
-};
+// Every verb reaches Apollo, which answers 405 to the ones it refuses.
+const METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'] as const;
 
-/**
- * Serves the application's resolvers with Apollo Server at `/graphql` (or `graphql.path`), and
- * over graphql-ws (subscriptions) on the same path and port: the schema is built at `ready()`,
- * Apollo is loaded and started by the first GraphQL request and stopped at `close()`, whose
- * first step also closes the subscription sockets. Binds the `SubscriptionPublisher`. Browsers
- * asking for the path get the GraphiQL IDE (`graphql.ide`).
- * `graphql: false`, or no resolver registered, serves nothing.
- */
-export function graphqlFeature(app: Application): void {
-  const options = app.options.graphql;
+function checkedPath(options: GraphqlOptions | undefined): string {
+  const path = options?.path ?? DEFAULT_PATH;
+  if (!path.startsWith('/'))
+    throw trellisError(
+      'TRELLIS_ERR_INVALID_OPTION',
+      'options.graphql.path',
+      `must start with '/': '${path}'`,
+    );
+  return path;
+}
+
+function install(app: Application, options: GraphqlOptions | false | undefined): void {
   if (options === false) return;
   app.container
     .bind(SubscriptionPublisher)
@@ -60,16 +55,8 @@ export function graphqlFeature(app: Application): void {
   app.onCompiled(() => {
     const resolvers = app.classesOf('resolver');
     if (resolvers.length === 0) return;
-    const path = options?.path ?? DEFAULT_PATH;
-    if (!path.startsWith('/'))
-      throw trellisError(
-        'TRELLIS_ERR_INVALID_OPTION',
-        'options.graphql.path',
-        `must start with '/': '${path}'`,
-      );
-    const mount = MOUNTS[app.engine.name];
-    if (!mount) throw trellisError('TRELLIS_ERR_GRAPHQL_ENGINE', app.engine.name);
-    for (const name of PACKAGES[app.engine.name]) requireInstalled(name, 'GraphQL (@Resolver classes)');
+    const path = checkedPath(options);
+    requireInstalled(APOLLO_PACKAGE, 'GraphQL (@Resolver classes)');
     for (const name of limitPackages(limits)) requireInstalled(name, 'GraphQL query limits (graphql.limits)');
     const schema = buildGraphqlSchema(resolvers, app);
     const development = process.env.NODE_ENV !== 'production';
@@ -83,7 +70,20 @@ export function graphqlFeature(app: Application): void {
       for (const name of IDE_PACKAGES) requireInstalled(name, 'the GraphQL IDE (graphql.ide: true)');
     const withIde = options?.ide ?? (development && IDE_PACKAGES.every(isInstalled));
     const ide = withIde ? serveGraphiql(path, pagePolicy(app.options.securityHeaders)) : undefined;
-    mount(app, apollo, path, ide);
+    const bodyLimit = app.options.bodyLimit ?? '100kb';
+    app.engine.mountHandler({
+      name: 'GraphQL',
+      methods: METHODS,
+      paths: [path],
+      handler: graphqlHttpHandler(apollo, bodyLimit, ide),
+    });
+    if (ide)
+      app.engine.mountHandler({
+        name: 'the GraphQL IDE',
+        methods: ['GET'],
+        paths: [`${path === '/' ? '' : path}/${IDE_FOLDER}/:name`],
+        handler: graphiqlFilesHandler(ide),
+      });
     // Subscriptions need graphql-ws and ws; without a Subscription, GraphQL over WebSocket is
     // served only when they happen to be installed.
     if (schema.getSubscriptionType())
@@ -110,21 +110,11 @@ export function graphqlFeature(app: Application): void {
 }
 
 /**
- * With an authenticating guard installed, connections whose `connection_init` carries a token
- * follow its session: the guard compiled for WebSockets checks the token once and names the
- * session, and revocations close the connection as they close gateway sockets.
+ * Serves the application's resolvers with Apollo Server at `/graphql` (or `graphql.path`), and
+ * over graphql-ws (subscriptions) on the same path and port: the schema is built at `ready()`,
+ * Apollo is loaded and started by the first GraphQL request and stopped at `close()`, whose
+ * first step also closes the subscription sockets. Binds the `SubscriptionPublisher`. Browsers
+ * asking for the path get the GraphiQL IDE (`graphql.ide`).
+ * `false`, or no resolver registered, serves nothing. Installed by `createApp`.
  */
-function followedSessions(app: Application): SubscriptionSessions | undefined {
-  const auth = app.guards.authenticator();
-  if (!auth || !app.container.isBound(SESSION_REVOCATIONS)) return undefined;
-  const site = {
-    className: 'GraphQL',
-    methodName: 'connection_init',
-    transport: 'ws' as const,
-    container: app.container,
-  };
-  return new SubscriptionSessions(
-    auth.compile([], site),
-    app.container.get<SessionRevocations>(SESSION_REVOCATIONS),
-  );
-}
+export const graphqlModule: TrellisModule<GraphqlOptions | false | undefined> = { name: 'graphql', install };

@@ -1,4 +1,5 @@
 import type { Application } from '../app/application';
+import type { TrellisModule } from '../app/module-registry';
 import { requireInstalled } from '../optional/load-optional';
 import { BROADCASTER, type Broadcaster } from './broadcaster';
 import { compileGateways } from './compile-gateway';
@@ -11,23 +12,16 @@ import {
   type SessionRevocations,
 } from './session-revocations';
 import { upgradeDispatch } from './upgrade-dispatch';
-import { resolveLimits } from './websocket-options';
+import { resolveLimits, type WebSocketOptions } from './websocket-options';
 
 const DEFAULT_SHUTDOWN_MS = 10_000;
 
-/**
- * Wires WebSocket gateways into an application: the `Broadcaster` is bound before the
- * overrides apply, gateways compile at `ready()`, upgrades are served once the server exists,
- * and every connection is closed first thing in `close()`.
- */
-export function websocketFeature(app: Application): void {
+function install(app: Application, options: WebSocketOptions | undefined): void {
   let server: GatewayServer | undefined;
 
   app.onReady(() => {
     if (!app.container.isBound(BROADCASTER))
-      app.container
-        .bind(BROADCASTER)
-        .toConstantValue(app.options.websocket?.broadcaster ?? new LocalBroadcaster());
+      app.container.bind(BROADCASTER).toConstantValue(options?.broadcaster ?? new LocalBroadcaster());
     // Over whichever broadcaster is bound in the end (overrides included): Redis fan-out carries
     // revocations to every instance as it carries broadcasts.
     if (!app.container.isBound(SESSION_REVOCATIONS))
@@ -38,8 +32,8 @@ export function websocketFeature(app: Application): void {
   });
 
   app.onCompiled(() => {
-    const limits = resolveLimits(app.options.websocket);
-    const origins = compileOriginCheck(app.options.websocket?.origins, 'options.websocket.origins');
+    const limits = resolveLimits(options);
+    const origins = compileOriginCheck(options?.origins, 'options.websocket.origins');
     const classes = app.classesOf('gateway');
     if (classes.length === 0) return;
     requireInstalled('ws', 'WebSocket gateways (@WebSocket classes)');
@@ -62,3 +56,10 @@ export function websocketFeature(app: Application): void {
 
   app.onShutdown(() => server?.shutdown(app.options.shutdownTimeoutMs ?? DEFAULT_SHUTDOWN_MS));
 }
+
+/**
+ * Wires WebSocket gateways into an application: the `Broadcaster` is bound before the
+ * overrides apply, gateways compile at `ready()`, upgrades are served once the server exists,
+ * and every connection is closed first thing in `close()`. Installed by `createApp`.
+ */
+export const websocketModule: TrellisModule<WebSocketOptions | undefined> = { name: 'websocket', install };

@@ -1,5 +1,7 @@
 import type { OpenApiOptions } from '../app/app-options';
 import type { Application } from '../app/application';
+import type { TrellisModule } from '../app/module-registry';
+import type { Middleware, NodeHandler } from '../engine/engine';
 import { trellisError } from '../errors/trellis-errors';
 import { isInstalled, requireInstalled } from '../optional/load-optional';
 import type { CompiledRoute } from '../routing/compiled-route';
@@ -23,7 +25,7 @@ function isShadowed(route: CompiledRoute): boolean {
   return path === OPENAPI_PATH || path === DOCS_PATH || path.startsWith(`${DOCS_PATH}/`);
 }
 
-// The docs middleware runs before the routes: a route at the same place would never be reached.
+// A route where the docs are served would never be reached.
 function refuseShadowedRoutes(routes: readonly CompiledRoute[]): void {
   const route = routes.find(isShadowed);
   if (route)
@@ -35,12 +37,19 @@ function refuseShadowedRoutes(routes: readonly CompiledRoute[]): void {
     );
 }
 
-/**
- * Serves `GET /openapi.json` (the OpenAPI 3.1 document, built once at `ready()` from the compiled
- * routes) and `GET /docs` (Swagger UI), unless the app was created with `{ openapi: false }`.
- */
-export function openapiFeature(app: Application): void {
-  const setting = app.options.openapi;
+// The docs middleware in order: what none of them serves gets the 404 answer.
+function chain(middleware: readonly Middleware[]): NodeHandler {
+  return (req, res, next) => {
+    let index = 0;
+    const step = (err?: unknown) => {
+      if (err || index === middleware.length) next(err);
+      else middleware[index++](req, res, step);
+    };
+    step();
+  };
+}
+
+function install(app: Application, setting: OpenApiOptions | false | undefined): void {
   if (setting === false) return;
   const options = setting ?? DEFAULT_OPENAPI;
   app.onCompiled((routes) => {
@@ -51,9 +60,13 @@ export function openapiFeature(app: Application): void {
     const withUi = options.ui ?? isInstalled(SWAGGER_UI_PACKAGE);
     const policy = pagePolicy(app.options.securityHeaders);
     const served = withUi ? [docs, serveSwaggerUi(DOCS_PATH, OPENAPI_PATH, options.title, policy)] : [docs];
-    const paths = withUi ? [OPENAPI_PATH, DOCS_PATH, `${DOCS_PATH}/*`] : [OPENAPI_PATH];
-    // On Fastify, routes at the docs paths keep the middleware off every other request.
-    if (app.engine.name === 'fastify') require('./mount-fastify').mountFastify(app, paths, served);
-    else for (const middleware of served) app.use(middleware);
+    const paths = withUi ? [OPENAPI_PATH, DOCS_PATH, `${DOCS_PATH}/*file`] : [OPENAPI_PATH];
+    app.engine.mountHandler({ name: 'the OpenAPI docs', methods: ['GET'], paths, handler: chain(served) });
   });
 }
+
+/**
+ * Serves `GET /openapi.json` (the OpenAPI 3.1 document, built once at `ready()` from the compiled
+ * routes) and `GET /docs` (Swagger UI), unless the option is `false`. Installed by `createApp`.
+ */
+export const openapiModule: TrellisModule<OpenApiOptions | false | undefined> = { name: 'openapi', install };
