@@ -14,7 +14,7 @@ export interface SubscriptionServerSettings {
   maxPayload: number;
   logger: Logger;
   /** The query limits of HTTP requests, applied to every operation over the socket too. */
-  limits?: ResolvedGraphqlLimits;
+  limits: ResolvedGraphqlLimits;
   /** Follows the session of each connection's token, when an authentication guard is installed. */
   sessions?: SubscriptionSessions;
 }
@@ -38,8 +38,8 @@ export function createSubscriptionServer(
 ): SubscriptionServer {
   const wss = new WebSocketServer({ noServer: true, maxPayload: settings.maxPayload, handleProtocols });
   const operations = new WeakMap<object, Map<string, RequestContext>>();
-  const rules = settings.limits ? [...specifiedRules, ...queryLimitRules(settings.limits)] : undefined;
-  const maxTokens = settings.limits?.tokens || undefined;
+  const rules = [...specifiedRules, ...queryLimitRules(settings.limits)];
+  const maxTokens = settings.limits.tokens || undefined;
   const { sessions } = settings;
   const server = useServer(
     {
@@ -53,25 +53,23 @@ export function createSubscriptionServer(
         : undefined,
       // Parsed and validated here, as over HTTP: the token limit stops the parser early, and the
       // depth, alias and cost rules refuse an operation with a GraphQL error before it runs.
-      onSubscribe: rules
-        ? (_ctx, _id, payload) => {
-            let document: ReturnType<typeof parse>;
-            try {
-              document = parse(payload.query, { maxTokens });
-            } catch (err) {
-              if (err instanceof GraphQLError) return [err];
-              throw err;
-            }
-            const errors = validate(schema, document, rules);
-            if (errors.length > 0) return errors;
-            return {
-              schema,
-              document,
-              variableValues: payload.variables,
-              operationName: payload.operationName,
-            };
-          }
-        : undefined,
+      onSubscribe(_ctx, _id, payload) {
+        let document: ReturnType<typeof parse>;
+        try {
+          document = parse(payload.query, { maxTokens });
+        } catch (err) {
+          if (err instanceof GraphQLError) return [err];
+          throw err;
+        }
+        const errors = validate(schema, document, rules);
+        if (errors.length > 0) return errors;
+        return {
+          schema,
+          document,
+          variableValues: payload.variables,
+          operationName: payload.operationName,
+        };
+      },
       context(ctx, id) {
         const context = subscriptionContext(ctx.extra.request, ctx.connectionParams);
         let open = operations.get(ctx);

@@ -41,11 +41,6 @@ export class SubscriptionSessions {
     await unsubscribe?.();
   }
 
-  /** Connections followed now. */
-  get size(): number {
-    return this.sockets.size;
-  }
-
   /** At `connection_init`: follows `socket` when its payload's `authorization` names a live session. */
   async follow(socket: SubscriptionSocket, req: IncomingMessage, connectionParams: unknown): Promise<void> {
     const authorization = (connectionParams as { authorization?: unknown } | undefined)?.authorization;

@@ -29,11 +29,6 @@ export class UpgradeDispatch {
     this.routes.set(path, handler);
   }
 
-  /** Whether `path` is claimed by `route`. */
-  claims(path: string): boolean {
-    return this.routes.has(path);
-  }
-
   /** Takes every upgrade no route claims. */
   otherwise(handler: UpgradeHandler): void {
     this.fallback = handler;
