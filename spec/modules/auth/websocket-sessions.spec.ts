@@ -9,7 +9,7 @@ import {
   WebSocket,
   type WebSocketConnection,
 } from '../../../src';
-import { type Closed, TestClient, wsUrl } from '../../src/websocket/support/ws-client';
+import { CLOSE_DEADLINE_MS, closedWithin, TestClient, wsUrl } from '../../src/websocket/support/ws-client';
 import { forEachEngine } from '../../support/engines';
 import { type Served, serve } from '../../support/serve';
 import {
@@ -36,21 +36,6 @@ class OpenGateway {
   @OnMessage()
   message() {
     return { ok: true };
-  }
-}
-
-const DEADLINE_MS = 2000;
-
-/** How the server closed `client`, or a failure when it did not within `ms`. */
-async function closedWithin(client: TestClient, ms = DEADLINE_MS): Promise<Closed> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`still open after ${ms} ms`)), ms);
-  });
-  try {
-    return await Promise.race([client.closed, late]);
-  } finally {
-    clearTimeout(timer);
   }
 }
 
@@ -143,7 +128,7 @@ describe('auth: live WebSocket connections follow their session', () => {
       await start(1);
       const { accessToken } = await auth.login('ada', PASSWORD);
       const client = await connect(accessToken);
-      expect(await closedWithin(client, 1000 + DEADLINE_MS)).to.deep.equal({
+      expect(await closedWithin(client, 1000 + CLOSE_DEADLINE_MS)).to.deep.equal({
         code: 4401,
         reason: 'Token expired',
       });

@@ -7,7 +7,7 @@ import { REDIS_PREFIX } from '../../../sample/shared-state';
 import { closeRedisClient, createRedisClient } from '../../../src/redis';
 import { subscribe, subscriptionClient } from '../../src/graphql/subscription-client';
 import { reachable } from '../../src/redis/redis-spec-helpers';
-import { expectSilence, TestClient, wsUrl } from '../../src/websocket/support/ws-client';
+import { closedWithin, expectSilence, TestClient, wsUrl } from '../../src/websocket/support/ws-client';
 import { forEachEngine } from '../../support/engines';
 import { type RedisServer, startRedisServer } from '../../support/redis-server';
 import { claimsOf, startTwoInstances, type TwoInstances } from './two-instances';
@@ -124,17 +124,6 @@ describe('sample scale-out: two instances sharing one Redis', () => {
     });
 
     it('a session ended on one instance closes its sockets on the other with 4401 within 2 s, idle ones included', async () => {
-      const closedWithin = async (client: TestClient, ms = 2000) => {
-        let timer: NodeJS.Timeout | undefined;
-        const late = new Promise<never>((_, reject) => {
-          timer = setTimeout(() => reject(new Error(`still open after ${ms} ms`)), ms);
-        });
-        try {
-          return await Promise.race([client.closed, late]);
-        } finally {
-          clearTimeout(timer);
-        }
-      };
       const open = async (username: string) => {
         const login = await sample.login(sample.one, username);
         const client = await TestClient.connect(

@@ -1,7 +1,5 @@
 import { expect } from 'chai';
-import { type Closed, TestClient, wsUrl } from '../websocket/support/ws-client';
-
-const DEADLINE_MS = 2000;
+import { TestClient, wsUrl } from '../websocket/support/ws-client';
 
 /** A raw graphql-transport-ws connection, acknowledged after a `connection_init` carrying `token`. */
 export async function initialisedSocket(httpUrl: string, token?: string): Promise<TestClient> {
@@ -9,19 +7,6 @@ export async function initialisedSocket(httpUrl: string, token?: string): Promis
   client.send({ type: 'connection_init', payload: token ? { authorization: `Bearer ${token}` } : {} });
   expect(await client.next()).to.deep.equal({ type: 'connection_ack' });
   return client;
-}
-
-/** How the server closed `client`, or a failure when it did not within `ms`. */
-export async function closedWithin(client: TestClient, ms = DEADLINE_MS): Promise<Closed> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`still open after ${ms} ms`)), ms);
-  });
-  try {
-    return await Promise.race([client.closed, late]);
-  } finally {
-    clearTimeout(timer);
-  }
 }
 
 let nextId = 0;

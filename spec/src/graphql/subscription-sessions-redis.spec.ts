@@ -15,9 +15,9 @@ import {
 import { forEachEngine } from '../../support/engines';
 import { type RedisServer, startRedisServer } from '../../support/redis-server';
 import { type Served, serve } from '../../support/serve';
-import type { TestClient } from '../websocket/support/ws-client';
+import { closedWithin, type TestClient } from '../websocket/support/ws-client';
 import { OpenResolver } from './open-resolver';
-import { answersQueries, closedWithin, initialisedSocket } from './session-socket';
+import { answersQueries, initialisedSocket } from './session-socket';
 
 describe('GraphQL subscription sessions across two instances sharing Redis', () => {
   let redis: RedisServer;

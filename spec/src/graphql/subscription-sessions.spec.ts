@@ -14,8 +14,8 @@ import {
 } from '../../modules/auth/auth-fixtures';
 import { forEachEngine } from '../../support/engines';
 import { type Served, serve } from '../../support/serve';
-import type { TestClient } from '../websocket/support/ws-client';
-import { answersQueries, closedWithin, initialisedSocket } from './session-socket';
+import { closedWithin, type TestClient } from '../websocket/support/ws-client';
+import { answersQueries, initialisedSocket } from './session-socket';
 import { subscribe, subscriptionClient, until } from './subscription-client';
 
 const Greeting = z.object({ to: z.string() }).meta({ id: 'SessionGreeting' });

@@ -70,6 +70,22 @@ export class TestClient {
   }
 }
 
+/** How long the server may take to close a socket whose session ended. */
+export const CLOSE_DEADLINE_MS = 2000;
+
+/** How the server closed `client`, or a failure when it did not within `ms`. */
+export async function closedWithin(client: TestClient, ms = CLOSE_DEADLINE_MS): Promise<Closed> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`still open after ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([client.closed, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** How an upgrade request was refused: the HTTP status and JSON body. */
 export interface Refusal {
   status: number;
