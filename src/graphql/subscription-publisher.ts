@@ -22,6 +22,7 @@ interface Topic {
  */
 export class SubscriptionPublisher {
   private readonly topics = new Map<string, Topic>();
+  private resolved?: Broadcaster;
 
   constructor(
     private readonly broadcaster: () => Broadcaster,
@@ -38,7 +39,7 @@ export class SubscriptionPublisher {
     const data = JSON.stringify(payload);
     if (data === undefined) throw new TypeError('A subscription payload must be JSON-serialisable');
     try {
-      await this.broadcaster().publish(channelOf(topic), { data });
+      await this.bus().publish(channelOf(topic), { data });
     } catch (err) {
       this.logger.error({ err, topic }, 'subscription publish failed');
     }
@@ -74,13 +75,19 @@ export class SubscriptionPublisher {
     return this.topics.get(topic)?.streams.size ?? 0;
   }
 
+  // Asked for once, on first use (the application binds it at `ready()`): no publish looks it up.
+  private bus(): Broadcaster {
+    this.resolved ??= this.broadcaster();
+    return this.resolved;
+  }
+
   private async listen(topic: string, streams: Set<TopicStream<unknown>>): Promise<Unsubscribe | undefined> {
     const deliver = ({ data }: BroadcastEnvelope) => {
       const payload: unknown = JSON.parse(data);
       for (const stream of streams) stream.push(payload);
     };
     try {
-      return await this.broadcaster().subscribe(channelOf(topic), deliver);
+      return await this.bus().subscribe(channelOf(topic), deliver);
     } catch (err) {
       this.logger.error({ err, topic }, 'subscription topic not subscribed');
       return undefined;

@@ -23,6 +23,20 @@ describe('graphql: SubscriptionPublisher', () => {
     await other.return?.();
   });
 
+  it('looks the broadcaster up once, on first use, not on every publish', async () => {
+    const broadcaster = new LocalBroadcaster();
+    const lookup = sinon.spy(() => broadcaster);
+    const publisher = new SubscriptionPublisher(lookup, logger);
+    expect(lookup.callCount).to.equal(0);
+    const reader = publisher.subscribe<number>('news');
+    await publisher.publish('news', 1);
+    await publisher.publish('news', 2);
+    expect((await reader.next()).value).to.equal(1);
+    expect((await reader.next()).value).to.equal(2);
+    expect(lookup.callCount).to.equal(1);
+    await reader.return?.();
+  });
+
   it('subscribes to a topic channel with the first subscriber and leaves it with the last', async () => {
     const broadcaster = new LocalBroadcaster();
     const unsubscribe = sinon.spy();
