@@ -14,7 +14,7 @@ import {
 } from '../../modules/auth/auth-fixtures';
 import { forEachEngine } from '../../support/engines';
 import { type Served, serve } from '../../support/serve';
-import { closedWithin, type TestClient } from '../websocket/support/ws-client';
+import { CLOSE_DEADLINE_MS, closedWithin, type TestClient } from '../websocket/support/ws-client';
 import { answersQueries, initialisedSocket } from './session-socket';
 import { subscribe, subscriptionClient, until } from './subscription-client';
 
@@ -131,6 +131,16 @@ describe('GraphQL subscriptions follow the session of their connection_init toke
       expect(probe.error).to.equal(undefined);
     });
 
+    it('when a used refresh token is replayed, closes the connections of the session it ended', async () => {
+      await start();
+      const { accessToken, refreshToken } = await auth.login('ada', PASSWORD);
+      const client = await socket(accessToken);
+      await auth.refresh(refreshToken);
+      await answersQueries(client);
+      await request(served.url).post('/auth/refresh').send({ refreshToken }).expect(401);
+      expect(await closedWithin(client)).to.deep.equal({ code: 4401, reason: 'Session ended' });
+    });
+
     it('on revokeAllSessions (role change, deletion), closes every connection of that user only', async () => {
       await start();
       const ada = [
@@ -147,7 +157,10 @@ describe('GraphQL subscriptions follow the session of their connection_init toke
       await start(1);
       const { accessToken } = await auth.login('ada', PASSWORD);
       const client = await socket(accessToken);
-      expect(await closedWithin(client, 1000 + 2000)).to.deep.equal({ code: 4401, reason: 'Token expired' });
+      expect(await closedWithin(client, 1000 + CLOSE_DEADLINE_MS)).to.deep.equal({
+        code: 4401,
+        reason: 'Token expired',
+      });
     });
 
     it('keeps a connection whose token is refused at connection_init open, with guarded operations refused', async () => {
