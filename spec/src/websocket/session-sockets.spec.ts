@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import sinon from 'sinon';
 import { SESSION_CLOSE_REASONS, SessionSockets } from '../../../src/websocket/session-sockets';
 
 class FakeConnection {
@@ -54,14 +55,26 @@ describe('SessionSockets', () => {
     expect(connection.closes).to.deep.equal([[4401, 'Token expired']]);
   });
 
-  it('re-arms in steps an expiry beyond the longest timer, without closing early', () => {
-    let now = 0;
-    const sockets = new SessionSockets<FakeConnection>(() => now);
-    const connection = new FakeConnection();
-    sockets.track(connection, { id: 's', userId: 1, expiresAt: 40 * 24 * HOUR });
-    now = 30 * 24 * HOUR;
-    expect(connection.closes).to.deep.equal([]);
-    sockets.untrack(connection);
+  it('re-arms in steps an expiry beyond the longest timer, closing neither early nor late', () => {
+    const clock = sinon.useFakeTimers({ now: 0, toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    try {
+      const sockets = new SessionSockets<FakeConnection>(() => clock.now);
+      const connection = new FakeConnection();
+      const expiresAt = 40 * 24 * HOUR;
+      sockets.track(connection, { id: 's', userId: 1, expiresAt });
+      // The longest timer (about 24.8 days) fires first and arms the rest.
+      clock.tick(2 ** 31 - 1);
+      expect(connection.closes).to.deep.equal([]);
+      clock.tick(30 * 24 * HOUR - clock.now);
+      expect(connection.closes).to.deep.equal([]);
+      clock.tick(expiresAt - 1 - clock.now);
+      expect(connection.closes).to.deep.equal([]);
+      clock.tick(1);
+      expect(connection.closes).to.deep.equal([[4401, SESSION_CLOSE_REASONS.expired]]);
+      expect(sockets.size).to.equal(0);
+    } finally {
+      clock.restore();
+    }
   });
 
   it('forgets an untracked connection: no timer fires and revocations pass it by', async () => {
