@@ -149,6 +149,8 @@ describe('auth: live WebSocket connections follow their session', () => {
       const revocations = served.app.container.get<SessionRevocations>(SESSION_REVOCATIONS);
       await revocations.revoke({} as never);
       await revocations.revoke({ sessionId: 42 } as never);
+      // A user id that is neither a string nor a number: read as text, [1] would name user 1.
+      await revocations.revoke({ userId: [1] } as never);
       await stillOpen(client);
     });
   });
