@@ -1,8 +1,8 @@
-import { readFile } from 'node:fs/promises';
 import { dirname, join, posix } from 'node:path';
 import type { Middleware } from '../engine/engine';
 import { MissingPackageError } from '../optional/missing-package-error';
 import type { PagePolicy } from '../security/page-policy';
+import { cachedReader } from './cached-reader';
 import { isRead, pathOf, sendBody } from './raw-response';
 
 const CSS = 'text/css; charset=utf-8';
@@ -91,16 +91,7 @@ export function serveSwaggerUi(
   const documentUrl = posix.relative(path, documentPath);
   const pages = { bare: page(title, `${posix.basename(path)}/`), slash: page(title, '') };
   const script = initializer(documentUrl);
-  const files = new Map<string, Promise<Buffer>>();
-  const read = (name: string) => {
-    let file = files.get(name);
-    if (!file) {
-      file = readFile(join(folder, name));
-      file.catch(() => files.delete(name));
-      files.set(name, file);
-    }
-    return file;
-  };
+  const read = cachedReader(new Map(Object.keys(ASSETS).map((name) => [name, join(folder, name)])));
   const prefix = `${path}/`;
   return (req, res, next) => {
     if (!isRead(req)) return next();
@@ -116,8 +107,8 @@ export function serveSwaggerUi(
       return sendBody(res, pages.slash, HTML);
     }
     if (name === 'swagger-initializer.js') return sendBody(res, script, JS);
-    const type = Object.hasOwn(ASSETS, name) ? ASSETS[name] : undefined;
-    if (!type) return next();
-    read(name).then((body) => sendBody(res, body, type, ASSET_CACHE), next);
+    const file = read(name);
+    if (!file) return next();
+    file.then((body) => sendBody(res, body, ASSETS[name], ASSET_CACHE), next);
   };
 }

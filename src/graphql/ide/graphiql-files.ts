@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { isInstalled } from '../../optional/load-optional';
 
@@ -40,22 +39,4 @@ export function locateGraphiqlFiles(): Map<string, string> {
     located.set(name, join(dirname(require.resolve(`${packageName}/package.json`)), file));
   }
   return located;
-}
-
-/** Reads each file once, on its first request; a failed read is tried again next time. */
-export function cachedReader(
-  paths: ReadonlyMap<string, string>,
-): (name: string) => Promise<Buffer> | undefined {
-  const files = new Map<string, Promise<Buffer>>();
-  return (name) => {
-    const path = paths.get(name);
-    if (path === undefined) return undefined;
-    let file = files.get(name);
-    if (!file) {
-      file = readFile(path);
-      file.catch(() => files.delete(name));
-      files.set(name, file);
-    }
-    return file;
-  };
 }

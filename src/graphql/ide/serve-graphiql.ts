@@ -1,7 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { cachedReader } from '../../openapi/cached-reader';
 import { isRead, sendBody } from '../../openapi/raw-response';
 import type { PagePolicy } from '../../security/page-policy';
-import { cachedReader, GRAPHIQL_FILES, locateGraphiqlFiles } from './graphiql-files';
+import { GRAPHIQL_FILES, locateGraphiqlFiles } from './graphiql-files';
 import { graphiqlPage } from './graphiql-page';
 import { GRAPHIQL_SCRIPT } from './graphiql-script';
 
