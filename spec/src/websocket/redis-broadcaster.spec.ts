@@ -92,6 +92,8 @@ describe('websocket: RedisBroadcaster', () => {
   it('when the last subscriber of a gateway leaves, releases its channel', async () => {
     const one = instance();
     const unsubscribe = await inbox(one.broadcaster).subscribed;
+    // The spec asks on the publisher connection, which fails fast until it is ready.
+    await reachable(one.publisher);
     expect(await one.publisher.pubsub('NUMSUB', 'trellis:ws:/chat')).to.deep.equal(['trellis:ws:/chat', 1]);
     await unsubscribe();
     await eventually(async () =>
@@ -104,8 +106,7 @@ describe('websocket: RedisBroadcaster', () => {
     const mine = inbox(one.broadcaster);
     await mine.subscribed;
     // The spec publishes raw on the publisher connection, which fails fast until it is ready.
-    if (one.publisher.status !== 'ready')
-      await new Promise((resolve) => one.publisher.once('ready', resolve));
+    await reachable(one.publisher);
     for (const junk of ['not json', '{"i":"x"}', '{"i":"x","d":1}', '{"i":"x","d":"1","r":5}', 'null'])
       await one.publisher.publish('trellis:ws:/chat', junk);
     await one.publisher.publish('trellis:ws:/chat', '{"i":"x","d":"ok"}');
