@@ -5,6 +5,7 @@ import { TokenDenyList } from '../../../modules/auth';
 import { DEMO_USERNAMES } from '../../../sample/database/demo-seeder';
 import { REDIS_PREFIX } from '../../../sample/shared-state';
 import { closeRedisClient, createRedisClient } from '../../../src/redis';
+import { closedWithin } from '../../src/graphql/session-socket';
 import { subscribe, subscriptionClient } from '../../src/graphql/subscription-client';
 import { reachable } from '../../src/redis/redis-spec-helpers';
 import { expectSilence, TestClient, wsUrl } from '../../src/websocket/support/ws-client';
@@ -124,17 +125,6 @@ describe('sample scale-out: two instances sharing one Redis', () => {
     });
 
     it('a session ended on one instance closes its sockets on the other with 4401 within 2 s, idle ones included', async () => {
-      const closedWithin = async (client: TestClient, ms = 2000) => {
-        let timer: NodeJS.Timeout | undefined;
-        const late = new Promise<never>((_, reject) => {
-          timer = setTimeout(() => reject(new Error(`still open after ${ms} ms`)), ms);
-        });
-        try {
-          return await Promise.race([client.closed, late]);
-        } finally {
-          clearTimeout(timer);
-        }
-      };
       const open = async (username: string) => {
         const login = await sample.login(sample.one, username);
         const client = await TestClient.connect(
