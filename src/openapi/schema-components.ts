@@ -1,5 +1,6 @@
 import { type ZodType, z } from 'zod';
 import { trellisError } from '../errors/trellis-errors';
+import { datesAsIsoStrings } from '../validation/dates-as-iso-strings';
 import type { JsonSchema } from './document-types';
 
 const COMPONENTS = '#/components/schemas/';
@@ -11,11 +12,6 @@ const DATA_KEYWORDS = new Set(['default', 'const', 'enum', 'examples', 'example'
 /** Keywords whose values map names to schemas: the names are not keywords. */
 const SCHEMA_MAPS = new Set(['properties', 'patternProperties', '$defs', 'dependentSchemas']);
 
-// Requests carry JSON, where a date can only be an ISO string.
-const override: z.core.ToJSONSchemaParams['override'] = ({ zodSchema, jsonSchema }) => {
-  if (zodSchema._zod.def.type === 'date') Object.assign(jsonSchema, { type: 'string', format: 'date-time' });
-};
-
 /** Which side a schema is documented from: requests as clients send them, answers as sent. */
 export type SchemaSide = 'input' | 'output';
 
@@ -23,7 +19,14 @@ export type SchemaSide = 'input' | 'output';
 // answers as the server sends them (`io: 'output'`); a schema with no JSON form (a function, a
 // custom check, a transform's result) documents as "anything", never fails.
 function optionsFor(io: SchemaSide): z.core.ToJSONSchemaParams {
-  return { target: 'draft-2020-12', io, unrepresentable: 'any', cycles: 'ref', reused: 'inline', override };
+  return {
+    target: 'draft-2020-12',
+    io,
+    unrepresentable: 'any',
+    cycles: 'ref',
+    reused: 'inline',
+    override: datesAsIsoStrings,
+  };
 }
 const OPTIONS = { input: optionsFor('input'), output: optionsFor('output') };
 /** The suffix of a named schema whose answer form differs from its request form. */

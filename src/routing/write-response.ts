@@ -5,21 +5,22 @@ import { toHttpException } from '../errors/to-http-exception';
 import { reportFailure } from '../logging/report-failure';
 import { redactUrl } from '../observability/redact-url';
 import { requestLogger } from '../observability/request-logger';
+import type { Serializer } from '../serialization/compile-serializer';
 import type { RequestContext } from './request-context';
 import type { ResponseWriter } from './response-writer';
 
 const NO_CONTENT = HTTP_STATUS.NO_CONTENT;
 
 /**
- * Sends a handler's return value: JSON (through the route's `Returns` serializer when it has one)
- * with the chosen or default status; `undefined` is a 204.
+ * Sends a handler's return value: JSON through the route's serializer (its `Returns` schema's, or
+ * `JSON.stringify`) with the chosen or default status; `undefined` is a 204.
  */
 export function writeResult(
   writer: ResponseWriter,
   ctx: RequestContext,
   result: unknown,
   defaultStatus: number,
-  serialize: (value: unknown) => string = JSON.stringify,
+  serialize: Serializer,
 ): void {
   if (writer.sent(ctx)) return;
   const status = writer.chosenStatus(ctx);

@@ -10,7 +10,7 @@ type Next = (err?: unknown) => void;
 const NO_CONTENT = 204;
 
 /** Whether a request is a CORS preflight: an OPTIONS that names the method to come. */
-export function isPreflight(req: IncomingMessage): boolean {
+function isPreflight(req: IncomingMessage): boolean {
   return req.method === 'OPTIONS' && req.headers['access-control-request-method'] !== undefined;
 }
 

@@ -1,9 +1,5 @@
 import { type ZodType, z } from 'zod';
-
-// A Date leaves the server as its ISO string (what JSON.stringify writes too).
-const override: z.core.ToJSONSchemaParams['override'] = ({ zodSchema, jsonSchema }) => {
-  if (zodSchema._zod.def.type === 'date') Object.assign(jsonSchema, { type: 'string', format: 'date-time' });
-};
+import { datesAsIsoStrings } from '../validation/dates-as-iso-strings';
 
 // Answers are described as handlers give them (`io: 'output'`); what has no JSON form (a
 // transform's result, a custom type) is "anything" and is written as JSON.stringify would.
@@ -13,7 +9,7 @@ const OPTIONS: z.core.ToJSONSchemaParams = {
   unrepresentable: 'any',
   cycles: 'ref',
   reused: 'inline',
-  override,
+  override: datesAsIsoStrings,
 };
 
 /** The JSON Schema (draft 7, the dialect fast-json-stringify reads) of what a response schema sends. */

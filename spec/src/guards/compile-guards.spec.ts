@@ -79,7 +79,9 @@ describe('compileGuards()', () => {
       () => compileGuards([{ kind: 'auth', module: 'auth', label: 'Auth()' }], new GuardRegistry(), site),
       'TRELLIS_ERR_MODULE_NOT_INSTALLED',
     );
-    expect(error.message).to.match(/^Auth\(\) on ReportsController\.export needs the 'auth' module/);
+    expect(error.message).to.equal(
+      "Auth() on ReportsController.export needs the 'auth' module: app.install('auth', ...)",
+    );
   });
 
   it('when a required guard kind is not defined, fails naming what needs it', () => {

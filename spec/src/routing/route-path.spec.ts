@@ -107,8 +107,8 @@ describe('route paths', () => {
       () => undefined,
       (err: Error) => err,
     );
-    expect(expectCode(failure, 'TRELLIS_ERR_UNKNOWN_PATH_PARAM').message).to.match(
-      /^MisspeltParamController\.one: .*'userID'/,
+    expect(expectCode(failure, 'TRELLIS_ERR_UNKNOWN_PATH_PARAM').message).to.equal(
+      "MisspeltParamController.one: Param('userID') is not a parameter of the path '/users/:userId'",
     );
     await app.close();
   });

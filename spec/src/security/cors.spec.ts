@@ -210,6 +210,20 @@ describe('cors option', () => {
       });
     });
 
+    describe('with a predicate that rejects', () => {
+      it('answers 500 as any failure, without a hang, preflights included', async () => {
+        const url = await start({ origin: () => Promise.reject(new Error('origin store down')) });
+        const res = await request(url).get('/auth/me').set('origin', APP).expect(500);
+        expect(res.body).to.deep.equal({
+          statusCode: 500,
+          error: 'Internal Server Error',
+          message: 'Internal Server Error',
+        });
+        const pre = await preflight(url, '/auth/login', APP).expect(500);
+        expect(corsHeadersOf(pre.headers)).to.deep.equal([]);
+      });
+    });
+
     describe('without the option', () => {
       it('answers no preflight and sets no CORS header (same-origin only)', async () => {
         const url = await start(undefined);

@@ -6,27 +6,12 @@ import type { RequestObserver } from '../../observability/request-observer';
 import type { CompiledRoute } from '../../routing/compiled-route';
 import { nodeResponseWriter } from '../../routing/node-response-writer';
 import { writeError } from '../../routing/write-response';
-import type { Engine, EngineOptions, HandlerMount, Middleware, RequestPolicy } from '../engine';
+import type { Engine, EngineOptions, HandlerMount, Middleware } from '../engine';
 import { handlerRoutes } from '../handler-routes';
+import { requestPolicyMiddleware } from '../request-policy';
 import { ExpressContext } from './express-context';
 import { createExpressServer } from './express-server';
 import { routeDispatcher } from './route-dispatcher';
-
-/** The request policy as the first Express middleware, or nothing when there is none. */
-function requestPolicy(policy: RequestPolicy = {}): Middleware | undefined {
-  const { headers, cors } = policy;
-  if (headers && cors)
-    return (req, res, next) => {
-      headers(req, res);
-      cors(req, res, next);
-    };
-  if (headers)
-    return (req, res, next) => {
-      headers(req, res);
-      next();
-    };
-  return cors;
-}
 
 /** Trellis on Express 5, the default engine. */
 export class ExpressEngine implements Engine {
@@ -42,7 +27,7 @@ export class ExpressEngine implements Engine {
     this.native.disable('x-powered-by');
     this.native.set('etag', false);
     if (options.trustProxy !== undefined) this.native.set('trust proxy', options.trustProxy);
-    const policy = requestPolicy(options.policy);
+    const policy = requestPolicyMiddleware(options.policy);
     if (policy) this.native.use(policy);
   }
 

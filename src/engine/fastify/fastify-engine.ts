@@ -10,9 +10,10 @@ import { trellisError } from '../../errors/trellis-errors';
 import type { RequestObserver } from '../../observability/request-observer';
 import type { CompiledRoute } from '../../routing/compiled-route';
 import { writeError } from '../../routing/write-response';
-import type { Engine, EngineOptions, HandlerMount, Middleware, RequestPolicy } from '../engine';
+import type { Engine, EngineOptions, HandlerMount, Middleware } from '../engine';
 import { handlerRoutes } from '../handler-routes';
 import { jsonBodyReader } from '../json-body-reader';
+import { requestPolicyMiddleware } from '../request-policy';
 import { FastifyContext } from './fastify-context';
 import { fastifyRoute } from './fastify-route';
 import { leaveBodiesUnread } from './leave-bodies-unread';
@@ -66,7 +67,7 @@ export class FastifyEngine implements Engine {
     this.native.removeContentTypeParser('text/plain');
     // Before the middleware, so that every request is observed before any middleware answers it.
     this.native.register(observerPlugin(() => this.observe));
-    this.applyPolicy(options.policy ?? {});
+    this.applyPolicy(requestPolicyMiddleware(options.policy));
     this.native.register(middlewarePlugin(this.middleware));
     this.native.setErrorHandler((err, request, reply) => {
       writeError(replyWriter, new FastifyContext(request, reply, {}), err, options.logger);
@@ -109,12 +110,10 @@ export class FastifyEngine implements Engine {
 
   // A root onRequest hook runs for every route and for the 404 answer. A preflight that the
   // policy answers on the raw response never calls done, as middleware that ends a request.
-  private applyPolicy({ headers, cors }: RequestPolicy): void {
-    if (!headers && !cors) return;
+  private applyPolicy(policy: Middleware | undefined): void {
+    if (!policy) return;
     this.native.addHook('onRequest', (request, reply, done) => {
-      headers?.(request.raw, reply.raw);
-      if (cors) cors(request.raw, reply.raw, done as (err?: unknown) => void);
-      else done();
+      policy(request.raw, reply.raw, done as (err?: unknown) => void);
     });
   }
 
