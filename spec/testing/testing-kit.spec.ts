@@ -65,6 +65,11 @@ class GuardedNotesController {
   }
 }
 
+// A listening TCP server is one TCPServerWrap among the process's active resources.
+function listeningServers(): number {
+  return process.getActiveResourcesInfo().filter((resource) => resource === 'TCPServerWrap').length;
+}
+
 function notesApp(engine: 'express' | 'fastify', withAuth = true) {
   const app = createTestApp({ engine, controllers: [NotesController], providers: [NotesService] });
   if (withAuth)
@@ -149,7 +154,9 @@ describe('the testing kit', () => {
 
       it('opens no port', async () => {
         const app = notesApp(engine, false);
-        await app.inject({ method: 'GET', url: '/notes' });
+        const before = listeningServers();
+        expect((await app.inject({ method: 'GET', url: '/notes' })).statusCode).to.equal(200);
+        expect(listeningServers()).to.equal(before);
         expect(app.engine.createServer().listening).to.equal(false);
       });
     });

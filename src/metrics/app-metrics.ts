@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type * as Prom from 'prom-client';
+import { HTTP_STATUS } from '../errors/catalog';
 import type { MetricsOptions } from '../observability/observability-options';
 import type { RequestState } from '../observability/request-state';
 import { loadOptional } from '../optional/load-optional';
@@ -8,7 +9,6 @@ import { loadOptional } from '../optional/load-optional';
 export const UNMATCHED_ROUTE = '(unmatched)';
 
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS']);
-const TOO_MANY_REQUESTS = 429;
 // Operation names come from clients: past this many distinct ones, the rest share one label value.
 const MAX_OPERATION_NAMES = 200;
 const OTHER_OPERATIONS = '(other)';
@@ -89,7 +89,7 @@ export class AppMetrics {
     const labels = { method, route, status_code: String(res.statusCode) };
     this.httpRequests.inc(labels);
     this.httpDuration.observe(labels, (performance.now() - state.start) / 1000);
-    if (res.statusCode === TOO_MANY_REQUESTS) this.rateLimitRefusals.inc({ route });
+    if (res.statusCode === HTTP_STATUS.TOO_MANY_REQUESTS) this.rateLimitRefusals.inc({ route });
   }
 
   /** A WebSocket connection opened on the gateway at `path`. */

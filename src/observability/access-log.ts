@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
+import { HTTP_STATUS } from '../errors/catalog';
 import type { AccessLogOptions } from './observability-options';
 import { redactUrl } from './redact-url';
 import type { RequestState } from './request-state';
@@ -7,7 +8,7 @@ import type { RequestState } from './request-state';
 /** Writes the access log line of one request; called once its answer is done. */
 export type AccessLog = (req: IncomingMessage, res: ServerResponse, state: RequestState) => void;
 
-const SERVER_ERROR = 500;
+const SERVER_ERROR = HTTP_STATUS.INTERNAL_SERVER_ERROR;
 
 /**
  * The access log, in pino-http's line shape: `reqId`, `req` (method, URL with secret query values
@@ -21,7 +22,6 @@ export function createAccessLog(logger: Logger, options: AccessLogOptions): Acce
   const rate = options.sampleRate ?? 1;
   // The line is built here from fixed fields, never from headers, cookies or bodies, so there is
   // nothing for pino's redaction to find (and its wildcard paths would cost every line).
-  const log = logger;
   return (req, res, state) => {
     const failed = res.statusCode >= SERVER_ERROR;
     if (!failed && rate < 1 && Math.random() >= rate) return;
@@ -34,8 +34,8 @@ export function createAccessLog(logger: Logger, options: AccessLogOptions): Acce
       route: state.route,
       ...(userId === undefined ? undefined : { userId }),
     };
-    if (failed) log.error(line, 'request failed');
-    else if (res.writableFinished) log[level](line, 'request completed');
-    else log[level](line, 'request aborted');
+    if (failed) logger.error(line, 'request failed');
+    else if (res.writableFinished) logger[level](line, 'request completed');
+    else logger[level](line, 'request aborted');
   };
 }

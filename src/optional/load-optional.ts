@@ -33,8 +33,9 @@ export function loadOptional<T>(name: string, feature: string): T {
   }
 }
 
-// Resolving finds the package without running it; package.json covers packages without a main.
-function resolves(name: string): boolean {
+/** Whether an optional peer dependency is installed. */
+export function isInstalled(name: string): boolean {
+  // Resolving finds the package without running it; package.json covers packages without a main.
   for (const request of [name, `${name}/package.json`]) {
     try {
       require.resolve(request);
@@ -49,10 +50,5 @@ function resolves(name: string): boolean {
  * loading it (Apollo, say, is loaded by the first GraphQL request).
  */
 export function requireInstalled(name: string, feature: string): void {
-  if (!resolves(name)) throw new MissingPackageError(name, feature, declaredRange(name), undefined);
-}
-
-/** Whether an optional peer dependency is installed. */
-export function isInstalled(name: string): boolean {
-  return resolves(name);
+  if (!isInstalled(name)) throw new MissingPackageError(name, feature, declaredRange(name), undefined);
 }

@@ -1,12 +1,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type * as Otel from '@opentelemetry/api';
+import { HTTP_STATUS } from '../errors/catalog';
 import { toHttpException } from '../errors/to-http-exception';
 import type { TracingOptions } from '../observability/observability-options';
 import { nodeRequestOf, type RequestState, requestStateOf } from '../observability/request-state';
 import { loadOptional } from '../optional/load-optional';
 import type { RequestContext } from '../routing/request-context';
 
-const SERVER_ERROR = 500;
+const SERVER_ERROR = HTTP_STATUS.INTERNAL_SERVER_ERROR;
 
 // What a traced request carries: its span, and the context that makes it the parent.
 interface RequestTrace {

@@ -4,6 +4,7 @@ import { expect } from 'chai';
 import request from 'supertest';
 import { z } from 'zod';
 import {
+  AppMetrics,
   Body,
   Controller,
   createApp,
@@ -276,6 +277,28 @@ describe('metrics', () => {
         expect(await Promise.all(pending)).to.deep.equal(Array(slots + waiting).fill(401));
         expect(sample(await served.app.metrics!.text(), 'password_hash_queue_depth')).to.equal(0);
       });
+    });
+  });
+
+  describe('GraphQL operation names', () => {
+    it('labels at most 200 distinct names; later new ones share (other), known ones keep their own', async () => {
+      const metrics = new AppMetrics({ defaultMetrics: false });
+      for (let i = 0; i < 200; i++) metrics.graphqlOperation(`Op${i}`, 'success');
+      metrics.graphqlOperation('Late', 'success');
+      metrics.graphqlOperation('Later', 'error');
+      metrics.graphqlOperation('Op7', 'success');
+      const text = await metrics.text();
+      expect(sample(text, 'graphql_operations_total', { operation: 'Op199', outcome: 'success' })).to.equal(
+        1,
+      );
+      expect(sample(text, 'graphql_operations_total', { operation: 'Op7', outcome: 'success' })).to.equal(2);
+      expect(sample(text, 'graphql_operations_total', { operation: '(other)', outcome: 'success' })).to.equal(
+        1,
+      );
+      expect(sample(text, 'graphql_operations_total', { operation: '(other)', outcome: 'error' })).to.equal(
+        1,
+      );
+      expect(text).not.to.include('Late');
     });
   });
 

@@ -1,3 +1,4 @@
+import { get } from 'node:http';
 import { expect } from 'chai';
 import request from 'supertest';
 import { Controller, createApp, Get, Param } from '../../../src';
@@ -17,6 +18,9 @@ import { expectThrowsCode } from '../../support/expect-code';
 import { type Served, serve } from '../../support/serve';
 import { type CapturedLogs, captureLogs, until } from './log-capture';
 
+// The slow route's answer waits for the spec: started once it runs, released by the spec.
+const slowRoute = { started: false, release: () => {} };
+
 @Controller('/things')
 class ThingsController {
   @Get('/:id')
@@ -27,6 +31,15 @@ class ThingsController {
   @Get('/:id/broken')
   broken(): never {
     throw new Error('broken thing');
+  }
+
+  @Get('/:id/slow')
+  async slow(@Param('id') id: string) {
+    slowRoute.started = true;
+    await new Promise<void>((resolve) => {
+      slowRoute.release = resolve;
+    });
+    return { id };
   }
 }
 
@@ -100,6 +113,23 @@ describe('access log', () => {
         const failed = accessLines(logs).find((line) => line.reqId === 'log-500')!;
         expect(failed.level).to.equal(50);
         expect(failed.route).to.equal('/things/:id/broken');
+      });
+
+      it('logs a request whose client left before the answer as aborted', async () => {
+        slowRoute.started = false;
+        const req = get(`${served.url}/things/9/slow`, { headers: { 'X-Request-Id': 'log-gone' } });
+        const gone = new Promise((resolve) => req.on('error', resolve));
+        try {
+          await until(() => slowRoute.started);
+          req.destroy();
+          await gone;
+          await until(() => accessLines(logs).some((line) => line.reqId === 'log-gone'));
+          const lines = accessLines(logs).filter((line) => line.reqId === 'log-gone');
+          expect(lines).to.have.length(1);
+          expect(lines[0]).to.include({ level: 30, msg: 'request aborted', route: '/things/:id/slow' });
+        } finally {
+          slowRoute.release();
+        }
       });
 
       it('never writes a token, a password or a cookie', async () => {

@@ -92,6 +92,8 @@ describe('websocket: RedisBroadcaster', () => {
   it('when the last subscriber of a gateway leaves, releases its channel', async () => {
     const one = instance();
     const unsubscribe = await inbox(one.broadcaster).subscribed;
+    // The spec asks on the publisher connection, which fails fast until it is ready.
+    await reachable(one.publisher);
     expect(await one.publisher.pubsub('NUMSUB', 'trellis:ws:/chat')).to.deep.equal(['trellis:ws:/chat', 1]);
     await unsubscribe();
     await eventually(async () =>
