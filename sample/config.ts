@@ -6,6 +6,13 @@ const MIN_SECRET_LENGTH = 32;
 export const DEFAULT_DEMO_PASSWORD = 'Demo-pass-123!';
 const port = z.coerce.number().int().min(0).max(65_535);
 const positiveInt = z.coerce.number().int().positive();
+// A comma-separated list, each item trimmed, empty items dropped.
+const commaList = z.string().transform((list) =>
+  list
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== ''),
+);
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -46,14 +53,7 @@ const EnvSchema = z.object({
   // OpenTelemetry spans; needs @opentelemetry/api and an SDK set up by the operator.
   TRACING: z.enum(['true', 'false']).default('false'),
   // Browser origins allowed to call the API, comma-separated (https://app.example.com).
-  CORS_ORIGINS: z
-    .string()
-    .transform((value) =>
-      value
-        .split(',')
-        .map((origin) => origin.trim())
-        .filter((origin) => origin !== ''),
-    )
+  CORS_ORIGINS: commaList
     .pipe(
       z.array(
         z
@@ -66,15 +66,7 @@ const EnvSchema = z.object({
     )
     .optional(),
   // Browser origins allowed to open the chat and GraphQL subscriptions; unset allows any.
-  WS_ORIGINS: z
-    .string()
-    .transform((list) =>
-      list
-        .split(',')
-        .map((origin) => origin.trim())
-        .filter(Boolean),
-    )
-    .optional(),
+  WS_ORIGINS: commaList.optional(),
   // Read by the framework's logger; checked here so a typo fails with a clear message.
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
 });

@@ -73,7 +73,7 @@ export function createSampleApp(config: SampleConfig, options: SampleAppOptions 
     logger: options.logger,
     requestId: true,
     accessLog: config.accessLog,
-    metrics: config.metrics ? { port: config.metrics.port, host: config.metrics.host } : false,
+    metrics: config.metrics ?? false,
     tracing: config.tracing,
     shutdownDelayMs: config.shutdownDelayMs,
     controllers: [

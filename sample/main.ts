@@ -34,7 +34,7 @@ async function main(): Promise<void> {
       `Trellis sample is running (${config.engine}, ${config.env}, database ${config.databaseFile})`,
       `  API        ${base}  (a page linking what follows)`,
       `  Docs       ${base}/docs`,
-      `  GraphQL    ${base}/graphql${config.env === 'production' ? '' : '  (GraphiQL in a browser)'}`,
+      `  GraphQL    ${base}/graphql${production ? '' : '  (GraphiQL in a browser)'}`,
       `  WebSocket  ws://${host}:${port}/chat?token=<accessToken>`,
       `  Log in     POST ${base}/auth/login  {"username":"admin","password":"${password}"}`,
       demoUsers,

@@ -136,12 +136,14 @@ function checkTargets(summary, results, routeNames) {
   );
   // For information: with helmet's headers, which the hand-written stacks do not send.
   const fastifyItems = pairedAcross(results, 'trellis-fastify', 'fastify', 'items', (route) => route.rps);
-  targets.push({
-    name: 'Fastify engine with its default security headers / Fastify 5 on items (for information)',
-    value: fastifyItems,
-    passed: undefined,
-    detail: `${fmt(fastifyItems)} x`,
-  });
+  targets.push(
+    target(
+      'Fastify engine with its default security headers / Fastify 5 on items (for information)',
+      fastifyItems,
+      undefined,
+      `${fmt(fastifyItems)} x`,
+    ),
+  );
   for (const stack of ['trellis-express', 'trellis-fastify', 'trellis-fastify-same-headers']) {
     const cpu = pairedAcross(results, stack, 'node-http', 'items', (route) => route.cpuUsPerReq);
     targets.push(

@@ -26,6 +26,8 @@ function randomBcryptHash(rounds: number): string {
  * it has them, with bcrypt at the configured cost otherwise.
  */
 export class PasswordHasher {
+  /** The bounded queue every hash and verification goes through; `queued` is its depth. */
+  readonly slots: ConcurrencyLimit;
   private dummyHash?: Promise<string>;
 
   constructor(
@@ -33,9 +35,9 @@ export class PasswordHasher {
     private readonly provider: Pick<UserProvider, 'hashPassword' | 'verifyPassword'> = {},
     maxQueued: number = DEFAULT_HASH_QUEUE_LIMIT,
     busyMessage: string = AUTH_MESSAGES.busy,
-    /** The bounded queue every hash and verification goes through; `queued` is its depth. */
-    readonly slots = new ConcurrencyLimit(HASHING_SLOTS, maxQueued, busyMessage),
-  ) {}
+  ) {
+    this.slots = new ConcurrencyLimit(HASHING_SLOTS, maxQueued, busyMessage);
+  }
 
   /** The hash to store for `password`. */
   hash(password: string): Promise<string> {

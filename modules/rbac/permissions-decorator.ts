@@ -5,7 +5,8 @@ import type { GuardDocs } from '../../src/metadata/types';
 /** The guard kind `Permissions()` records and the rbac module defines. */
 export const PERMISSIONS_GUARD_KIND = 'permissions';
 
-function quoted(names: readonly string[]): string {
+/** The names as the rbac module's labels and errors show them: `'a', 'b'`. */
+export function quoted(names: readonly string[]): string {
   return names.map((name) => `'${name}'`).join(', ');
 }
 

@@ -3,7 +3,7 @@ import { trellisError } from '../../src/errors/trellis-errors';
 import type { GuardDefinition } from '../../src/guards/guard-registry';
 import { AUTH_GUARD_KIND } from '../auth/auth-decorator';
 import { callerOf } from './caller-of';
-import { PERMISSIONS_GUARD_KIND } from './permissions-decorator';
+import { PERMISSIONS_GUARD_KIND, quoted } from './permissions-decorator';
 import { RbacService } from './rbac-service';
 
 /**
@@ -19,8 +19,7 @@ export const permissionsGuard: GuardDefinition = {
     const required = [...new Set((options as string[][]).flat())];
     const unknown = required.filter((permission) => !rbac.isPermission(permission));
     if (unknown.length > 0) {
-      const names = unknown.map((permission) => `'${permission}'`).join(', ');
-      throw trellisError('TRELLIS_ERR_UNKNOWN_PERMISSION', names).at(
+      throw trellisError('TRELLIS_ERR_UNKNOWN_PERMISSION', quoted(unknown)).at(
         `Permissions on ${site.className}.${site.methodName}`,
       );
     }

@@ -9,21 +9,15 @@ import {
   HTTPException,
   Inject,
   Injectable,
-  type RateLimitRequest,
   type RequestContext,
 } from '../trellis';
 
 const UNAUTHORIZED = 401;
 
-function usernameOf(ctx: RequestContext | undefined): string {
-  const body = ctx?.body as { username?: unknown } | undefined;
+function usernameOf(ctx: RequestContext): string {
+  const body = ctx.body as { username?: unknown } | undefined;
   // Usernames are unique regardless of case, so `Admin` and `admin` share one count.
   return typeof body?.username === 'string' ? body.username.toLowerCase() : '';
-}
-
-/** The key failed logins are counted under: the client's address and the username tried. */
-export function loginKey(req: RateLimitRequest, ctx?: RequestContext): string {
-  return `${clientAddress(req)}:${usernameOf(ctx)}`;
 }
 
 // Only a refused password uses the allowance: a success, a 503 (busy hashing queue, Redis down)
@@ -55,8 +49,9 @@ export class LoginThrottle {
 
   /** Runs `login` if the limits allow it, counting it only if it fails with a 401. */
   async attempt<T>(ctx: RequestContext, login: () => Promise<T>): Promise<T> {
-    const userKey = loginKey(ctx.req, ctx);
     const clientKey = clientAddress(ctx.req);
+    // Failed logins per username are counted per client too: the address, then the username tried.
+    const userKey = `${clientKey}:${usernameOf(ctx)}`;
     await this.perUsername.take(userKey);
     try {
       await this.perClient.take(clientKey);

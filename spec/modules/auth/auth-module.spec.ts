@@ -37,6 +37,9 @@ describe('auth: module options', () => {
   const provider = { findByCredentials: async () => null, findById: async () => null };
   const install = (options: object) => () =>
     createApp().install('auth', { userProvider: provider, ...options } as never);
+  // The message of the TRELLIS_ERR_INVALID_OPTION installing with `options` throws.
+  const refusal = (options: object) =>
+    expectThrowsCode(install(options), 'TRELLIS_ERR_INVALID_OPTION').message;
   let nodeEnv: string | undefined;
   beforeEach(() => {
     nodeEnv = process.env.NODE_ENV;
@@ -48,67 +51,39 @@ describe('auth: module options', () => {
 
   it('when NODE_ENV=production and the secret is shorter than 32 characters, it refuses to install', () => {
     process.env.NODE_ENV = 'production';
-    expect(
-      expectThrowsCode(
-        install({ jwt: { ...jwtOptions, secret: 'x'.repeat(31) } }),
-        'TRELLIS_ERR_INVALID_OPTION',
-      ).message,
-    ).to.match(/^auth\.jwt\.secret: /);
+    expect(refusal({ jwt: { ...jwtOptions, secret: 'x'.repeat(31) } })).to.match(/^auth\.jwt\.secret: /);
     expect(install({ jwt: { ...jwtOptions, secret: 'x'.repeat(32) } })).not.to.throw();
   });
 
   it('outside production, a short secret is accepted but an empty one is not', () => {
     process.env.NODE_ENV = 'development';
     expect(install({ jwt: { ...jwtOptions, secret: 'short' } })).not.to.throw();
-    expect(
-      expectThrowsCode(install({ jwt: { ...jwtOptions, secret: '' } }), 'TRELLIS_ERR_INVALID_OPTION').message,
-    ).to.match(/^auth\.jwt\.secret: /);
+    expect(refusal({ jwt: { ...jwtOptions, secret: '' } })).to.match(/^auth\.jwt\.secret: /);
   });
 
   it('when hashQueueLimit is not a whole number from 0, it refuses to install', () => {
     for (const hashQueueLimit of [-1, 2.5, Number.NaN])
-      expect(
-        expectThrowsCode(install({ jwt: jwtOptions, hashQueueLimit }), 'TRELLIS_ERR_INVALID_OPTION').message,
-      ).to.match(/^auth\.hashQueueLimit: /);
+      expect(refusal({ jwt: jwtOptions, hashQueueLimit })).to.match(/^auth\.hashQueueLimit: /);
     expect(install({ jwt: jwtOptions, hashQueueLimit: 0 })).not.to.throw();
   });
 
   it('when a lifetime is not a positive whole number of seconds, it refuses to install', () => {
-    expect(
-      expectThrowsCode(install({ jwt: { ...jwtOptions, accessTokenTTL: 0 } }), 'TRELLIS_ERR_INVALID_OPTION')
-        .message,
-    ).to.match(/^auth\.jwt\.accessTokenTTL: /);
-    expect(
-      expectThrowsCode(
-        install({ jwt: { ...jwtOptions, refreshTokenTTL: 1.5 } }),
-        'TRELLIS_ERR_INVALID_OPTION',
-      ).message,
-    ).to.match(/^auth\.jwt\.refreshTokenTTL: /);
+    expect(refusal({ jwt: { ...jwtOptions, accessTokenTTL: 0 } })).to.match(/^auth\.jwt\.accessTokenTTL: /);
+    expect(refusal({ jwt: { ...jwtOptions, refreshTokenTTL: 1.5 } })).to.match(
+      /^auth\.jwt\.refreshTokenTTL: /,
+    );
   });
 
   it('when the algorithm is not an HMAC one, or the bcrypt cost is out of range, it refuses to install', () => {
-    expect(
-      expectThrowsCode(install({ jwt: { ...jwtOptions, algorithm: 'none' } }), 'TRELLIS_ERR_INVALID_OPTION')
-        .message,
-    ).to.match(/^auth\.jwt\.algorithm: /);
-    expect(
-      expectThrowsCode(install({ jwt: { ...jwtOptions, algorithm: 'RS256' } }), 'TRELLIS_ERR_INVALID_OPTION')
-        .message,
-    ).to.match(/^auth\.jwt\.algorithm: /);
-    expect(
-      expectThrowsCode(install({ jwt: jwtOptions, bcryptRounds: 3 }), 'TRELLIS_ERR_INVALID_OPTION').message,
-    ).to.match(/^auth\.bcryptRounds: /);
+    expect(refusal({ jwt: { ...jwtOptions, algorithm: 'none' } })).to.match(/^auth\.jwt\.algorithm: /);
+    expect(refusal({ jwt: { ...jwtOptions, algorithm: 'RS256' } })).to.match(/^auth\.jwt\.algorithm: /);
+    expect(refusal({ jwt: jwtOptions, bcryptRounds: 3 })).to.match(/^auth\.bcryptRounds: /);
   });
 
   it('when the user provider lacks its lookups, it refuses to install', () => {
-    expect(
-      expectThrowsCode(install({ jwt: jwtOptions, userProvider: undefined }), 'TRELLIS_ERR_INVALID_OPTION')
-        .message,
-    ).to.match(/^auth\.userProvider: /);
+    expect(refusal({ jwt: jwtOptions, userProvider: undefined })).to.match(/^auth\.userProvider: /);
     const lookups = { jwt: jwtOptions, userProvider: { findById: async () => null } };
-    expect(expectThrowsCode(install(lookups), 'TRELLIS_ERR_INVALID_OPTION').message).to.match(
-      /^auth\.userProvider: /,
-    );
+    expect(refusal(lookups)).to.match(/^auth\.userProvider: /);
   });
 
   it('when jwt is missing, or the secret or a lifetime has the wrong type, it refuses to install naming the path', () => {
@@ -119,22 +94,13 @@ describe('auth: module options', () => {
       [{ jwt: { ...jwtOptions, accessTokenTTL: '60' } }, /^auth\.jwt\.accessTokenTTL: .*"60"/],
       [{ jwt: jwtOptions, bcryptRounds: 32 }, /^auth\.bcryptRounds: /],
     ];
-    for (const [options, message] of cases)
-      expect(expectThrowsCode(install(options), 'TRELLIS_ERR_INVALID_OPTION').message).to.match(message);
+    for (const [options, message] of cases) expect(refusal(options)).to.match(message);
   });
 
   it('when a store or deny-list lacks the methods the module calls, it refuses to install', () => {
     const store = new InMemoryTokenStore();
-    expect(
-      expectThrowsCode(
-        install({ jwt: jwtOptions, store: { isActive: () => true } }),
-        'TRELLIS_ERR_INVALID_OPTION',
-      ).message,
-    ).to.match(/^auth\.store: /);
-    expect(
-      expectThrowsCode(install({ jwt: jwtOptions, store, denyList: {} }), 'TRELLIS_ERR_INVALID_OPTION')
-        .message,
-    ).to.match(/^auth\.denyList: /);
+    expect(refusal({ jwt: jwtOptions, store: { isActive: () => true } })).to.match(/^auth\.store: /);
+    expect(refusal({ jwt: jwtOptions, store, denyList: {} })).to.match(/^auth\.denyList: /);
     expect(install({ jwt: jwtOptions, store, denyList: new InMemoryTokenDenyList() })).not.to.throw();
   });
 

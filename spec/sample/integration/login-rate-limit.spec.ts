@@ -124,5 +124,16 @@ describe('sample registration rate limit', () => {
         .send({ username: 'newcomer1', password: 'Strong-pass-1!' })
         .expect(200);
     });
+
+    it('a registration that meets a full hashing queue is answered 503 with Retry-After: 1 at once', async () => {
+      const auth = sample.app.container.get(AuthService);
+      const hashing = sinon.stub(auth, 'hashPassword').rejects(new QueueFullException());
+      const res = await register('newcomer3').expect(503);
+      expect(res.headers['retry-after']).to.equal('1');
+      expect(res.body).to.include({ statusCode: 503, error: 'Service Unavailable' });
+      hashing.restore();
+      // Nothing was stored: the same username registers once the queue has room.
+      await register('newcomer3').expect(201);
+    });
   });
 });

@@ -13,15 +13,18 @@ export function binOf(pkg: string, relative: string): string {
   return join(dirname(require.resolve(`${pkg}/package.json`)), relative);
 }
 
-/** Runs a Node script (a tool's bin) in `cwd`, bounded by `timeoutMs`; a non-zero exit is data, not an error. */
-export function runNode(args: string[], cwd: string, timeoutMs = 120_000): Promise<ToolRun> {
+// A tool that has not answered in two minutes has hung.
+const TOOL_TIMEOUT_MS = 120_000;
+
+/** Runs a Node script (a tool's bin) in `cwd`, bounded in time; a non-zero exit is data, not an error. */
+export function runNode(args: string[], cwd: string): Promise<ToolRun> {
   return new Promise((resolve, reject) => {
     execFile(
       process.execPath,
       args,
       {
         cwd,
-        timeout: timeoutMs,
+        timeout: TOOL_TIMEOUT_MS,
         maxBuffer: 64 * 1024 * 1024,
         // No update checks nor telemetry: the specs run offline.
         env: {

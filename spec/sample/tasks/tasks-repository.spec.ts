@@ -86,4 +86,25 @@ describe('TasksRepository', () => {
     const recent = tasks.recentlyAssignedTo(ada, 5);
     expect(recent.map((task) => task.id)).to.deep.equal(['task-04', 'task-02', 'task-00']);
   });
+
+  it('reads the newest tasks of several assignees in one query: at most `limit` each, newest first', () => {
+    const later = ['2026-01-02T00:00:00.000Z', '2026-01-03T00:00:00.000Z', '2026-01-04T00:00:00.000Z'];
+    for (const [i, createdAt] of later.entries()) {
+      tasks.create({
+        id: `bob-${i}`,
+        title: `Bob ${i}`,
+        description: null,
+        status: 'todo',
+        assigneeId: bob,
+        createdById: ada,
+        createdAt,
+      });
+    }
+    const ids = (assignees: number[], limit: number) =>
+      tasks.newestAssignedToEach(assignees, limit).map((task) => task.id);
+    expect(ids([ada, bob, 999], 2)).to.deep.equal(['bob-2', 'bob-1', 'task-10', 'task-08']);
+    expect(ids([bob], 5)).to.deep.equal(['bob-2', 'bob-1', 'bob-0']);
+    expect(ids([], 5)).to.deep.equal([]);
+    expect(tasks.newestAssignedToEach([ada], 1)[0]).to.deep.equal(tasks.findById('task-10'));
+  });
 });

@@ -85,6 +85,13 @@ describe('UsersRepository', () => {
       expect(users.countByRole()).to.deep.equal({ admin: 1, viewer: 4 });
     });
 
+    it('reads the users of several ids in one query, leaving unknown ids out', () => {
+      const found = users.findByIds([4, 999, 2, 2]);
+      expect(found.map((u) => u.username).sort()).to.deep.equal(['a2', 'a4']);
+      expect(found.find((u) => u.id === 4)).to.deep.equal(users.findById(4));
+      expect(users.findByIds([])).to.deep.equal([]);
+    });
+
     it('reads offset pages by id', () => {
       expect(users.page(2, 2).map((u) => u.username)).to.deep.equal(['a3', 'a4']);
     });
