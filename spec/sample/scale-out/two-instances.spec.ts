@@ -5,7 +5,6 @@ import { TokenDenyList } from '../../../modules/auth';
 import { DEMO_USERNAMES } from '../../../sample/database/demo-seeder';
 import { REDIS_PREFIX } from '../../../sample/shared-state';
 import { closeRedisClient, createRedisClient } from '../../../src/redis';
-import { closedWithin } from '../../src/graphql/session-socket';
 import { subscribe, subscriptionClient } from '../../src/graphql/subscription-client';
 import { reachable } from '../../src/redis/redis-spec-helpers';
 import { closedWithin, expectSilence, TestClient, wsUrl } from '../../src/websocket/support/ws-client';
