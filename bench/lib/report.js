@@ -23,7 +23,7 @@ function routeTable(results, route) {
   for (const [name, stack] of Object.entries(results.stacks)) {
     const figures = stacks[name]?.routes[route.name];
     if (!figures) {
-      // A stack that does not serve the route (the node:http floor serves /items only) is n/a.
+      // A stack that does not serve the route (the same-headers Trellis serves two) is n/a.
       const served = !stack.served || stack.served.includes(route.name);
       lines.push(`| ${stack.label} | ${served ? 'failed' : 'n/a'} | | | | |`);
       continue;
@@ -117,6 +117,35 @@ function sampleSection(results) {
   return lines.join('\n');
 }
 
+function pairedSection(results) {
+  const paired = results.summary.paired ?? [];
+  if (paired.length === 0) return '';
+  const labels = Object.fromEntries(Object.entries(results.stacks).map(([name, stack]) => [name, stack.label]));
+  const routes = results.routes;
+  const lines = [
+    '### CPU per request, paired per round',
+    '',
+    'Each cell: the median over rounds of (CPU µs/req of the first stack ÷ that of the second), both ' +
+      'measured in the same round; in brackets the lowest and highest round, which say how noisy the run was.',
+    '',
+    `| First ÷ second | at most | ${routes.map((route) => route.label).join(' | ')} |`,
+    `|---|---:|${routes.map(() => '---:').join('|')}|`,
+  ];
+  for (const row of paired) {
+    const cells = routes.map((route) => {
+      const ratio = row.routes[route.name];
+      if (!ratio) return 'n/a';
+      const over = row.limit !== undefined && ratio.median > row.limit;
+      const value = `${num(ratio.median, 2)}×`;
+      return `${over ? `**${value}**` : value} (${num(ratio.min, 2)}–${num(ratio.max, 2)})`;
+    });
+    lines.push(
+      `| ${labels[row.a]} ÷ ${labels[row.b]} (${row.why}) | ${row.limit === undefined ? '' : `${row.limit}×`} | ${cells.join(' | ')} |`,
+    );
+  }
+  return lines.join('\n');
+}
+
 function targetsSection(results) {
   const lines = ['### Targets', '', '| Target | Result | Met |', '|---|---:|:---:|'];
   for (const target of results.summary.targets) {
@@ -150,6 +179,7 @@ function renderResults(results) {
     '### Requests per second (ratio to idiomatic Express 5), start-up and memory',
     overviewTable(results),
     '### Per route',
+    pairedSection(results),
     ...results.routes.map((route) => routeTable(results, route)),
     targetsSection(results),
     eventLoopSection(results),
