@@ -27,19 +27,23 @@ export interface ObserverParts {
 export function createRequestObserver(parts: ObserverParts): RequestObserver | undefined {
   const { requestId, accessLog, metrics, tracing, findRoute } = parts;
   if (!requestId && !accessLog && !metrics && !tracing) return undefined;
+  // One listener for every part and every request (no closure per request): Node emits 'close'
+  // once, when the answer is done or the client gone, and the response knows its request.
+  function answered(this: ServerResponse): void {
+    const req = this.req;
+    const state = requestStateOf(req);
+    if (!state) return;
+    state.route ??= findRoute(req.method, state.url);
+    if (metrics) metrics.requestEnded(req, this, state);
+    if (tracing) tracing.requestEnded(req, this, state);
+    if (accessLog) accessLog(req, this, state);
+  }
   const watchesEnd = Boolean(accessLog || metrics || tracing);
   return (req, res) => {
     const state = beginRequest(req);
     if (requestId) res.setHeader('X-Request-Id', state.id);
     if (tracing) tracing.requestStarted(req, state);
-    if (!watchesEnd) return;
-    // One listener for every part: Node emits 'close' once the answer is done or the client gone.
-    res.once('close', () => {
-      state.route ??= findRoute(req.method, state.url);
-      if (metrics) metrics.requestEnded(req, res, state);
-      if (tracing) tracing.requestEnded(req, res, state);
-      if (accessLog) accessLog(req, res, state);
-    });
+    if (watchesEnd) res.on('close', answered);
   };
 }
 

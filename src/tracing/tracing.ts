@@ -63,6 +63,8 @@ export class Tracing {
   requestStarted(req: IncomingMessage, state: RequestState): void {
     const { api } = this;
     const method = req.method ?? 'GET';
+    const url = state.url ?? '/';
+    const query = url.indexOf('?');
     const parent = api.propagation.extract(api.ROOT_CONTEXT, req.headers);
     const span = this.tracer.startSpan(
       method,
@@ -70,7 +72,7 @@ export class Tracing {
         kind: api.SpanKind.SERVER,
         attributes: {
           'http.request.method': method,
-          'url.path': (state.url ?? '/').split('?')[0],
+          'url.path': query === -1 ? url : url.slice(0, query),
           'trellis.request_id': state.id,
         },
       },
