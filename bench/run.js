@@ -72,7 +72,7 @@ async function measureRoute(server, route) {
 
 async function measureStack(stack, routes, round) {
   const script = path.join(BENCH_DIR, 'stacks', `${stack.file}.js`);
-  const server = await startServer(script, { env: stack.env, port: CONFIG.port });
+  const server = await startServer(script, { env: stack.env, port: CONFIG.port, quiet: stack.quiet });
   const result = { startupMs: server.startupMs, idleRssMiB: memory(server.pid).rssMiB, routes: {} };
   const served = stack.routes ? routes.filter((route) => stack.routes.includes(route.name)) : routes;
   try {

@@ -2,7 +2,10 @@
 // The stacks compared: one server file each under stacks/ (some served twice with different
 // settings), all serving the same routes.
 
-/** Every stack, in table order; `baseline` is what ratios are taken against; `routes` limits a stack to those. */
+/**
+ * Every stack, in table order; `baseline` is what ratios are taken against; `routes` limits a
+ * stack to those; `quiet` sends its stdout (where the logging stacks write) to /dev/null.
+ */
 const STACKS = [
   { name: 'express-idiomatic', label: 'Express 5, idiomatic', file: 'express-idiomatic', baseline: true },
   { name: 'express-tuned', label: 'Express 5, tuned by hand', file: 'express-tuned' },
@@ -14,25 +17,29 @@ const STACKS = [
     name: 'trellis-express-observed',
     label: 'Trellis (Express), request id + access log + metrics',
     file: 'trellis',
-    env: { BENCH_ENGINE: 'express', BENCH_OBSERVE: '1' },
+    env: { BENCH_ENGINE: 'express', BENCH_OBSERVE: '1', LOG_LEVEL: 'info' },
+    quiet: true,
   },
   {
     name: 'trellis-fastify-observed',
     label: 'Trellis (Fastify), request id + access log + metrics',
     file: 'trellis',
-    env: { BENCH_ENGINE: 'fastify', BENCH_OBSERVE: '1' },
+    env: { BENCH_ENGINE: 'fastify', BENCH_OBSERVE: '1', LOG_LEVEL: 'info' },
+    quiet: true,
   },
   {
     name: 'trellis-express-traced',
     label: 'Trellis (Express), the same + tracing',
     file: 'trellis',
-    env: { BENCH_ENGINE: 'express', BENCH_OBSERVE: 'trace' },
+    env: { BENCH_ENGINE: 'express', BENCH_OBSERVE: 'trace', LOG_LEVEL: 'info' },
+    quiet: true,
   },
   {
     name: 'trellis-fastify-traced',
     label: 'Trellis (Fastify), the same + tracing',
     file: 'trellis',
-    env: { BENCH_ENGINE: 'fastify', BENCH_OBSERVE: 'trace' },
+    env: { BENCH_ENGINE: 'fastify', BENCH_OBSERVE: 'trace', LOG_LEVEL: 'info' },
+    quiet: true,
   },
   // Trellis on Fastify without its default security headers: the same headers as the hand-written
   // stacks send, so the list-route target compares the same work (helmet's 12 headers cost any stack).
@@ -60,6 +67,7 @@ const STACKS = [
     label: 'Fastify 5, by hand, logger: true + @fastify/helmet',
     file: 'fastify',
     env: { BENCH_FASTIFY: 'production' },
+    quiet: true,
   },
   { name: 'node-http', label: 'node:http, bare (floor)', file: 'node-http' },
 ];

@@ -1,8 +1,9 @@
 import pino from 'pino';
 
-// Lines are gathered up to this many bytes and written together, on libuv's thread pool: one
-// write per line costs a request more than building the line does.
-const BATCH_BYTES = 4096;
+// Lines are gathered up to about this many characters and handed to the stream in one write:
+// one write per line cost a request more than building the line (sonic-boom's own batching
+// measures its whole buffer on every line, which costs as much).
+const BATCH_CHARS = 16_384;
 // A line waits at most this long, so a quiet server's lines still come out at once.
 const MAX_DELAY_MS = 200;
 
@@ -13,25 +14,50 @@ export interface BatchedStream {
 }
 
 /**
- * stdout written in batches of `BATCH_BYTES`, each line at most `MAX_DELAY_MS` late. pino's
- * exit handler writes what is left when the process exits; `flush` writes it before then.
+ * stdout written in batches, each line at most `MAX_DELAY_MS` late, through sonic-boom (partial
+ * writes, a busy pipe, and pino's exit handler writing what is left when the process exits);
+ * `flush` hands over the batch and calls back once everything is written.
  */
 export function batchedStdout(): BatchedStream {
-  const sonic = pino.destination({ dest: 1, sync: false, minLength: BATCH_BYTES });
+  const sonic = pino.destination({ dest: 1, sync: false });
+  let lines: string[] = [];
+  let size = 0;
   let timer: NodeJS.Timeout | undefined;
-  // With a callback, sonic-boom keeps writing until its buffer is empty, below the batch size too.
-  const writeAll = (done: (err?: Error) => void) => {
+  let writing = false;
+  sonic.on('drain', () => {
+    writing = false;
+  });
+  const handOver = () => {
     if (timer !== undefined) clearTimeout(timer);
     timer = undefined;
-    sonic.flush(done);
+    if (size === 0) return;
+    const batch = lines.join('');
+    lines = [];
+    size = 0;
+    writing = true;
+    sonic.write(batch);
   };
-  const ignore = () => {};
-  const flushLate = () => writeAll(ignore);
+  // pino's own exit handler may already have run: the last batch is written here, synchronously.
+  process.once('exit', () => {
+    handOver();
+    try {
+      sonic.flushSync();
+    } catch {
+      // Nowhere left to report that stdout is gone.
+    }
+  });
   return {
     write(line) {
-      sonic.write(line);
-      if (timer === undefined) timer = setTimeout(flushLate, MAX_DELAY_MS).unref();
+      lines.push(line);
+      size += line.length;
+      if (size >= BATCH_CHARS) handOver();
+      else if (timer === undefined) timer = setTimeout(handOver, MAX_DELAY_MS).unref();
     },
-    flush: (done = ignore) => writeAll(done),
+    flush(done) {
+      handOver();
+      if (!done) return;
+      if (!writing) return done();
+      sonic.once('drain', () => done());
+    },
   };
 }

@@ -1,6 +1,7 @@
 // A process that serves `count` requests with the access log on and the default logger (stdout),
-// closes the application, prints `closed` straight to stdout and kills itself with SIGKILL: no
-// exit handler runs, so every access line it printed was written by `close()`.
+// then either closes the application, prints `closed` straight to stdout and kills itself with
+// SIGKILL (no exit handler runs, so every access line it printed was written by `close()`), or,
+// given `exit`, calls process.exit() at once without closing anything.
 import { writeSync } from 'node:fs';
 import { get } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -32,6 +33,7 @@ async function main(): Promise<void> {
   const server = await app.listen(0, '127.0.0.1');
   const { port } = server.address() as AddressInfo;
   for (let i = 0; i < count; i++) await hello(port);
+  if (process.argv[4] === 'exit') process.exit(0);
   await app.close();
   writeSync(1, 'closed\n');
   process.kill(process.pid, 'SIGKILL');
