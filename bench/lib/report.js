@@ -6,6 +6,8 @@ const { ROOT_DIR } = require('./environment');
 
 const START = '<!-- bench-results:start -->';
 const END = '<!-- bench-results:end -->';
+const PAIRED_START = '<!-- bench-paired:start -->';
+const PAIRED_END = '<!-- bench-paired:end -->';
 const SUMMARY_START = '<!-- bench-summary:start -->';
 const SUMMARY_END = '<!-- bench-summary:end -->';
 
@@ -199,9 +201,24 @@ function replaceBetween(file, start, end, content) {
   return true;
 }
 
-/** Updates BENCHMARKS.md, and README.md's summary where it has the markers. */
-function writeReport(results) {
+/** A run of the paired stacks only: the machine, the paired ratios and the routes' tables. */
+function renderPaired(results) {
+  return [machineSection(results), pairedSection(results), ...results.routes.map((route) => routeTable(results, route))]
+    .filter(Boolean)
+    .join('\n\n');
+}
+
+/**
+ * Updates BENCHMARKS.md, and README.md's summary where it has the markers; with `paired`, only
+ * the paired section (a run of a few stacks leaves the full results as they were).
+ */
+function writeReport(results, { paired = false } = {}) {
   const benchmarks = path.join(ROOT_DIR, 'BENCHMARKS.md');
+  if (paired) {
+    if (!replaceBetween(benchmarks, PAIRED_START, PAIRED_END, renderPaired(results)))
+      throw new Error(`BENCHMARKS.md has no ${PAIRED_START} ... ${PAIRED_END} markers`);
+    return;
+  }
   if (!replaceBetween(benchmarks, START, END, renderResults(results)))
     writeFileSync(benchmarks, `# Benchmarks\n\n${START}\n${renderResults(results)}\n${END}\n`);
   replaceBetween(
