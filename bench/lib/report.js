@@ -130,8 +130,8 @@ function pairedSection(results) {
     'Each cell: the median over rounds of (CPU µs/req of the first stack ÷ that of the second), both ' +
       'measured in the same round; in brackets the lowest and highest round, which say how noisy the run was.',
     '',
-    `| First ÷ second | at most | ${routes.map((route) => route.label).join(' | ')} |`,
-    `|---|---:|${routes.map(() => '---:').join('|')}|`,
+    `| Comparison | First ÷ second | at most | ${routes.map((route) => route.label).join(' | ')} |`,
+    `|---|---|---:|${routes.map(() => '---:').join('|')}|`,
   ];
   for (const row of paired) {
     const cells = routes.map((route) => {
@@ -142,7 +142,7 @@ function pairedSection(results) {
       return `${over ? `**${value}**` : value} (${num(ratio.min, 2)}–${num(ratio.max, 2)})`;
     });
     lines.push(
-      `| ${labels[row.a]} ÷ ${labels[row.b]} (${row.why}) | ${row.limit === undefined ? '' : `${row.limit}×`} | ${cells.join(' | ')} |`,
+      `| ${row.why} | ${labels[row.a]} ÷ ${labels[row.b]} | ${row.limit === undefined ? '' : `${row.limit}×`} | ${cells.join(' | ')} |`,
     );
   }
   return lines.join('\n');
