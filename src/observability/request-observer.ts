@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AppMetrics } from '../metrics/app-metrics';
 import type { CompiledRoute } from '../routing/compiled-route';
 import type { RequestContext } from '../routing/request-context';
+import { setCheckedHeader } from '../security/preset-headers';
 import type { Tracing } from '../tracing/tracing';
 import type { AccessLog } from './access-log';
 import { beginRequest, nodeRequestOf, requestStateOf } from './request-state';
@@ -41,7 +42,8 @@ export function createRequestObserver(parts: ObserverParts): RequestObserver | u
   const watchesEnd = Boolean(accessLog || metrics || tracing);
   return (req, res) => {
     const state = beginRequest(req);
-    if (requestId) res.setHeader('X-Request-Id', state.id);
+    // The id is a UUID or matched a strict pattern: nothing for setHeader's checks to find.
+    if (requestId) setCheckedHeader(res, 'x-request-id', 'X-Request-Id', state.id);
     if (tracing) tracing.requestStarted(req, state);
     if (watchesEnd) res.on('close', answered);
   };
