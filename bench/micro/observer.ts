@@ -53,7 +53,9 @@ function measure(name: string, observe: Observer): void {
   const start = process.cpuUsage();
   for (let i = 0; i < ITERATIONS; i++) once();
   const used = process.cpuUsage(start);
-  process.stderr.write(`${name.padEnd(34)} ${((used.user + used.system) / ITERATIONS).toFixed(2)} µs/request\n`);
+  process.stderr.write(
+    `${name.padEnd(34)} ${((used.user + used.system) / ITERATIONS).toFixed(2)} µs/request\n`,
+  );
 }
 
 function main(): void {
