@@ -231,6 +231,7 @@ export type { ExpiringMapOptions } from './modules/auth/expiring-map';
 export { InMemoryTokenDenyList } from './modules/auth/in-memory-token-deny-list';
 export { InMemoryTokenStore } from './modules/auth/in-memory-token-store';
 export { passwordSchema } from './modules/auth/password-schema';
+export type { AuthRoutesOptions, LoginLimitOptions } from './modules/auth/routes/auth-routes-options';
 export { DEFAULT_AUTH_PREFIX, type RedisAuthOptions } from './modules/auth/redis/redis-auth-options';
 export {
   RedisTokenDenyList,

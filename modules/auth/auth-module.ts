@@ -9,6 +9,7 @@ import { AUTH_SETTINGS, USER_PROVIDER } from './auth-tokens';
 import { InMemoryTokenDenyList } from './in-memory-token-deny-list';
 import { InMemoryTokenStore } from './in-memory-token-store';
 import { PasswordHasher } from './password-hasher';
+import { mountAuthRoutes } from './routes/mount-auth-routes';
 import { TokenCodec } from './token-codec';
 import { TokenDenyList } from './token-deny-list';
 import { TokenStore } from './token-store';
@@ -73,6 +74,7 @@ export const authModule = defineModule<AuthOptions>({
       })
       .inSingletonScope();
     app.guards.define(authGuard);
+    if (options.routes) mountAuthRoutes(app, options.routes, settings.messages);
     app.onCompiled(() => {
       const auth = app.container.get(AuthService);
       // Started, not awaited: a costly bcrypt hash must not delay start-up. A login for an unknown

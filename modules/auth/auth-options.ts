@@ -1,6 +1,7 @@
 import type { Class } from '../../src/metadata/types';
 import type { AuthenticatedUser } from '../../src/routing/request-context';
 import type { AuthMessages } from './auth-messages';
+import type { AuthRoutesOptions } from './routes/auth-routes-options';
 import type { TokenDenyList } from './token-deny-list';
 import type { TokenStore } from './token-store';
 
@@ -64,4 +65,10 @@ export interface AuthOptions {
   hashQueueLimit?: number;
   /** Texts to answer clients with instead of the defaults (`AUTH_MESSAGES`), any of them. */
   messages?: Partial<AuthMessages>;
+  /**
+   * Mount the reference endpoints (default prefix `/auth`): `POST login` (200 `{ accessToken,
+   * refreshToken, user }`, failed attempts limited), `POST refresh` (200 pair), `GET me`,
+   * `POST logout` (200 `{ message }`). Registration stays the application's.
+   */
+  routes?: true | false | AuthRoutesOptions;
 }
