@@ -98,7 +98,9 @@ export {
   type ValidationDetail,
 } from './src/errors/http-exception';
 export { TRELLIS_ERRORS, type TrellisErrorCode } from './src/errors/trellis-errors';
+export type { MissingPackage } from './src/errors/missing-packages-message';
 export { MissingPackageError } from './src/optional/missing-package-error';
+export { MissingPackages } from './src/optional/missing-packages';
 
 // Optional peer dependencies
 export { loadOptional } from './src/optional/load-optional';

@@ -18,6 +18,7 @@ import { createAccessLog } from '../observability/access-log';
 import { bindRequestId, REQUEST_ID } from '../observability/request-id-token';
 import { createRequestObserver, observeRoutes } from '../observability/request-observer';
 import { routeFinder } from '../observability/route-finder';
+import { MissingPackages } from '../optional/missing-packages';
 import type { FastifyNative } from '../optional/peer-types';
 import { compileControllers } from '../routing/compile-controllers';
 import type { CompiledRoute } from '../routing/compiled-route';
@@ -25,6 +26,7 @@ import { corsMiddleware } from '../security/cors';
 import { securityHeaders } from '../security/security-headers';
 import { Tracing } from '../tracing/tracing';
 import type { AppOptions } from './app-options';
+import { assertCreateTimePackages } from './create-time-packages';
 import { createEngine } from './engines';
 import { closeGracefully } from './graceful-close';
 import { type InjectOptions, type InjectResponse, injectInto } from './inject';
@@ -58,6 +60,12 @@ export class Application {
   /** The middleware given to `use()`, with the path it was mounted under (none: every path). */
   readonly middleware: { path?: string; handlers: readonly Middleware[] }[] = [];
 
+  /**
+   * The optional packages the features in use need: a module notes them at `ready()` with
+   * `need(name, feature)`, and `ready()` fails once, naming every missing one.
+   */
+  readonly optionalPackages = new MissingPackages();
+
   private readonly classes = {
     controller: new Set<Class>(),
     gateway: new Set<Class>(),
@@ -80,6 +88,7 @@ export class Application {
   private metricsServer?: Server;
 
   constructor(readonly options: Readonly<AppOptions> = {}) {
+    assertCreateTimePackages(options);
     if (options.metrics) this.metrics = new AppMetrics(objectOr(options.metrics));
     if (options.tracing) this.tracing = new Tracing(objectOr(options.tracing));
     this.logger = options.logger ?? createLogger();
@@ -264,6 +273,7 @@ export class Application {
     };
     this.routes = compileControllers(this.classes.controller, env);
     for (const hook of this.hooks.compiled) await hook(this.routes);
+    this.optionalPackages.assertInstalled();
     this.sealed = true;
     const { accessLog } = this.options;
     const observe = createRequestObserver({

@@ -1,5 +1,6 @@
 import { CONTAINER_ERRORS } from '../../container/container-errors';
 import { errorFactory, TrellisError } from '../../container/trellis-error';
+import { type MissingPackage, missingPackages } from './missing-packages-message';
 
 /**
  * Every configuration and start-up error Trellis raises: its code and its message template.
@@ -16,8 +17,7 @@ export const TRELLIS_ERRORS = {
     `${decorator} on ${where} needs the '${module}' module: app.install('${module}', ...)`,
   TRELLIS_ERR_AFTER_READY: (call: string) => `${call} must be called before ready()`,
   TRELLIS_ERR_ALREADY_LISTENING: () => 'listen() was already called',
-  TRELLIS_ERR_MISSING_PACKAGE: (feature: string, name: string, spec: string) =>
-    `${feature} needs the package '${name}', which is not installed: npm install ${spec}`,
+  TRELLIS_ERR_MISSING_PACKAGE: (missing: readonly MissingPackage[]) => missingPackages(missing),
   TRELLIS_ERR_NOT_DECORATED: (target: string, decorator: string, role?: string) =>
     `${target} is not decorated with @${decorator}()${role ? ` but was given as a ${role}` : ''}`,
   TRELLIS_ERR_PARAM_DECORATOR_ON_CONSTRUCTOR: () =>
