@@ -69,7 +69,14 @@ export type { Scope } from './container/scope';
 export type { Class, HttpMethod, OriginAllowList } from './src/metadata/types';
 
 // Requests and routes as handlers and guards see them
-export type { GuardCheck, GuardDefinition, GuardRegistry, GuardSite } from './src/guards/guard-registry';
+export type {
+  GuardCheck,
+  GuardDefinition,
+  GuardKind,
+  GuardKindMap,
+  GuardRegistry,
+  GuardSite,
+} from './src/guards/guard-registry';
 export type { GuardDocs, GuardMetadata } from './src/metadata/types';
 export type { CompiledRoute } from './src/routing/compiled-route';
 export type { ResponseWriter } from './src/routing/response-writer';

@@ -7,3 +7,9 @@ export type Container = AppContainer;
 
 /** Inversify's `inject`: injects `token` into a constructor parameter or a property. */
 export const Inject: (token: ServiceToken) => ParameterDecorator & PropertyDecorator = inject as never;
+
+/**
+ * Where Inversify keeps a class's constructor arguments; an argument an `Inject(token)` named
+ * is there without `isFromTypescriptParamType`.
+ */
+export const INVERSIFY_CLASS_METADATA = '@inversifyjs/core/classMetadataReflectKey';

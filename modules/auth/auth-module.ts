@@ -20,6 +20,13 @@ declare module '../../src/app/module-registry' {
   }
 }
 
+declare module '../../src/guards/guard-registry' {
+  interface GuardKindMap {
+    /** `Auth()`: a live access token, or 401. */
+    auth: true;
+  }
+}
+
 /**
  * The `auth` module: JWT access and refresh tokens, sessions, bcrypt, and the `Auth()` guard.
  * Binds `AuthService`, `TokenStore`, `TokenDenyList`, `USER_PROVIDER` and `AUTH_SETTINGS`; each

@@ -2,6 +2,7 @@ import type { RequestListener, Server } from 'node:http';
 import type { Logger } from 'pino';
 import type { AppContainer } from '../../container/app-container';
 import { bindInjectable } from '../../container/bind-injectable';
+import { assertParametersRecorded } from '../../container/constructor-parameters';
 import { bindDependencyGraph, declaredScope } from '../../container/dependency-graph';
 import { Container } from '../../container/inversify';
 import { isClassProvider } from '../../container/provider-kind';
@@ -30,7 +31,7 @@ import { assertCreateTimePackages } from './create-time-packages';
 import { createEngine } from './engines';
 import { closeGracefully } from './graceful-close';
 import { type InjectOptions, type InjectResponse, injectInto } from './inject';
-import { findModule, type ModuleOptionsMap, type TrellisModule } from './module-registry';
+import { definedModuleNames, findModule, type ModuleOptionsMap, type TrellisModule } from './module-registry';
 import { objectOr } from './option-object';
 import { resolveTrustProxy } from './trust-proxy';
 
@@ -107,6 +108,9 @@ export class Application {
     for (const target of options.gateways ?? []) this.classes.gateway.add(target);
     for (const target of options.resolvers ?? []) this.classes.resolver.add(target);
     for (const provider of options.providers ?? []) this.providers.add(provider);
+    // Without decorator metadata nothing can be injected: said here, before anything else fails.
+    for (const target of [...this.providers, ...Object.values(this.classes).flatMap((set) => [...set])])
+      assertParametersRecorded(target);
   }
 
   /** The Express application (express engine). */
@@ -124,7 +128,7 @@ export class Application {
   install<O>(module: TrellisModule<O>, options: O): this;
   install(nameOrModule: string | TrellisModule<unknown>, options: unknown): this {
     const module = typeof nameOrModule === 'string' ? findModule(nameOrModule) : nameOrModule;
-    if (!module) throw trellisError('TRELLIS_ERR_UNKNOWN_MODULE', String(nameOrModule));
+    if (!module) throw trellisError('TRELLIS_ERR_UNKNOWN_MODULE', String(nameOrModule), definedModuleNames());
     if (this.installed.has(module.name))
       throw trellisError('TRELLIS_ERR_MODULE_ALREADY_INSTALLED', module.name);
     this.assertNotReady('install()');

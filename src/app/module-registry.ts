@@ -22,3 +22,8 @@ export function defineModule<Options>(module: TrellisModule<Options>): TrellisMo
 export function findModule(name: string): TrellisModule<any> | undefined {
   return modules.get(name);
 }
+
+/** The names of every module defined so far, for messages that list them. */
+export function definedModuleNames(): string[] {
+  return [...modules.keys()];
+}

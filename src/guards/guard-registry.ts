@@ -29,6 +29,17 @@ export interface GuardDefinition {
   compile(options: unknown[], site: GuardSite): GuardCheck;
 }
 
+/**
+ * The guard kinds modules define, by name: a module adds its own by declaration merging
+ * (`declare module 'trellis' { interface GuardKindMap { audited: true } }`), so that tools
+ * typed with `GuardKind` (`overrideGuard`) accept exactly the kinds that exist.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled in by declaration merging
+export interface GuardKindMap {}
+
+/** The name of a guard kind a module defines. */
+export type GuardKind = keyof GuardKindMap & string;
+
 /** The guard kinds installed modules provide. */
 export class GuardRegistry {
   private readonly definitions = new Map<string, GuardDefinition>();
@@ -41,6 +52,11 @@ export class GuardRegistry {
   /** The definition of a guard kind, if a module provided it. */
   get(kind: string): GuardDefinition | undefined {
     return this.definitions.get(kind);
+  }
+
+  /** The names of every guard kind defined so far. */
+  kinds(): string[] {
+    return [...this.definitions.keys()];
   }
 
   /** The guard kind that authenticates callers (the first to run, when several do), if one is installed. */
