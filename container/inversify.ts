@@ -3,6 +3,7 @@ import type { AppContainer, ServiceToken } from './app-container';
 
 /** Inversify's `Container`, typed with Trellis's structural view so no public type needs Inversify's. */
 export const Container: new () => AppContainer = InversifyContainer;
+/** The application's container, as `app.container` gives it. */
 export type Container = AppContainer;
 
 /** Inversify's `inject`: injects `token` into a constructor parameter or a property. */

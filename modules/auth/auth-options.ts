@@ -27,9 +27,13 @@ export interface UserRecord extends AuthenticatedUser {
  *   `bcryptRounds`.
  */
 export interface UserProvider {
+  /** The user named `username` (with `passwordHash`, for the module to check), or null. */
   findByCredentials(username: string, password: string): MaybePromise<UserRecord | null | undefined>;
+  /** The user as it is now, or null once deleted. */
   findById(id: UserRecord['id']): MaybePromise<UserRecord | null | undefined>;
+  /** Hashes a password; default bcrypt at `bcryptRounds`. */
   hashPassword?(password: string): Promise<string>;
+  /** Checks a password against a hash; default bcrypt. */
   verifyPassword?(password: string, hash: string): Promise<boolean>;
 }
 
@@ -50,7 +54,9 @@ export interface JwtOptions {
 
 /** What `app.install('auth', options)` takes. */
 export interface AuthOptions {
+  /** How tokens are signed and how long they live. */
   jwt: JwtOptions;
+  /** Where users are found: an object, or a class resolved from the container. */
   userProvider: UserProvider | Class<UserProvider>;
   /** Sessions and refresh-token state; default in memory (one instance only). */
   store?: TokenStore;

@@ -48,7 +48,9 @@ export class Application {
   readonly container: AppContainer = new Container();
   /** The guard kinds installed modules provide. */
   readonly guards = new GuardRegistry();
+  /** The pino logger: `options.logger`, or JSON lines on stdout at `LOG_LEVEL`. */
   readonly logger: Logger;
+  /** The HTTP engine the application runs on (Express or Fastify), behind one interface. */
   readonly engine: Engine;
   /** The routes compiled by `ready()`. */
   routes: readonly CompiledRoute[] = [];
@@ -88,7 +90,10 @@ export class Application {
   private server?: Server;
   private metricsServer?: Server;
 
-  constructor(readonly options: Readonly<AppOptions> = {}) {
+  constructor(
+    /** The options given to `createApp`. */
+    readonly options: Readonly<AppOptions> = {},
+  ) {
     assertCreateTimePackages(options);
     if (options.metrics) this.metrics = new AppMetrics(objectOr(options.metrics));
     if (options.tracing) this.tracing = new Tracing(objectOr(options.tracing));
@@ -125,6 +130,7 @@ export class Application {
 
   /** Installs a module by name (one declared in `ModuleOptionsMap`) or by value; chainable. */
   install<K extends keyof ModuleOptionsMap>(name: K, options: ModuleOptionsMap[K]): this;
+  /** Installs a module by value (one made with `defineModule`, or a built-in one); chainable. */
   install<O>(module: TrellisModule<O>, options: O): this;
   install(nameOrModule: string | TrellisModule<unknown>, options: unknown): this {
     const module = typeof nameOrModule === 'string' ? findModule(nameOrModule) : nameOrModule;

@@ -4,15 +4,21 @@ import type LightMyRequest = require('light-my-request');
 
 /** What `app.inject` sends: an object body goes as JSON, a string or Buffer as it is. */
 export interface InjectOptions {
+  /** The HTTP method. */
   method: 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS' | Lowercase<string>;
+  /** The path and query string. */
   url: string;
+  /** Request headers. */
   headers?: Record<string, string | string[] | undefined>;
+  /** An object goes as JSON; a string or Buffer as it is. */
   body?: unknown;
 }
 
 /** The answer to `app.inject`. */
 export interface InjectResponse {
+  /** The HTTP status. */
   statusCode: number;
+  /** The response headers. */
   headers: OutgoingHttpHeaders;
   /** The body as text. */
   body: string;

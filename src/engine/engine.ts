@@ -61,9 +61,11 @@ export interface EngineOptions {
  * and errors are engine-neutral; an engine only routes, parses bodies and writes responses.
  */
 export interface Engine {
+  /** The engine's name. */
   readonly name: EngineName;
   /** The underlying Express application or Fastify instance. */
   readonly native: unknown;
+  /** How compiled routes write their answers on this engine. */
   readonly writer: ResponseWriter;
   /** Adds middleware, run before routes in the order added. */
   use(path: string | undefined, middleware: Middleware[]): void;

@@ -3,9 +3,13 @@ import type { RequestContext } from '../routing/request-context';
 
 /** Where a guard is compiled: which class and method, and over which transport. */
 export interface GuardSite {
+  /** The class of the guarded handler. */
   className: string;
+  /** The guarded method. */
   methodName: string;
+  /** Where the handler is reached from. */
   transport: 'http' | 'ws' | 'graphql';
+  /** The application's container. */
   container: Container;
 }
 
@@ -14,6 +18,7 @@ export type GuardCheck = (ctx: RequestContext) => void | Promise<void>;
 
 /** How a module provides one guard kind, which its decorator names. */
 export interface GuardDefinition {
+  /** The name decorators record and `overrideGuard` takes. */
   kind: string;
   /** Lower runs first: authentication (401) before authorisation (403). */
   priority: number;
