@@ -46,6 +46,12 @@ export interface HandlerMount {
   handler: NodeHandler;
 }
 
+/**
+ * On a listener that wraps an Express application (to observe each request first): the
+ * application, which in-process injection must know to lend Express's prototypes.
+ */
+export const WRAPPED_EXPRESS_APP = Symbol('trellis.wrappedExpressApp');
+
 /** What an engine is built from. */
 export interface EngineOptions {
   bodyLimit: string;
