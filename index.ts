@@ -78,11 +78,13 @@ export type { AuthenticatedUser, ConnectionSession, RequestContext } from './src
 // Errors: HTTP exceptions answered to clients; coded configuration errors
 export { TrellisError } from './container/trellis-error';
 export { HTTP_STATUS } from './src/errors/catalog';
+export { GENERIC_ERROR_CODES, type GenericErrorCode } from './src/errors/error-codes';
 export {
   BadRequestException,
   UnauthorizedException,
   ForbiddenException,
   NotFoundException,
+  MethodNotAllowedException,
   ConflictException,
   PayloadTooLargeException,
   UnsupportedMediaTypeException,
@@ -244,6 +246,7 @@ export { type NewSession, type RotationOutcome, TokenStore } from './modules/aut
 // The rbac module: roles, permissions, the MinimumRole() and Permissions() guards and their texts
 export { MinimumRole } from './modules/rbac/minimum-role-decorator';
 export { Permissions } from './modules/rbac/permissions-decorator';
+export { RBAC_ERROR_CODES, type RbacErrorCode } from './modules/rbac/rbac-error-codes';
 export { RBAC_MESSAGES, type RbacMessages } from './modules/rbac/rbac-messages';
 export { rbacModule } from './modules/rbac/rbac-module';
 export type { RbacOptions, Role } from './modules/rbac/rbac-options';

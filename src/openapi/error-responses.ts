@@ -9,6 +9,11 @@ const errorBody = z
     statusCode: z.number().int().describe('The HTTP status'),
     error: z.string().describe('The reason phrase of the status'),
     message: z.string().describe('What went wrong, for people'),
+    code: z
+      .string()
+      .describe(
+        'A stable machine-readable code: BAD_USER_INPUT, UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, ... or a finer one',
+      ),
   })
   .describe('An error answer');
 

@@ -5,6 +5,8 @@ import type { HTTPException, ValidationDetail } from '../errors/http-exception';
 export interface WebSocketErrorMessage {
   type: 'error';
   message: string;
+  /** The machine-readable code, as in HTTP error bodies and GraphQL `extensions.code`. */
+  code: string;
   details?: ValidationDetail[];
 }
 
@@ -28,7 +30,7 @@ export function parseMessage(raw: RawData, isBinary: boolean): unknown {
 
 /** The error message for an exception, with its validation details when it has some. */
 export function errorMessage(exception: HTTPException): WebSocketErrorMessage {
-  const message: WebSocketErrorMessage = { type: 'error', message: exception.message };
+  const message: WebSocketErrorMessage = { type: 'error', message: exception.message, code: exception.code };
   if (exception.details) message.details = exception.details;
   return message;
 }
