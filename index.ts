@@ -41,6 +41,7 @@ export {
   Req,
   RequestId,
   Res,
+  ResponseHeaders,
   recordParam,
 } from './src/decorators/params';
 export { Query } from './src/decorators/query';

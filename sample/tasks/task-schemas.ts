@@ -6,6 +6,9 @@ export const TaskStatusSchema = z
   .enum(TASK_STATUSES)
   .meta({ id: 'TaskStatus', description: 'Where a task stands: todo, in_progress, review or done' });
 
+/** The id of a task in a path. */
+export const TaskIdSchema = z.string().min(1).max(100).describe('The task id');
+
 /** `POST /tasks` and the GraphQL `createTask` input. */
 export const CreateTaskSchema = z
   .object({

@@ -1,3 +1,4 @@
+import { MESSAGES } from '../messages';
 import { type ListQuery, ListQuerySchema } from '../paging/list-query';
 import { listPageSchema } from '../paging/page-schemas';
 import {
@@ -8,28 +9,53 @@ import {
   CurrentUser,
   Description,
   Get,
+  NotFoundException,
+  Param,
   Permissions,
   Post,
   Query,
+  ResponseHeaders,
   Returns,
   Summary,
   Throws,
 } from '../trellis';
-import { type CreateTaskInput, CreateTaskSchema, TaskSchema } from './task-schemas';
+import { type CreateTaskInput, CreateTaskSchema, TaskIdSchema, TaskSchema } from './task-schemas';
+import { TasksRepository } from './tasks-repository';
 import { TasksService } from './tasks-service';
 
 /** Tasks, newest first. */
 @Controller('/tasks')
 @Description('Tasks, newest first')
 export class TasksController {
-  constructor(private readonly tasks: TasksService) {}
+  constructor(
+    private readonly tasks: TasksService,
+    private readonly repository: TasksRepository,
+  ) {}
 
   @Post()
   @Permissions('tasks.create')
   @Returns(TaskSchema)
   @Summary('Create a task')
-  create(@Body(CreateTaskSchema) body: CreateTaskInput, @CurrentUser() caller: AuthenticatedUser) {
-    return this.tasks.create(body, caller);
+  async create(
+    @Body(CreateTaskSchema) body: CreateTaskInput,
+    @CurrentUser() caller: AuthenticatedUser,
+    @ResponseHeaders() headers: Record<string, string>,
+  ) {
+    const task = await this.tasks.create(body, caller);
+    headers.Location = `/tasks/${encodeURIComponent(task.id)}`;
+    return task;
+  }
+
+  @Get('/:id')
+  @Permissions('tasks.read')
+  @Returns(TaskSchema)
+  @Throws(NotFoundException)
+  @Summary('One task')
+  async one(@Param('id', TaskIdSchema) id: string) {
+    // Awaited: a repository may answer synchronously or with a promise.
+    const task = await this.repository.findById(id);
+    if (!task) throw new NotFoundException(MESSAGES.taskNotFound);
+    return task;
   }
 
   @Get()

@@ -17,6 +17,7 @@ import {
   Post,
   Put,
   Query,
+  ResponseHeaders,
   Returns,
   Summary,
   Throws,
@@ -64,8 +65,14 @@ export class UsersController {
   @Returns(UserResultSchema)
   @Throws(ConflictException)
   @Summary('Create a user with a role up to your own')
-  async create(@Body(CreateUserSchema) body: CreateUserInput, @CurrentUser() caller: AuthenticatedUser) {
-    return { message: MESSAGES.userCreated, user: await this.users.create(body, caller) };
+  async create(
+    @Body(CreateUserSchema) body: CreateUserInput,
+    @CurrentUser() caller: AuthenticatedUser,
+    @ResponseHeaders() headers: Record<string, string>,
+  ) {
+    const user = await this.users.create(body, caller);
+    headers.Location = `/users/${user.id}`;
+    return { message: MESSAGES.userCreated, user };
   }
 
   @Put('/:id')

@@ -15,6 +15,7 @@ export {
   Req,
   RequestId,
   Res,
+  ResponseHeaders,
   recordParam,
 } from './params';
 export { Query } from './query';

@@ -46,7 +46,7 @@ export type ParamMetadata =
   | { index: number; kind: 'param' | 'header' | 'cookie'; name?: string; schema?: ZodType }
   | { index: number; kind: 'depends'; provider: Provider; scope?: Scope }
   | { index: number; kind: 'arg'; name: string; schema?: ZodType }
-  | { index: number; kind: 'user' | 'req' | 'res' | 'parent' | 'requestId' };
+  | { index: number; kind: 'user' | 'req' | 'res' | 'parent' | 'requestId' | 'responseHeaders' };
 
 /** What `Query`, `Mutation`, `Subscription` or `ResolveField` recorded on a resolver method. */
 export interface GraphqlFieldMetadata {

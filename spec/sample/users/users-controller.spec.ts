@@ -36,14 +36,16 @@ describe('UsersController', () => {
     expect(controller.one(9)).to.equal(BOB);
   });
 
-  it('creates on behalf of the caller and says so', async () => {
+  it('creates on behalf of the caller, says so and gives its Location', async () => {
     users.create.resolves(BOB);
     const input = { username: 'bob', email: 'bob@example.com', password: 'secret-1', role: 'developer' };
-    expect(await controller.create(input, CALLER)).to.deep.equal({
+    const headers: Record<string, string> = {};
+    expect(await controller.create(input, CALLER, headers)).to.deep.equal({
       message: 'Usuario creado exitosamente',
       user: BOB,
     });
     expect(users.create.calledOnceWith(input, CALLER)).to.equal(true);
+    expect(headers).to.deep.equal({ Location: `/users/${BOB.id}` });
   });
 
   it('updates on behalf of the caller and says so', async () => {
