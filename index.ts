@@ -56,6 +56,25 @@ export {
   type WebSocketGatewayOptions,
 } from './src/decorators/websocket';
 
+// Contracts: routes as values, implemented by controllers and called by trellis/client
+export {
+  type ContractMethod,
+  type ContractResponses,
+  type ContractRoute,
+  type ContractRoutes,
+  contract,
+} from './src/contract/contract-route';
+export type {
+  ContractController,
+  ContractRequest,
+  ContractResponse,
+  HandlerResult,
+  MaybePromise,
+  ParametersMatch,
+} from './src/contract/contract-types';
+export { ErrorBodySchema, ValidationErrorBodySchema } from './src/contract/error-body-schema';
+export { Implements } from './src/decorators/implements';
+
 // Dependency injection: the container, scopes, providers
 export type {
   AppContainer,

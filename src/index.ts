@@ -8,6 +8,7 @@ export { createApp } from './app/create-app';
 export type { InjectOptions, InjectResponse } from './app/inject';
 export { defineModule, type ModuleOptionsMap, type TrellisModule } from './app/module-registry';
 export type { TrustProxy } from './app/trust-proxy';
+export * from './contract';
 export * from './decorators';
 export type { Engine, EngineName, Middleware, RequestPolicy } from './engine/engine';
 export * from './errors';

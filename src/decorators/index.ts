@@ -3,6 +3,7 @@ export { Description, Summary } from './docs';
 export { Mutation, Parent, ResolveField, Resolver, Subscription } from './graphql';
 export { HttpCode } from './http-code';
 export { All, Delete, Get, Patch, Post, Put } from './http-methods';
+export { Implements } from './implements';
 export { Injectable } from './injectable';
 export {
   Arg,

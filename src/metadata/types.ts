@@ -1,6 +1,7 @@
 import type { ZodType } from 'zod';
 import type { Provider } from '../../container/provider';
 import type { Scope } from '../../container/scope';
+import type { ContractRoute } from '../contract/contract-route';
 
 /** Browser origins allowed to open a WebSocket: exact origins (`https://app.example.com`) or a test. */
 export type OriginAllowList = readonly string[] | ((origin: string) => boolean);
@@ -67,6 +68,8 @@ export interface ReturnsMetadata {
 export interface MethodMetadata {
   name: string;
   http?: { method: HttpMethod; path: string };
+  /** The contract route the method implements (`Implements`): its HTTP route, schemas and answers. */
+  contract?: ContractRoute;
   ws?: { event: 'connect' | 'message' | 'disconnect'; schema?: ZodType };
   graphql?: GraphqlFieldMetadata;
   guards: GuardMetadata[];

@@ -1,36 +1,10 @@
-import { z } from 'zod';
+import {
+  ErrorBodySchema as errorBody,
+  ValidationErrorBodySchema as validationErrorBody,
+} from '../contract/error-body-schema';
 import { HTTP_STATUS, reasonPhrase } from '../errors/catalog';
 import type { HeaderObject, ResponseObject } from './document-types';
 import type { SchemaComponents } from './schema-components';
-
-/** The body of every error response, as the error catalog writes it. */
-const errorBody = z
-  .object({
-    statusCode: z.number().int().describe('The HTTP status'),
-    error: z.string().describe('The reason phrase of the status'),
-    message: z.string().describe('What went wrong, for people'),
-    code: z
-      .string()
-      .describe(
-        'A stable machine-readable code: BAD_USER_INPUT, UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, ... or a finer one',
-      ),
-  })
-  .describe('An error answer');
-
-/** A 422 body: the error body plus one detail per failed check. */
-const validationErrorBody = errorBody
-  .extend({
-    details: z
-      .array(
-        z.object({
-          path: z.string().describe('Where the value came from, e.g. body.address.city or query.page'),
-          message: z.string().describe('Why the value was refused'),
-          code: z.string().describe("zod's issue code"),
-        }),
-      )
-      .describe('One entry per failed check'),
-  })
-  .describe('A validation error answer');
 
 const S = HTTP_STATUS;
 
@@ -83,8 +57,8 @@ export class ErrorResponses {
   private response(status: number): ResponseObject {
     const schema =
       status === S.UNPROCESSABLE_ENTITY
-        ? this.components.define('ValidationError', validationErrorBody)
-        : this.components.define('Error', errorBody);
+        ? this.components.define('ValidationError', validationErrorBody, 'output')
+        : this.components.define('Error', errorBody, 'output');
     const why = WHY[status];
     return {
       description: why ? `${reasonPhrase(status)}: ${why}` : reasonPhrase(status),

@@ -1,4 +1,5 @@
 import type { ZodType } from 'zod';
+import type { ContractRoute } from '../contract/contract-route';
 import { HTTP_STATUS, reasonPhrase } from '../errors/catalog';
 import type { MethodMetadata, ParamMetadata } from '../metadata/types';
 import { isRateLimiter } from '../rate-limit/rate-limit';
@@ -66,6 +67,29 @@ function successResponse(route: CompiledRoute, site: OperationSite): ResponseObj
   return { description, content: { 'application/json': { schema } } };
 }
 
+// A contract route documents each answer with its own schema, errors included.
+function contractResponses(route: ContractRoute, site: OperationSite): Record<string, ResponseObject> {
+  const responses: Record<string, ResponseObject> = {};
+  for (const [status, schema] of Object.entries(route.responses)) {
+    const description = reasonPhrase(Number(status));
+    responses[status] = schema
+      ? {
+          description,
+          content: {
+            'application/json': {
+              schema: site.components.convert(schema, `${site.operationId}_${status}`, 'output'),
+            },
+          },
+        }
+      : { description };
+  }
+  return responses;
+}
+
+function sortedByStatus(responses: Record<string, ResponseObject>): Record<string, ResponseObject> {
+  return Object.fromEntries(Object.entries(responses).sort(([a], [b]) => Number(a) - Number(b)));
+}
+
 // `Summary` is the short form and `Description` the long one; each stands in for the other,
 // and a route with neither is named after its method (`listOrders` -> 'List orders').
 function words(name: string): string {
@@ -98,6 +122,7 @@ export function routeOperation(route: CompiledRoute, site: OperationSite): Opera
   const responses: Record<string, ResponseObject> = { [String(route.status)]: successResponse(route, site) };
   for (const status of errorStatuses(route, security.responses, site))
     responses[String(status)] = site.errors.ref(status);
-  operation.responses = responses;
+  if (handler.contract) Object.assign(responses, contractResponses(handler.contract, site));
+  operation.responses = sortedByStatus(responses);
   return operation;
 }

@@ -1,6 +1,7 @@
 import { trellisError } from '../errors/trellis-errors';
 import { metadataRegistry } from '../metadata/registry';
 import type { Class } from '../metadata/types';
+import { applyContract } from './apply-contract';
 import { compileRoute, type RouteCompilerEnv } from './compile-route';
 import type { CompiledRoute } from './compiled-route';
 import { routeShape } from './route-path';
@@ -37,7 +38,9 @@ export function compileControllers(controllers: Iterable<Class>, env: RouteCompi
     if (meta?.role !== 'controller')
       throw trellisError('TRELLIS_ERR_NOT_DECORATED', target.name, 'Controller');
     for (const method of meta.methods.values()) {
-      if (method.http) routes.push(compileRoute(meta, method, env));
+      const where = `${target.name}.${method.name}`;
+      if (method.http || method.contract)
+        routes.push(compileRoute(meta, applyContract(method, meta.path, where), env));
     }
   }
   checkUnique(routes);

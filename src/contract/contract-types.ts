@@ -1,0 +1,70 @@
+import type { input, output, ZodType } from 'zod';
+import type { ContractRoute, ContractRoutes } from './contract-route';
+
+type SuccessStatus = 200 | 201 | 202 | 203 | 204 | 205 | 206;
+
+/** A value or a promise of it. */
+export type MaybePromise<T> = T | Promise<T>;
+
+/** What the handler of a route may return: the success body as its schema accepts it (nothing for `null`). */
+export type HandlerResult<R extends ContractRoute> = MaybePromise<
+  {
+    [S in keyof R['responses'] & SuccessStatus]: R['responses'][S] extends ZodType
+      ? input<R['responses'][S]>
+      : // biome-ignore lint/suspicious/noConfusingVoidType: a handler without a return statement returns void
+        undefined | void;
+  }[keyof R['responses'] & SuccessStatus]
+>;
+
+type Part<K extends string, S> = S extends ZodType
+  ? {} extends input<S>
+    ? { [P in K]?: input<S> }
+    : { [P in K]: input<S> }
+  : {};
+
+/** What a call of the route sends: path parameters, query, body and headers, as their schemas accept them. */
+export type ContractRequest<R extends ContractRoute> = Part<'params', R['params']> &
+  Part<'query', R['query']> &
+  Part<'body', R['body']> &
+  Part<'headers', R['headers']>;
+
+/** One answer of the route, discriminated by `status`. */
+export type ContractResponse<R extends ContractRoute> = {
+  [S in keyof R['responses'] & number]: {
+    status: S;
+    body: R['responses'][S] extends ZodType ? output<R['responses'][S]> : undefined;
+    headers: Headers;
+  };
+}[keyof R['responses'] & number];
+
+/**
+ * The class-level check of a controller implementing a contract: a method per route, each returning
+ * what the route's success answer accepts. `class Tasks implements ContractController<typeof api>`.
+ */
+export type ContractController<C extends ContractRoutes> = {
+  [K in keyof C]: (...args: any[]) => HandlerResult<C[K]>;
+};
+
+type FieldsOf<S> = S extends ZodType ? (output<S> extends Record<string, infer V> ? V : never) : never;
+
+// The values a scalar handler parameter can be given: fields of the path, query and headers.
+type ScalarValues<R extends ContractRoute> =
+  | FieldsOf<R['params']>
+  | FieldsOf<R['query']>
+  | FieldsOf<R['headers']>;
+
+// The positions of scalar parameters whose type no contract field has.
+type UnmatchedParams<R extends ContractRoute, A extends readonly unknown[]> = {
+  [I in keyof A]: A[I] extends string | number | boolean
+    ? [Extract<ScalarValues<R>, A[I]>] extends [never]
+      ? I
+      : never
+    : never;
+}[number];
+
+/** Fails to compile, naming the parameter, when a scalar parameter's type is none of the route's fields. */
+export type ParametersMatch<R extends ContractRoute, A extends readonly unknown[]> = [
+  UnmatchedParams<R, A>,
+] extends [never]
+  ? unknown
+  : { 'parameter whose type no field of the contract route has': UnmatchedParams<R, A> };
