@@ -1,5 +1,6 @@
 import type { ZodType } from 'zod';
 import type { ContractRoute } from '../contract/contract-route';
+import { zodSchema } from '../contract/zod-schema';
 import type { InputIssue } from './contract-input-error';
 
 const PARTS = ['params', 'query', 'body', 'headers'] as const;
@@ -22,7 +23,7 @@ export function checkInput(route: ContractRoute, request: Record<string, unknown
     const schema = route[part];
     // The server reads an absent query, path or header set as an empty one.
     const value = request[part] ?? (part === 'body' ? undefined : {});
-    if (schema) issues.push(...issuesOf(schema, value, part));
+    if (schema) issues.push(...issuesOf(zodSchema(schema), value, part));
   }
   return issues;
 }

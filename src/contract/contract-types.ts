@@ -1,5 +1,4 @@
-import type { input, output, ZodType } from 'zod';
-import type { ContractRoute, ContractRoutes } from './contract-route';
+import type { ContractRoute, ContractRoutes, ContractSchema } from './contract-route';
 
 type SuccessStatus = 200 | 201 | 202 | 203 | 204 | 205 | 206;
 
@@ -9,17 +8,17 @@ export type MaybePromise<T> = T | Promise<T>;
 /** What the handler of a route may return: the success body as its schema accepts it (nothing for `null`). */
 export type HandlerResult<R extends ContractRoute> = MaybePromise<
   {
-    [S in keyof R['responses'] & SuccessStatus]: R['responses'][S] extends ZodType
-      ? input<R['responses'][S]>
+    [S in keyof R['responses'] & SuccessStatus]: R['responses'][S] extends ContractSchema
+      ? R['responses'][S]['_zod']['input']
       : // biome-ignore lint/suspicious/noConfusingVoidType: a handler without a return statement returns void
         undefined | void;
   }[keyof R['responses'] & SuccessStatus]
 >;
 
-type Part<K extends string, S> = S extends ZodType
-  ? {} extends input<S>
-    ? { [P in K]?: input<S> }
-    : { [P in K]: input<S> }
+type Part<K extends string, S> = S extends ContractSchema
+  ? {} extends S['_zod']['input']
+    ? { [P in K]?: S['_zod']['input'] }
+    : { [P in K]: S['_zod']['input'] }
   : {};
 
 /** What a call of the route sends: path parameters, query, body and headers, as their schemas accept them. */
@@ -32,7 +31,7 @@ export type ContractRequest<R extends ContractRoute> = Part<'params', R['params'
 export type ContractResponse<R extends ContractRoute> = {
   [S in keyof R['responses'] & number]: {
     status: S;
-    body: R['responses'][S] extends ZodType ? output<R['responses'][S]> : undefined;
+    body: R['responses'][S] extends ContractSchema ? R['responses'][S]['_zod']['output'] : undefined;
     headers: Headers;
   };
 }[keyof R['responses'] & number];
@@ -45,7 +44,11 @@ export type ContractController<C extends ContractRoutes> = {
   [K in keyof C]: (...args: any[]) => HandlerResult<C[K]>;
 };
 
-type FieldsOf<S> = S extends ZodType ? (output<S> extends Record<string, infer V> ? V : never) : never;
+type FieldsOf<S> = S extends ContractSchema
+  ? S['_zod']['output'] extends Record<string, infer V>
+    ? V
+    : never
+  : never;
 
 // The values a scalar handler parameter can be given: fields of the path, query and headers.
 type ScalarValues<R extends ContractRoute> =

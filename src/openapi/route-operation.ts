@@ -1,5 +1,6 @@
 import type { ZodType } from 'zod';
 import type { ContractRoute } from '../contract/contract-route';
+import { zodSchema } from '../contract/zod-schema';
 import { HTTP_STATUS, reasonPhrase } from '../errors/catalog';
 import type { MethodMetadata, ParamMetadata } from '../metadata/types';
 import { isRateLimiter } from '../rate-limit/rate-limit';
@@ -77,7 +78,7 @@ function contractResponses(route: ContractRoute, site: OperationSite): Record<st
           description,
           content: {
             'application/json': {
-              schema: site.components.convert(schema, `${site.operationId}_${status}`, 'output'),
+              schema: site.components.convert(zodSchema(schema), `${site.operationId}_${status}`, 'output'),
             },
           },
         }

@@ -1,21 +1,24 @@
 import type { ZodType } from 'zod';
 import type { ContractRoute } from '../contract/contract-route';
+import { zodSchema } from '../contract/zod-schema';
 import { trellisError } from '../errors/trellis-errors';
 import type { MethodMetadata, ParamMetadata } from '../metadata/types';
 
 const SUCCESS = /^2\d\d$/;
 
-function fieldOf(schema: ZodType | undefined, name: string): ZodType | undefined {
-  const shape = (schema as { shape?: Record<string, ZodType> } | undefined)?.shape;
+function fieldOf(schema: ZodType, name: string): ZodType | undefined {
+  const shape = (schema as { shape?: Record<string, ZodType> }).shape;
   return shape?.[name];
 }
 
 // A parameter without a schema of its own is validated by the part of the route it reads.
 function withContractSchema(param: ParamMetadata, route: ContractRoute, where: string): ParamMetadata {
-  if (param.kind === 'body' && !param.schema) return route.body ? { ...param, schema: route.body } : param;
-  if (param.kind === 'query' && !param.schema) return route.query ? { ...param, schema: route.query } : param;
+  if (param.kind === 'body' && !param.schema)
+    return route.body ? { ...param, schema: zodSchema(route.body) } : param;
+  if (param.kind === 'query' && !param.schema)
+    return route.query ? { ...param, schema: zodSchema(route.query) } : param;
   if ((param.kind !== 'param' && param.kind !== 'header') || param.schema) return param;
-  const part = param.kind === 'param' ? route.params : route.headers;
+  const part = zodSchema(param.kind === 'param' ? route.params : route.headers);
   if (param.name === undefined) return part ? { ...param, schema: part } : param;
   if (!part) return param;
   const key = param.kind === 'header' ? param.name.toLowerCase() : param.name;
@@ -57,7 +60,7 @@ export function applyContract(
   if (handler.status !== undefined) throw trellisError('TRELLIS_ERR_CONTRACT_CONFLICT', where, 'HttpCode()');
   if (prefix && prefix !== '/') throw trellisError('TRELLIS_ERR_CONTRACT_PREFIX', where, prefix);
   const [status] = successStatuses(route);
-  const schema = status === undefined ? undefined : route.responses[status];
+  const schema = status === undefined ? undefined : zodSchema(route.responses[status] ?? undefined);
   return {
     ...handler,
     http: { method: route.method, path: route.path },
