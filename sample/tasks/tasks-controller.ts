@@ -1,43 +1,39 @@
+import { sampleApi } from '../api/sample-api';
 import { MESSAGES } from '../messages';
-import { type ListQuery, ListQuerySchema } from '../paging/list-query';
-import { listPageSchema } from '../paging/page-schemas';
+import type { ListQuery } from '../paging/list-query';
 import {
   type AuthenticatedUser,
-  BadRequestException,
   Body,
+  type ContractController,
   Controller,
   CurrentUser,
   Description,
-  Get,
+  Implements,
   NotFoundException,
   Param,
   Permissions,
-  Post,
   Query,
   ResponseHeaders,
-  Returns,
-  Summary,
-  Throws,
 } from '../trellis';
-import { type CreateTaskInput, CreateTaskSchema, TaskIdSchema, TaskSchema } from './task-schemas';
+import type { CreateTaskInput } from './task-schemas';
 import { TasksRepository } from './tasks-repository';
 import { TasksService } from './tasks-service';
 
-/** Tasks, newest first. */
-@Controller('/tasks')
+type TasksApi = Pick<typeof sampleApi, 'listTasks' | 'getTask' | 'createTask'>;
+
+/** Tasks, newest first: the task routes of the sample's contract. */
+@Controller()
 @Description('Tasks, newest first')
-export class TasksController {
+export class TasksController implements ContractController<TasksApi> {
   constructor(
     private readonly tasks: TasksService,
     private readonly repository: TasksRepository,
   ) {}
 
-  @Post()
+  @Implements(sampleApi.createTask)
   @Permissions('tasks.create')
-  @Returns(TaskSchema)
-  @Summary('Create a task')
-  async create(
-    @Body(CreateTaskSchema) body: CreateTaskInput,
+  async createTask(
+    @Body() body: CreateTaskInput,
     @CurrentUser() caller: AuthenticatedUser,
     @ResponseHeaders() headers: Record<string, string>,
   ) {
@@ -46,27 +42,21 @@ export class TasksController {
     return task;
   }
 
-  @Get('/:id')
+  @Implements(sampleApi.getTask)
   @Permissions('tasks.read')
-  @Returns(TaskSchema)
-  @Throws(NotFoundException)
-  @Summary('One task')
-  async one(@Param('id', TaskIdSchema) id: string) {
+  async getTask(@Param('id') id: string) {
     // Awaited: a repository may answer synchronously or with a promise.
     const task = await this.repository.findById(id);
     if (!task) throw new NotFoundException(MESSAGES.taskNotFound);
     return task;
   }
 
-  @Get()
+  @Implements(sampleApi.listTasks)
   @Permissions('tasks.read')
-  @Returns(listPageSchema(TaskSchema, 'Task'))
-  @Throws(BadRequestException)
-  @Summary('List tasks, newest first')
   @Description(
     'Cursor pagination by (createdAt, id) with `?cursor=&limit=&direction=next|prev`; offset pagination with `?page=&limit=`.',
   )
-  list(@Query(ListQuerySchema) query: ListQuery) {
+  listTasks(@Query() query: ListQuery) {
     return this.tasks.list(query);
   }
 }

@@ -1,5 +1,8 @@
 import { z } from 'zod';
-import { REFERENCE_PERMISSIONS, REFERENCE_ROLES } from '../trellis';
+// Straight from the data files, not the framework entry: the contract reaches these schemas, and
+// a client project imports the contract without the server.
+import { REFERENCE_PERMISSIONS } from '../../modules/reference/reference-permissions';
+import { REFERENCE_ROLES } from '../../modules/reference/reference-roles';
 
 const roleNames = REFERENCE_ROLES.map((role) => role.name) as [string, ...string[]];
 

@@ -38,13 +38,23 @@ export async function typeCheck(
   extraArgs: string[] = [],
 ): Promise<TypeCheck> {
   for (const [name, source] of Object.entries(files)) writeFileSync(join(folder, name), source);
+  return compileFiles(folder, Object.keys(files), paths, extraArgs);
+}
+
+/** Type-checks existing `files` (absolute, or relative to `folder`) as `typeCheck` does. */
+export async function compileFiles(
+  folder: string,
+  files: string[],
+  paths: Record<string, string[]>,
+  extraArgs: string[] = [],
+): Promise<TypeCheck> {
   const tsconfig = {
     compilerOptions: {
       ...STRICT_OPTIONS,
       baseUrl: REPO_ROOT,
       paths: { zod: ['node_modules/zod'], ...paths },
     },
-    files: Object.keys(files),
+    files,
   };
   writeFileSync(join(folder, 'tsconfig.json'), JSON.stringify(tsconfig));
   try {

@@ -1,6 +1,10 @@
 import type { ContractRoute, ContractRoutes, ContractSchema } from './contract-route';
 
 type SuccessStatus = 200 | 201 | 202 | 203 | 204 | 205 | 206;
+type SuccessKey = SuccessStatus | `${SuccessStatus}`;
+
+// A status as a number: keys spread in from another object come as strings ("404").
+type StatusOf<K> = K extends number ? K : K extends `${infer N extends number}` ? N : never;
 
 /** A value or a promise of it. */
 export type MaybePromise<T> = T | Promise<T>;
@@ -8,11 +12,13 @@ export type MaybePromise<T> = T | Promise<T>;
 /** What the handler of a route may return: the success body as its schema accepts it (nothing for `null`). */
 export type HandlerResult<R extends ContractRoute> = MaybePromise<
   {
-    [S in keyof R['responses'] & SuccessStatus]: R['responses'][S] extends ContractSchema
+    [S in keyof R['responses'] as StatusOf<S> extends SuccessStatus
+      ? S
+      : never]: R['responses'][S] extends ContractSchema
       ? R['responses'][S]['_zod']['input']
       : // biome-ignore lint/suspicious/noConfusingVoidType: a handler without a return statement returns void
         undefined | void;
-  }[keyof R['responses'] & SuccessStatus]
+  }[keyof R['responses'] & SuccessKey]
 >;
 
 type Part<K extends string, S> = S extends ContractSchema
@@ -29,12 +35,12 @@ export type ContractRequest<R extends ContractRoute> = Part<'params', R['params'
 
 /** One answer of the route, discriminated by `status`. */
 export type ContractResponse<R extends ContractRoute> = {
-  [S in keyof R['responses'] & number]: {
-    status: S;
+  [S in keyof R['responses']]: {
+    status: StatusOf<S>;
     body: R['responses'][S] extends ContractSchema ? R['responses'][S]['_zod']['output'] : undefined;
     headers: Headers;
   };
-}[keyof R['responses'] & number];
+}[keyof R['responses']];
 
 /**
  * The class-level check of a controller implementing a contract: a method per route, each returning

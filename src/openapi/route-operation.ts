@@ -121,9 +121,11 @@ export function routeOperation(route: CompiledRoute, site: OperationSite): Opera
   // `[]`: no credentials needed (a document-wide default could otherwise apply).
   operation.security = security.bearer ? [{ [BEARER_AUTH]: [] }] : [];
   const responses: Record<string, ResponseObject> = { [String(route.status)]: successResponse(route, site) };
+  // A contract's own answers stand; the shared error responses fill in only what it leaves out.
+  const declared = handler.contract ? contractResponses(handler.contract, site) : {};
   for (const status of errorStatuses(route, security.responses, site))
-    responses[String(status)] = site.errors.ref(status);
-  if (handler.contract) Object.assign(responses, contractResponses(handler.contract, site));
+    if (!(String(status) in declared)) responses[String(status)] = site.errors.ref(status);
+  Object.assign(responses, declared);
   operation.responses = sortedByStatus(responses);
   return operation;
 }

@@ -21,7 +21,7 @@ describe('TasksController', () => {
     const task = { id: 't 1', title: 'x' } as Task;
     tasks.create.returns(task);
     const headers: Record<string, string> = {};
-    expect(await controller.create({ title: 'x' }, CALLER, headers)).to.equal(task);
+    expect(await controller.createTask({ title: 'x' }, CALLER, headers)).to.equal(task);
     expect(tasks.create.calledOnceWith({ title: 'x' }, CALLER)).to.equal(true);
     expect(headers).to.deep.equal({ Location: '/tasks/t%201' });
   });
@@ -29,8 +29,8 @@ describe('TasksController', () => {
   it('answers one task, or 404 when there is none', async () => {
     const task = { id: 't1', title: 'x' } as Task;
     repository.findById.withArgs('t1').returns(task);
-    expect(await controller.one('t1')).to.equal(task);
-    const err = await controller.one('t2').then(
+    expect(await controller.getTask('t1')).to.equal(task);
+    const err = await controller.getTask('t2').then(
       () => undefined,
       (failure: unknown) => failure,
     );
@@ -43,7 +43,7 @@ describe('TasksController', () => {
       meta: { count: 0, hasNext: false, hasPrev: false, nextCursor: null, prevCursor: null },
     };
     tasks.list.returns(page);
-    expect(controller.list({ direction: 'prev', cursor: 'c' })).to.equal(page);
+    expect(controller.listTasks({ direction: 'prev', cursor: 'c' })).to.equal(page);
     expect(tasks.list.calledOnceWith({ direction: 'prev', cursor: 'c' })).to.equal(true);
   });
 });
