@@ -12,6 +12,7 @@ import {
   Get,
   HttpCode,
   Post,
+  QueueFullException,
   type RequestContext,
   Returns,
   Summary,
@@ -71,7 +72,7 @@ export class AuthController {
 
   @Post('/register')
   @Returns(UserResultSchema)
-  @Throws(ConflictException)
+  @Throws(ConflictException, QueueFullException)
   @Summary('Create an account (role viewer)')
   async register(@Body(RegisterSchema) body: RegisterInput) {
     const user = await this.users.register(body);

@@ -69,7 +69,7 @@ export const UserSummarySchema = z
     email: z.string().describe('The e-mail address'),
     role: z.string().describe('The role'),
     permissions: z.array(z.string()).describe('What the user may do besides what the role allows'),
-    createdAt: z.string().describe('When the user was created (ISO time)'),
+    createdAt: z.iso.datetime().describe('When the user was created (ISO time)'),
   })
   .meta({ id: 'User', description: 'A user, without password or hash' });
 

@@ -20,7 +20,8 @@ const WHY: Record<number, string> = {
   [S.UNPROCESSABLE_ENTITY]: 'A value failed its schema; `details` lists every failure',
   [S.TOO_MANY_REQUESTS]: 'Too many requests in the window; retry after `Retry-After` seconds',
   [S.INTERNAL_SERVER_ERROR]: 'An unexpected error',
-  [S.SERVICE_UNAVAILABLE]: 'A backing service is unreachable; retry later',
+  [S.SERVICE_UNAVAILABLE]:
+    'A backing service is unreachable or a queue is full (password hashing); retry after `Retry-After` seconds',
 };
 
 // The names of shared responses: the reason phrase in one word, except 422, named for its cause.
@@ -32,6 +33,10 @@ const RATE_LIMIT_HEADERS: Record<string, HeaderObject> = {
   'RateLimit-Limit': { description: 'Requests allowed per window', schema: INTEGER },
   'RateLimit-Remaining': { description: 'Requests left in this window', schema: INTEGER },
   'RateLimit-Reset': { description: 'Seconds until the window ends', schema: INTEGER },
+};
+
+const RETRY_HEADERS: Record<string, HeaderObject> = {
+  'Retry-After': { description: 'Seconds to wait before trying again, when known', schema: INTEGER },
 };
 
 function nameOf(status: number): string {
@@ -63,6 +68,7 @@ export class ErrorResponses {
     return {
       description: why ? `${reasonPhrase(status)}: ${why}` : reasonPhrase(status),
       ...(status === S.TOO_MANY_REQUESTS && { headers: RATE_LIMIT_HEADERS }),
+      ...(status === S.SERVICE_UNAVAILABLE && { headers: RETRY_HEADERS }),
       content: { 'application/json': { schema } },
     };
   }
