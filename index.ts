@@ -24,7 +24,7 @@ export type {
 
 // Decorators: controllers, routes, parameters, docs, gateways, resolvers; `recordGuard` for a
 // module's guard decorator (the built-in ones are with their modules below)
-export { Controller } from './src/decorators/controller';
+export { Controller, type ControllerOptions } from './src/decorators/controller';
 export { Description, Summary } from './src/decorators/docs';
 export { Mutation, Parent, ResolveField, Resolver, Subscription } from './src/decorators/graphql';
 export { HttpCode } from './src/decorators/http-code';
@@ -74,6 +74,13 @@ export type {
 } from './src/contract/contract-types';
 export { ErrorBodySchema, ValidationErrorBodySchema } from './src/contract/error-body-schema';
 export { Implements } from './src/decorators/implements';
+export { Deprecated, Version } from './src/decorators/versioning';
+export {
+  type DeprecationOptions,
+  VERSION_NEUTRAL,
+  type VersioningOptions,
+  type VersionValue,
+} from './src/versioning/versioning-options';
 
 // Dependency injection: the container, scopes, providers
 export type {

@@ -37,4 +37,10 @@ export type { CorsOptions, OriginPredicate } from './security/cors-options';
 export type { SecurityHeadersOptions } from './security/security-headers';
 export { type TraceAttributes, type TraceStep, Tracing } from './tracing/tracing';
 export * from './validation';
+export {
+  type DeprecationOptions,
+  VERSION_NEUTRAL,
+  type VersioningOptions,
+  type VersionValue,
+} from './versioning/versioning-options';
 export * from './websocket';

@@ -14,6 +14,8 @@ export interface ClientOptions {
   headers?: HeadersSource;
   /** The `fetch` to use; the global one by default. */
   fetch?: typeof fetch;
+  /** How the server reads versions, to send each route's `version` (as `createApp({ versioning })`). */
+  versioning?: { type: 'uri' } | { type: 'header'; header: string } | { type: 'media-type'; key: string };
 }
 
 /** What one call may add besides the route's parts. */

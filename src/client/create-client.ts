@@ -30,6 +30,21 @@ async function bodyOf(response: Response): Promise<unknown> {
   return /[/+]json\b/.test(type) ? JSON.parse(text) : text;
 }
 
+// The first version a route names, sent as the server's versioning reads it.
+function versioned(
+  route: ContractRoute,
+  options: ClientOptions,
+  headers: Record<string, string>,
+): ContractRoute {
+  const version = typeof route.version === 'string' ? route.version : route.version?.[0];
+  const { versioning } = options;
+  if (version === undefined || !versioning) return route;
+  if (versioning.type === 'uri') return { ...route, path: `/v${version}${route.path}` };
+  if (versioning.type === 'header') headers[versioning.header.toLowerCase()] = version;
+  else headers.accept = `application/json;${versioning.key}${version}`;
+  return route;
+}
+
 function routeCall(name: string, route: ContractRoute, options: ClientOptions) {
   const send = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
   return async (request: CallRequest = {}, call: CallOptions = {}) => {
@@ -43,7 +58,8 @@ function routeCall(name: string, route: ContractRoute, options: ClientOptions) {
     };
     const hasBody = request.body !== undefined;
     if (hasBody) headers['content-type'] = 'application/json';
-    const response = await send(requestUrl(options.baseUrl, route, request.params, request.query), {
+    const target = versioned(route, options, headers);
+    const response = await send(requestUrl(options.baseUrl, target, request.params, request.query), {
       method: route.method,
       headers,
       body: hasBody ? JSON.stringify(request.body) : undefined,

@@ -1,4 +1,4 @@
-export { Controller } from './controller';
+export { Controller, type ControllerOptions } from './controller';
 export { Description, Summary } from './docs';
 export { Mutation, Parent, ResolveField, Resolver, Subscription } from './graphql';
 export { HttpCode } from './http-code';
@@ -23,4 +23,5 @@ export { Query } from './query';
 export { recordGuard } from './record-guard';
 export { Returns, type ReturnsOptions } from './returns';
 export { Throws } from './throws';
+export { Deprecated, Version } from './versioning';
 export { OnConnect, OnDisconnect, OnMessage, WebSocket, type WebSocketGatewayOptions } from './websocket';

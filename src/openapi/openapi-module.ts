@@ -56,11 +56,30 @@ function install(app: Application, setting: OpenApiOptions | false | undefined):
     refuseShadowedRoutes(routes);
     const document = buildOpenApiDocument(routes, options, app.middleware);
     const docs = serveDocument(OPENAPI_PATH, document);
+    // With API versions, each has its own document too: /openapi/v2.json holds v2 and neutral routes.
+    const flat = routes.flatMap((route) => route.variants ?? [route]);
+    const versions = [
+      ...new Set(flat.flatMap((route) => (route.version === undefined ? [] : [route.version]))),
+    ];
+    const versionPaths = versions.map((version) => `/openapi/v${version}.json`);
+    const versionDocs = versions.map((version, index) =>
+      serveDocument(
+        versionPaths[index],
+        buildOpenApiDocument(
+          flat.filter((route) => route.version === undefined || route.version === version),
+          { ...options, version },
+          app.middleware,
+        ),
+      ),
+    );
     if (options.ui === true) requireInstalled(SWAGGER_UI_PACKAGE, 'Swagger UI (openapi.ui: true)');
     const withUi = options.ui ?? isInstalled(SWAGGER_UI_PACKAGE);
     const policy = pagePolicy(app.options.securityHeaders);
-    const served = withUi ? [docs, serveSwaggerUi(DOCS_PATH, OPENAPI_PATH, options.title, policy)] : [docs];
-    const paths = withUi ? [OPENAPI_PATH, DOCS_PATH, `${DOCS_PATH}/*file`] : [OPENAPI_PATH];
+    const documents = [docs, ...versionDocs];
+    const served = withUi
+      ? [...documents, serveSwaggerUi(DOCS_PATH, OPENAPI_PATH, options.title, policy)]
+      : documents;
+    const paths = [OPENAPI_PATH, ...versionPaths, ...(withUi ? [DOCS_PATH, `${DOCS_PATH}/*file`] : [])];
     app.engine.mountHandler({ name: 'the OpenAPI docs', methods: ['GET'], paths, handler: chain(served) });
   });
 }

@@ -8,6 +8,10 @@ export interface CompiledRoute {
   /** Full path in Express syntax, prefix included. */
   path: string;
   readsBody: boolean;
+  /** The API version the route answers (with the app's `versioning`); none when neutral. */
+  version?: string;
+  /** The routes of each version that this one dispatches to, by header or media type. */
+  variants?: CompiledRoute[];
   /** The status of a successful answer when the handler chooses none: `HttpCode`, or 200 (201 for POST). */
   status: number;
   /** The error answers the handler declared with `Throws`. */
