@@ -2,13 +2,15 @@
 // imports it (types and schemas only: this file and what it reaches import no server code).
 import { z } from 'zod';
 import { contract, ErrorBodySchema, ValidationErrorBodySchema } from '../../src/client';
-import { LoginResultSchema, LoginSchema } from '../auth/auth-schemas';
+import { LoginResultSchema, LoginSchema, RefreshSchema, TokenPairSchema } from '../auth/auth-schemas';
 import { ListQuerySchema } from '../paging/list-query';
 import { listPageSchema } from '../paging/page-schemas';
 import { CreateTaskSchema, TaskIdSchema, TaskSchema } from '../tasks/task-schemas';
 import {
   CreateUserSchema,
+  MeSchema,
   MessageSchema,
+  RegisterSchema,
   UpdateUserSchema,
   UserIdSchema,
   UserResultSchema,
@@ -30,6 +32,32 @@ export const sampleApi = contract({
     body: LoginSchema,
     summary: 'Log in: an access token, a refresh token and who you are',
     responses: { 200: LoginResultSchema, ...BODY_REFUSED, 401: E, 429: E, 503: E },
+  },
+  register: {
+    method: 'POST',
+    path: '/auth/register',
+    body: RegisterSchema,
+    summary: 'Create an account (role viewer)',
+    responses: { 201: UserResultSchema, ...BODY_REFUSED, 409: E, 429: E, 503: E },
+  },
+  refresh: {
+    method: 'POST',
+    path: '/auth/refresh',
+    body: RefreshSchema,
+    summary: 'Trade a refresh token for a new pair; the old one stops working',
+    responses: { 200: TokenPairSchema, ...BODY_REFUSED, 401: E },
+  },
+  me: {
+    method: 'GET',
+    path: '/auth/me',
+    summary: 'Who you are, as the database has it now',
+    responses: { 200: MeSchema, 401: E },
+  },
+  logout: {
+    method: 'POST',
+    path: '/auth/logout',
+    summary: 'End this session: its refresh token and this access token stop working',
+    responses: { 200: MessageSchema, 401: E },
   },
   listTasks: {
     method: 'GET',
