@@ -3,18 +3,25 @@ import { defaultErrorCode } from './error-codes';
 
 /** One failed check of a request value: where, what, and zod's issue code. */
 export interface ValidationDetail {
+  /** Where the value is (`body.title`, `query.page`). */
   path: string;
+  /** What is wrong with the value. */
   message: string;
+  /** zod's issue code. */
   code: string;
 }
 
 /** The JSON body of every error response. */
 export interface ErrorBody {
+  /** The HTTP status. */
   statusCode: number;
+  /** The status's reason phrase (`Not Found`). */
   error: string;
+  /** What went wrong, for people. */
   message: string;
   /** A stable machine-readable code (docs: the error codes list). */
   code: string;
+  /** Each validation failure, for 422 answers. */
   details?: ValidationDetail[];
 }
 
@@ -22,19 +29,25 @@ export interface ErrorBody {
 export interface HTTPExceptionOptions {
   /** The machine-readable code; the status's generic code when omitted. */
   code?: string;
+  /** Validation failures to put in the body. */
   details?: ValidationDetail[];
+  /** Headers to send with the answer. */
   headers?: Record<string, string>;
+  /** What caused it; logged for 5xx, never sent. */
   cause?: unknown;
 }
 
 /** An error that becomes an HTTP response with its status and a JSON `{ statusCode, error, message, code }` body. */
 export class HTTPException extends Error {
+  /** Validation failures, written into the body. */
   readonly details?: ValidationDetail[];
+  /** Headers the answer carries (`Retry-After`, ...). */
   readonly headers?: Record<string, string>;
   /** The machine-readable code of the answer, e.g. 'NOT_FOUND' or 'PERMISSION_MISSING'. */
   readonly code: string;
 
   constructor(
+    /** The HTTP status of the answer. */
     readonly statusCode: number,
     message: string = reasonPhrase(statusCode),
     options: HTTPExceptionOptions = {},

@@ -4,9 +4,11 @@ import type { RequestContext } from './request-context';
 
 /** A route ready to serve: everything that depends only on metadata is already decided. */
 export interface CompiledRoute {
+  /** The HTTP method (`ALL` for every one). */
   method: HttpMethod;
   /** Full path in Express syntax, prefix included. */
   path: string;
+  /** Whether a parameter reads the body (the engine parses it only then). */
   readsBody: boolean;
   /** The API version the route answers (with the app's `versioning`); none when neutral. */
   version?: string;
@@ -16,7 +18,9 @@ export interface CompiledRoute {
   status: number;
   /** The error answers the handler declared with `Throws`. */
   errors: DeclaredError[];
+  /** The controller class's metadata. */
   controller: ClassMetadata;
+  /** The handler method's metadata. */
   handler: MethodMetadata;
   /** The guards that apply (class and method), for documentation. */
   guards: GuardMetadata[];

@@ -3,10 +3,13 @@ import type { HTTPException, ValidationDetail } from '../errors/http-exception';
 
 /** What a client receives when its message is refused or its handler fails; the connection stays open. */
 export interface WebSocketErrorMessage {
+  /** Always `'error'`. */
   type: 'error';
+  /** What went wrong. */
   message: string;
   /** The machine-readable code, as in HTTP error bodies and GraphQL `extensions.code`. */
   code: string;
+  /** Validation failures, when the message failed its schema. */
   details?: ValidationDetail[];
 }
 
