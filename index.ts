@@ -252,3 +252,18 @@ export { RbacService } from './modules/rbac/rbac-service';
 // The reference application's data: its roles and permissions
 export { REFERENCE_PERMISSIONS } from './modules/reference/reference-permissions';
 export { REFERENCE_ROLES } from './modules/reference/reference-roles';
+
+// The database module: Kysely on SQLite or PostgreSQL, migrations, transactions, idempotency keys
+export {
+  Database,
+  DatabaseIdempotencyStore,
+  type DatabaseMigrations,
+  type DatabaseOptions,
+  databaseModule,
+  type IdempotencyClaim,
+  IdempotencyStore,
+  Idempotent,
+  type IdempotentOptions,
+  type StoredAnswer,
+  Transactional,
+} from './modules/database';

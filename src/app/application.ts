@@ -9,6 +9,8 @@ import type { Engine, Middleware } from '../engine/engine';
 import { trellisError } from '../errors/trellis-errors';
 import { GuardRegistry } from '../guards/guard-registry';
 import { HealthChecks } from '../health/health-checks';
+import { interceptInstances } from '../interceptors/intercept-instances';
+import { InterceptorRegistry } from '../interceptors/interceptor-registry';
 import { createLogger } from '../logging/logger';
 import { metadataRegistry } from '../metadata/registry';
 import type { Class } from '../metadata/types';
@@ -45,6 +47,8 @@ export class Application {
   readonly container: AppContainer = new Container();
   /** The guard kinds installed modules provide. */
   readonly guards = new GuardRegistry();
+  /** The interceptor kinds installed modules provide (`Transactional()`, `Idempotent()`). */
+  readonly interceptors = new InterceptorRegistry();
   readonly logger: Logger;
   readonly engine: Engine;
   /** The routes compiled by `ready()`. */
@@ -254,9 +258,11 @@ export class Application {
       ...this.classes.gateway,
       ...this.classes.resolver,
     ]);
+    interceptInstances(this.container, this.interceptors);
     const env = {
       container: this.container,
       guards: this.guards,
+      interceptors: this.interceptors,
       writer: this.engine.writer,
       logger: this.logger,
       etags: this.options.etag,

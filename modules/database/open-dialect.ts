@@ -1,0 +1,51 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { type Dialect, PostgresDialect, SqliteDialect } from 'kysely';
+import type { Logger } from 'pino';
+import { loadOptional } from '../../src/optional/load-optional';
+import type { DatabaseTarget } from './database-url';
+
+const BUSY_TIMEOUT_MS = 5000;
+const CONNECT_TIMEOUT_MS = 2000;
+const DEFAULT_POOL_SIZE = 10;
+
+type BetterSqlite3 = typeof import('better-sqlite3');
+type Pg = typeof import('pg');
+
+function sqliteDialect(file: string): Dialect {
+  return new SqliteDialect({
+    database: async () => {
+      const Sqlite = loadOptional<BetterSqlite3>('better-sqlite3', "install('database') on SQLite");
+      if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+      const db = new Sqlite(file, { timeout: BUSY_TIMEOUT_MS });
+      if (file !== ':memory:') {
+        // WAL lets readers go on while a write commits; FULL syncs the WAL at every commit, so
+        // an acknowledged write survives a power loss (NORMAL may roll the last ones back).
+        db.pragma('journal_mode = WAL');
+        db.pragma('synchronous = FULL');
+      }
+      db.pragma('foreign_keys = ON');
+      return db;
+    },
+  });
+}
+
+function postgresDialect(connectionString: string, poolSize: number, logger: Logger): Dialect {
+  const pg = loadOptional<Pg>('pg', "install('database') on PostgreSQL");
+  const pool = new pg.Pool({
+    connectionString,
+    max: poolSize,
+    // Bounded waits: while the server is down a request gets its 503 quickly instead of hanging.
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+  });
+  // An idle client whose server went away emits here; unhandled, it would end the process.
+  pool.on('error', (err) => logger.warn({ err }, 'database: idle connection lost'));
+  return new PostgresDialect({ pool });
+}
+
+/** The Kysely dialect of a target: better-sqlite3 or a `pg` pool, each loaded when first needed. */
+export function openDialect(target: DatabaseTarget, logger: Logger, poolSize = DEFAULT_POOL_SIZE): Dialect {
+  return target.dialect === 'postgres'
+    ? postgresDialect(target.connectionString, poolSize, logger)
+    : sqliteDialect(target.file);
+}

@@ -1,0 +1,47 @@
+import type { DatabaseConnection, Dialect, Driver, QueryResult } from 'kysely';
+import { databaseError } from './database-unavailable';
+
+const rethrown = (err: unknown): never => {
+  throw databaseError(err);
+};
+
+function connectionOf(connection: DatabaseConnection): DatabaseConnection {
+  return {
+    executeQuery: <R>(query: Parameters<DatabaseConnection['executeQuery']>[0]): Promise<QueryResult<R>> =>
+      connection.executeQuery<R>(query).catch(rethrown),
+    streamQuery: (query, chunkSize) => connection.streamQuery(query, chunkSize),
+  };
+}
+
+// Every call of the driver that reaches the server turns "unreachable" into a 503; the rest of
+// Kysely (compilers, adapter, introspection) is the dialect's own.
+function driverOf(driver: Driver): Driver {
+  const connections = new WeakMap<DatabaseConnection, DatabaseConnection>();
+  const inner = (connection: DatabaseConnection) =>
+    (connection as { inner?: DatabaseConnection }).inner ?? connection;
+  return {
+    init: () => driver.init().catch(rethrown),
+    async acquireConnection() {
+      const connection = await driver.acquireConnection().catch(rethrown);
+      const wrapped = Object.assign(connectionOf(connection), { inner: connection });
+      connections.set(wrapped, connection);
+      return wrapped;
+    },
+    beginTransaction: (connection, settings) =>
+      driver.beginTransaction(inner(connection), settings).catch(rethrown),
+    commitTransaction: (connection) => driver.commitTransaction(inner(connection)).catch(rethrown),
+    rollbackTransaction: (connection) => driver.rollbackTransaction(inner(connection)).catch(rethrown),
+    releaseConnection: (connection) => driver.releaseConnection(inner(connection)),
+    destroy: () => driver.destroy(),
+  };
+}
+
+/** `dialect` whose lost connections become 503 answers with `Retry-After`, never 500s. */
+export function unavailableAware(dialect: Dialect): Dialect {
+  return {
+    createAdapter: () => dialect.createAdapter(),
+    createDriver: () => driverOf(dialect.createDriver()),
+    createQueryCompiler: () => dialect.createQueryCompiler(),
+    createIntrospector: (db) => dialect.createIntrospector(db),
+  };
+}
