@@ -264,6 +264,8 @@ export {
   IdempotencyStore,
   Idempotent,
   type IdempotentOptions,
+  RedisIdempotencyStore,
+  type RedisIdempotencyStoreOptions,
   type StoredAnswer,
   Transactional,
 } from './modules/database';

@@ -70,7 +70,12 @@ export class DatabaseIdempotencyStore extends IdempotencyStore {
     };
   }
 
-  override async complete(key: string, answer: StoredAnswer, ttlMs: number): Promise<void> {
+  override async complete(
+    key: string,
+    _fingerprint: string,
+    answer: StoredAnswer,
+    ttlMs: number,
+  ): Promise<void> {
     await this.db
       .updateTable(TABLE)
       .set({

@@ -46,11 +46,11 @@ export const idempotencyInterceptor: InterceptorDefinition = {
     const { writer } = site;
 
     // After the answer is written: kept for replay, or, after a server failure, given up.
-    const remember = (key: string, answer: StoredAnswer): void => {
+    const remember = (key: string, fingerprint: string, answer: StoredAnswer): void => {
       const kept =
         answer.status >= HTTP_STATUS.INTERNAL_SERVER_ERROR
           ? store.release(key)
-          : store.complete(key, answer, ttlMs);
+          : store.complete(key, fingerprint, answer, ttlMs);
       kept.catch(() => store.release(key).catch(() => {}));
     };
 
@@ -62,7 +62,11 @@ export const idempotencyInterceptor: InterceptorDefinition = {
       const claim = await store.begin(key, fingerprint, lockMs);
       if (claim.state === 'claimed') {
         onAnswer(ctx, (answer) =>
-          remember(key, { status: answer.status, body: answer.body, headers: keptHeaders(ctx, answer) }),
+          remember(key, fingerprint, {
+            status: answer.status,
+            body: answer.body,
+            headers: keptHeaders(ctx, answer),
+          }),
         );
         return next();
       }

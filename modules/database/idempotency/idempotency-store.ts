@@ -23,8 +23,8 @@ export abstract class IdempotencyStore {
    * live claim holds it: then says whether it is still running or done, with its answer.
    */
   abstract begin(key: string, fingerprint: string, lockMs: number): Promise<IdempotencyClaim>;
-  /** Keeps the answer of the request that claimed `key` for `ttlMs`. */
-  abstract complete(key: string, answer: StoredAnswer, ttlMs: number): Promise<void>;
+  /** Keeps the answer of the request that claimed `key` (with `fingerprint`) for `ttlMs`. */
+  abstract complete(key: string, fingerprint: string, answer: StoredAnswer, ttlMs: number): Promise<void>;
   /** Gives up a claim (the request failed on the server side): a retry runs again. */
   abstract release(key: string): Promise<void>;
   /** Creates what the store needs (its table), at `ready()`. */
