@@ -11,6 +11,7 @@ import {
   Description,
   Get,
   HttpCode,
+  Idempotent,
   Post,
   type RequestContext,
   Returns,
@@ -70,6 +71,7 @@ export class AuthController {
   }
 
   @Post('/register')
+  @Idempotent()
   @Returns(UserResultSchema)
   @Throws(ConflictException)
   @Summary('Create an account (role viewer)')
@@ -102,8 +104,8 @@ export class AuthController {
   @Auth()
   @Returns(MeSchema)
   @Summary('Who you are, as the database has it now')
-  me(@CurrentUser() caller: AuthenticatedUser) {
-    const { id, username, email, role, permissions } = this.users.get(Number(caller.id));
+  async me(@CurrentUser() caller: AuthenticatedUser) {
+    const { id, username, email, role, permissions } = await this.users.get(Number(caller.id));
     return { id, username, email, role, permissions };
   }
 

@@ -8,6 +8,7 @@ import {
   CurrentUser,
   Description,
   Get,
+  Idempotent,
   Permissions,
   Post,
   Query,
@@ -25,6 +26,7 @@ export class TasksController {
   constructor(private readonly tasks: TasksService) {}
 
   @Post()
+  @Idempotent()
   @Permissions('tasks.create')
   @Returns(TaskSchema)
   @Summary('Create a task')

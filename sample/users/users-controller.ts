@@ -11,6 +11,7 @@ import {
   Delete,
   Description,
   Get,
+  Idempotent,
   MinimumRole,
   Param,
   Permissions,
@@ -60,6 +61,7 @@ export class UsersController {
   }
 
   @Post()
+  @Idempotent()
   @Permissions('users.create')
   @Returns(UserResultSchema)
   @Throws(ConflictException)

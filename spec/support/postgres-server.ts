@@ -18,6 +18,8 @@ export interface PostgresServer {
   start(): Promise<void>;
   /** A new, empty database on this server; resolves to its URL. */
   createDatabase(): Promise<string>;
+  /** The same, synchronously (for configuration built outside hooks). */
+  createDatabaseSync(): string;
   /** Stops it for good and removes its directory. */
   close(): Promise<void>;
 }
@@ -180,20 +182,25 @@ export async function startPostgresServer(): Promise<PostgresServer> {
     start,
     stop,
     async createDatabase() {
-      const name = `trellis_${process.pid}_${++databases}`;
-      execFileSync(
-        join(bin, 'psql'),
-        ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-c', `CREATE DATABASE ${name}`],
-        {
-          stdio: 'ignore',
-        },
-      );
-      return `postgres://postgres@127.0.0.1:${port}/${name}`;
+      return createDatabaseSync();
     },
+    createDatabaseSync,
     async close() {
       process.off('exit', killOnExit);
       await stop();
       rmSync(dir, { recursive: true, force: true });
     },
   };
+
+  function createDatabaseSync(): string {
+    const name = `trellis_${process.pid}_${++databases}`;
+    execFileSync(
+      join(bin, 'psql'),
+      ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-c', `CREATE DATABASE ${name}`],
+      {
+        stdio: 'ignore',
+      },
+    );
+    return `postgres://postgres@127.0.0.1:${port}/${name}`;
+  }
 }

@@ -1,5 +1,20 @@
 import { loadConfig, type SampleConfig } from '../../../sample/config';
 import { setCursorSigningKey } from '../../../src/pagination';
+import { sharedPostgres } from '../../support/databases';
+import type { PostgresServer } from '../../support/postgres-server';
+
+/**
+ * The database the sample's specs run on: `SAMPLE_DATABASE=postgres` runs them on PostgreSQL
+ * (each configuration its own new database), otherwise on in-memory SQLite.
+ */
+export const SAMPLE_DATABASE = process.env.SAMPLE_DATABASE === 'postgres' ? 'postgres' : 'sqlite';
+
+let postgres: PostgresServer | undefined;
+if (SAMPLE_DATABASE === 'postgres')
+  before(async function () {
+    this.timeout(60_000);
+    postgres = await sharedPostgres();
+  });
 
 /** The demo users' password in every spec. */
 export const DEMO_PASSWORD = 'Demo-pass-123!';
@@ -20,7 +35,8 @@ export const SPEC_ENV: Record<string, string> = {
 
 /** A sample configuration from `SPEC_ENV` plus `overrides`. */
 export function specConfig(overrides: Record<string, string> = {}): SampleConfig {
-  return loadConfig({ ...SPEC_ENV, ...overrides }).config;
+  const database = postgres ? { DATABASE_URL: postgres.createDatabaseSync() } : {};
+  return loadConfig({ ...SPEC_ENV, ...database, ...overrides }).config;
 }
 
 /** Signs cursors with a fixed key, as the sample app does at start-up (specs that page without one). */

@@ -9,25 +9,25 @@ const CALLER = { id: 4, username: 'developer', role: 'developer', permissions: [
 describe('TasksController', () => {
   let tasks: sinon.SinonStubbedInstance<TasksService>;
   let controller: TasksController;
-  beforeEach(() => {
+  beforeEach(async () => {
     tasks = sinon.createStubInstance(TasksService);
     controller = new TasksController(tasks);
   });
 
-  it('creates the task on behalf of the caller', () => {
+  it('creates the task on behalf of the caller', async () => {
     const task = { id: 't1', title: 'x' } as Task;
-    tasks.create.returns(task);
-    expect(controller.create({ title: 'x' }, CALLER)).to.equal(task);
+    tasks.create.resolves(task);
+    expect(await controller.create({ title: 'x' }, CALLER)).to.equal(task);
     expect(tasks.create.calledOnceWith({ title: 'x' }, CALLER)).to.equal(true);
   });
 
-  it('lists with the validated query', () => {
+  it('lists with the validated query', async () => {
     const page = {
       data: [],
       meta: { count: 0, hasNext: false, hasPrev: false, nextCursor: null, prevCursor: null },
     };
-    tasks.list.returns(page);
-    expect(controller.list({ direction: 'prev', cursor: 'c' })).to.equal(page);
+    tasks.list.resolves(page);
+    expect(await controller.list({ direction: 'prev', cursor: 'c' })).to.equal(page);
     expect(tasks.list.calledOnceWith({ direction: 'prev', cursor: 'c' })).to.equal(true);
   });
 });
