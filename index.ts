@@ -70,6 +70,17 @@ export type { Class, HttpMethod, OriginAllowList } from './src/metadata/types';
 
 // Requests and routes as handlers and guards see them
 export type { GuardCheck, GuardDefinition, GuardRegistry, GuardSite } from './src/guards/guard-registry';
+export { type AnswerListener, onAnswer, type WrittenAnswer } from './src/interceptors/answer-listeners';
+export type {
+  CallWrapper,
+  InterceptedSite,
+  InterceptorDefinition,
+  InterceptorMetadata,
+  InterceptorRegistry,
+  RouteInterceptor,
+  RouteInterceptorSite,
+} from './src/interceptors/interceptor-registry';
+export { recordInterceptor } from './src/interceptors/record-interceptor';
 export type { GuardDocs, GuardMetadata } from './src/metadata/types';
 export type { CompiledRoute } from './src/routing/compiled-route';
 export type { ResponseWriter } from './src/routing/response-writer';

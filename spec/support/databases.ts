@@ -24,10 +24,12 @@ export function sharedPostgres(): Promise<PostgresServer> {
   return server;
 }
 
-after(async () => {
-  if (server) await (await server).close();
-  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
-});
+// Registered only under mocha: processes the specs fork load this file too.
+if (typeof after === 'function')
+  after(async () => {
+    if (server) await (await server).close();
+    for (const folder of folders) rmSync(folder, { recursive: true, force: true });
+  });
 
 const SQLITE: SpecDatabase = {
   name: 'sqlite',

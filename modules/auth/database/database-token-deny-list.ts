@@ -1,9 +1,12 @@
 import type { Kysely } from 'kysely';
 import { TokenDenyList } from '../token-deny-list';
+import { Coalesced } from './coalesced';
 import { DENIED_TOKENS_TABLE } from './database-session-tables';
 
 /** Logged-out access tokens in the application's database: still refused after a restart. */
 export class DatabaseTokenDenyList extends TokenDenyList {
+  private readonly lookups = new Coalesced<boolean>();
+
   constructor(
     private readonly db: Kysely<any>,
     private readonly now: () => number = Date.now,
@@ -22,13 +25,15 @@ export class DatabaseTokenDenyList extends TokenDenyList {
       await this.db.deleteFrom(DENIED_TOKENS_TABLE).where('expires_at', '<=', this.now()).execute();
   }
 
-  override async has(jti: string): Promise<boolean> {
-    const row = await this.db
-      .selectFrom(DENIED_TOKENS_TABLE)
-      .select('jti')
-      .where('jti', '=', jti)
-      .where('expires_at', '>', this.now())
-      .executeTakeFirst();
-    return row !== undefined;
+  override has(jti: string): Promise<boolean> {
+    return this.lookups.get(jti, async () => {
+      const row = await this.db
+        .selectFrom(DENIED_TOKENS_TABLE)
+        .select('jti')
+        .where('jti', '=', jti)
+        .where('expires_at', '>', this.now())
+        .executeTakeFirst();
+      return row !== undefined;
+    });
   }
 }

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { AuthenticatedUser } from '../../../src/routing/request-context';
 import { type NewSession, type RotationOutcome, TokenStore } from '../token-store';
+import { Coalesced } from './coalesced';
 import { SESSIONS_TABLE } from './database-session-tables';
 
 /**
@@ -9,6 +10,8 @@ import { SESSIONS_TABLE } from './database-session-tables';
  * conditional update, so of two racing refreshes exactly one wins.
  */
 export class DatabaseTokenStore extends TokenStore {
+  private readonly lookups = new Coalesced<boolean>();
+
   constructor(
     private readonly db: Kysely<any>,
     private readonly now: () => number = Date.now,
@@ -51,14 +54,16 @@ export class DatabaseTokenStore extends TokenStore {
     return Number(ended.numDeletedRows) > 0 ? 'reused' : 'unknown';
   }
 
-  override async isActive(sessionId: string): Promise<boolean> {
-    const row = await this.db
-      .selectFrom(SESSIONS_TABLE)
-      .select('session_id')
-      .where('session_id', '=', sessionId)
-      .where('expires_at', '>', this.now())
-      .executeTakeFirst();
-    return row !== undefined;
+  override isActive(sessionId: string): Promise<boolean> {
+    return this.lookups.get(sessionId, async () => {
+      const row = await this.db
+        .selectFrom(SESSIONS_TABLE)
+        .select('session_id')
+        .where('session_id', '=', sessionId)
+        .where('expires_at', '>', this.now())
+        .executeTakeFirst();
+      return row !== undefined;
+    });
   }
 
   override async endSession(sessionId: string): Promise<void> {

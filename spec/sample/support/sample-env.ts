@@ -10,7 +10,8 @@ import type { PostgresServer } from '../../support/postgres-server';
 export const SAMPLE_DATABASE = process.env.SAMPLE_DATABASE === 'postgres' ? 'postgres' : 'sqlite';
 
 let postgres: PostgresServer | undefined;
-if (SAMPLE_DATABASE === 'postgres')
+// Child processes the specs fork load this file too, outside mocha: they run on SQLite.
+if (SAMPLE_DATABASE === 'postgres' && typeof before === 'function')
   before(async function () {
     this.timeout(60_000);
     postgres = await sharedPostgres();
@@ -33,9 +34,18 @@ export const SPEC_ENV: Record<string, string> = {
   SHUTDOWN_DELAY_MS: '0',
 };
 
+// On PostgreSQL a spec that names a file (to restart on it) gets one database per file name.
+const byFile = new Map<string, string>();
+function postgresFor(file: string | undefined): string {
+  if (!file || file === ':memory:') return postgres!.createDatabaseSync();
+  let url = byFile.get(file);
+  if (!url) byFile.set(file, (url = postgres!.createDatabaseSync()));
+  return url;
+}
+
 /** A sample configuration from `SPEC_ENV` plus `overrides`. */
 export function specConfig(overrides: Record<string, string> = {}): SampleConfig {
-  const database = postgres ? { DATABASE_URL: postgres.createDatabaseSync() } : {};
+  const database = postgres ? { DATABASE_URL: postgresFor(overrides.DATABASE_FILE) } : {};
   return loadConfig({ ...SPEC_ENV, ...database, ...overrides }).config;
 }
 
