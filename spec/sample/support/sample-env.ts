@@ -38,8 +38,8 @@ export const SPEC_ENV: Record<string, string> = {
 const byFile = new Map<string, string>();
 function postgresFor(file: string | undefined): string {
   if (!file || file === ':memory:') return postgres!.createDatabaseSync();
-  let url = byFile.get(file);
-  if (!url) byFile.set(file, (url = postgres!.createDatabaseSync()));
+  const url = byFile.get(file) ?? postgres!.createDatabaseSync();
+  byFile.set(file, url);
   return url;
 }
 
