@@ -12,6 +12,26 @@ const DEFAULT_POOL_SIZE = 10;
 type BetterSqlite3 = typeof import('better-sqlite3');
 type Pg = typeof import('pg');
 
+const STATEMENT_CACHE_SIZE = 256;
+
+// Kysely prepares every query anew; a query builder gives the same SQL for every call of one
+// repository method, so its prepared statement is kept (one connection, behind Kysely's lock,
+// so a statement is never used twice at once). The oldest goes once the cache is full.
+function withStatementCache<D extends { prepare(sql: string): unknown }>(db: D): D {
+  const prepare = db.prepare.bind(db);
+  const statements = new Map<string, unknown>();
+  db.prepare = (sql: string) => {
+    let statement = statements.get(sql);
+    if (statement === undefined) {
+      statement = prepare(sql);
+      if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
+      statements.set(sql, statement);
+    }
+    return statement;
+  };
+  return db;
+}
+
 function sqliteDialect(file: string): Dialect {
   return new SqliteDialect({
     database: async () => {
@@ -25,7 +45,7 @@ function sqliteDialect(file: string): Dialect {
         db.pragma('synchronous = FULL');
       }
       db.pragma('foreign_keys = ON');
-      return db;
+      return withStatementCache(db);
     },
   });
 }

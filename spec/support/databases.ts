@@ -26,7 +26,9 @@ export function sharedPostgres(): Promise<PostgresServer> {
 
 // Registered only under mocha: processes the specs fork load this file too.
 if (typeof after === 'function')
-  after(async () => {
+  after(async function () {
+    // A fast shutdown, which waits for the server's checkpoint: slow on a busy machine.
+    this.timeout(60_000);
     if (server) await (await server).close();
     for (const folder of folders) rmSync(folder, { recursive: true, force: true });
   });
