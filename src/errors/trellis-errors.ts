@@ -18,8 +18,6 @@ export const TRELLIS_ERRORS = {
   TRELLIS_ERR_ALREADY_LISTENING: () => 'listen() was already called',
   TRELLIS_ERR_MIGRATION_FAILED: (migration: string, problem: string) =>
     `database: the migration '${migration}' failed: ${problem}`,
-  TRELLIS_ERR_NO_DATABASE: (where: string) =>
-    `${where} needs the 'database' module: app.install('database', ...)`,
   TRELLIS_ERR_MISSING_PACKAGE: (feature: string, name: string, spec: string) =>
     `${feature} needs the package '${name}', which is not installed: npm install ${spec}`,
   TRELLIS_ERR_NOT_DECORATED: (target: string, decorator: string, role?: string) =>

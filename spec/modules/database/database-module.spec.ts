@@ -124,6 +124,17 @@ describe('database module', () => {
     rmSync(folder, { recursive: true, force: true });
   });
 
+  it('reports query times in the metrics when they are on', async () => {
+    const app = createApp({ metrics: { defaultMetrics: false } }).install('database', {});
+    await app.ready();
+    await sql`SELECT 1`.execute(app.container.get<Database>(Database));
+    await sql`SELECT * FROM nowhere`.execute(app.container.get<Database>(Database)).catch(() => {});
+    const text = await app.metrics!.text();
+    expect(text).to.match(/db_query_duration_seconds_count\{outcome="query"\} [1-9]/);
+    expect(text).to.match(/db_query_duration_seconds_count\{outcome="error"\} 1/);
+    await app.close();
+  });
+
   it('refuses options of the wrong shape at install', () => {
     expect(() => createApp({}).install('database', { url: 42 } as never)).to.throw(
       /TRELLIS_ERR_INVALID_OPTION|database\.url/,

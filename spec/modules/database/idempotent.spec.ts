@@ -50,10 +50,13 @@ describe('database: Idempotent()', () => {
       let url: string;
       let served: Served;
       const start = async () => {
-        const app = createApp({ engine, controllers: [ItemsController] }).install('database', {
-          url,
-          migrations: MIGRATIONS,
-        });
+        const app = createApp({ engine, controllers: [ItemsController], trustProxy: true }).install(
+          'database',
+          {
+            url,
+            migrations: MIGRATIONS,
+          },
+        );
         served = await serve(app);
       };
       beforeEach(async () => {
@@ -152,6 +155,17 @@ describe('database: Idempotent()', () => {
           expect(await count()).to.equal(0);
         });
       }
+
+      it('keeps keys apart per caller: two clients may use the same key', async () => {
+        const from = (address: string) =>
+          request(served.url).post('/items').set('X-Forwarded-For', address).set('Idempotency-Key', 'shared');
+        const ada = await from('198.51.100.7').send({ name: 'a' }).expect(201);
+        const bob = await from('203.0.113.9').send({ name: 'a' }).expect(201);
+        expect(bob.headers['idempotent-replayed']).to.equal(undefined);
+        expect(bob.body.id).to.not.equal(ada.body.id);
+        await from('198.51.100.7').send({ name: 'a' }).expect(201).expect('Idempotent-Replayed', 'true');
+        expect(await count()).to.equal(2);
+      });
 
       it('accepts a key of 255 visible characters', async () => {
         await post({ name: 'a' }, '~'.repeat(255)).expect(201);
