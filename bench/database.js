@@ -2,19 +2,18 @@
 // The database module's cost: GET /tasks?limit=20 and POST /tasks served through the module (the
 // sample's TasksRepository on Kysely) against the same SQL by hand on the bare driver, on SQLite
 // (a file, WAL, synchronous=FULL) and PostgreSQL (a throw-away server); and what FULL costs
-// against NORMAL on SQLite writes. Each round starts every variant in turn (order alternating
-// between rounds) and loads each route; the result is the median of the per-round ratios, which
-// cancels most of the drift of a shared machine.
+// against NORMAL on SQLite writes. The result is the median of the per-round ratios (see
+// measure()), which cancels most of the drift of a shared machine.
 //
 //   npm run build && node node_modules/typescript/bin/tsc -p bench && node bench/database.js
-//   BENCH_ROUNDS=5 BENCH_DURATION=5 BENCH_DATABASES=sqlite,postgres (defaults)
+//   BENCH_ROUNDS=15 BENCH_DURATION=2 BENCH_DATABASES=sqlite,postgres (defaults)
 const { spawn, execFileSync } = require('node:child_process');
 const { mkdtempSync, rmSync, writeFileSync, mkdirSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const path = require('node:path');
 
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
-const DURATION = Number(process.env.BENCH_DURATION ?? 5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 15);
+const DURATION = Number(process.env.BENCH_DURATION ?? 2);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const DATABASES = (process.env.BENCH_DATABASES ?? 'sqlite,postgres').split(',');
 const APP = path.join(__dirname, 'stacks', 'database-app.js');
@@ -70,24 +69,29 @@ const median = (values) => {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 };
 
+// Every variant's server runs at once; each route is loaded in short slices, variant after
+// variant (the order alternating), so bursts of load from elsewhere on the machine hit the
+// variants of one pair alike. A "round" is one such pair of slices.
 async function measure(database, url, variants) {
   const rps = Object.fromEntries(variants.map((v) => [v, Object.fromEntries(ROUTES.map((r) => [r.name, []]))]));
-  for (let round = 0; round < ROUNDS; round++) {
-    const order = round % 2 === 0 ? variants : [...variants].reverse();
-    for (const variant of order) {
-      const server = await startServer(variant, url);
-      try {
-        for (const route of ROUTES) {
-          load(server.url, route, 1); // warm-up
-          const summary = load(server.url, route, DURATION);
-          if (summary.non2xx > 0 || summary.errors > 0) throw new Error(`${variant} ${route.name}: ${JSON.stringify(summary)}`);
-          rps[variant][route.name].push(summary.rps);
-          log(`${database} round ${round + 1} ${variant.padEnd(11)} ${route.name.padEnd(20)} ${summary.rps.toFixed(0)} req/s p99 ${summary.p99} ms`);
+  const servers = {};
+  for (const variant of variants) servers[variant] = await startServer(variant, url);
+  try {
+    for (const route of ROUTES) {
+      for (const variant of variants) load(servers[variant].url, route, 1); // warm-up
+      for (let round = 0; round < ROUNDS; round++) {
+        const order = round % 2 === 0 ? variants : [...variants].reverse();
+        for (const variant of order) {
+          const summary = load(servers[variant].url, route, DURATION);
+          if (summary.non2xx > 0 || summary.errors > 0)
+            throw new Error(`${variant} ${route.name}: ${JSON.stringify(summary)}`);
+          rps[variant][route.name][round] = summary.rps;
         }
-      } finally {
-        await stopServer(server);
+        log(`${database} ${route.name} round ${round + 1}: ${variants.map((v) => `${v} ${rps[v][route.name][round].toFixed(0)}`).join(', ')}`);
       }
     }
+  } finally {
+    for (const server of Object.values(servers)) await stopServer(server);
   }
   return rps;
 }

@@ -16,16 +16,13 @@ function connectionOf(connection: DatabaseConnection): DatabaseConnection {
 // Every call of the driver that reaches the server turns "unreachable" into a 503; the rest of
 // Kysely (compilers, adapter, introspection) is the dialect's own.
 function driverOf(driver: Driver): Driver {
-  const connections = new WeakMap<DatabaseConnection, DatabaseConnection>();
   const inner = (connection: DatabaseConnection) =>
     (connection as { inner?: DatabaseConnection }).inner ?? connection;
   return {
     init: () => driver.init().catch(rethrown),
     async acquireConnection() {
       const connection = await driver.acquireConnection().catch(rethrown);
-      const wrapped = Object.assign(connectionOf(connection), { inner: connection });
-      connections.set(wrapped, connection);
-      return wrapped;
+      return Object.assign(connectionOf(connection), { inner: connection });
     },
     beginTransaction: (connection, settings) =>
       driver.beginTransaction(inner(connection), settings).catch(rethrown),
