@@ -19,7 +19,7 @@ export async function migrate(
 ): Promise<number> {
   const connection = new DatabaseConnection({ url }, { logger: pino({ level: 'silent' }) });
   try {
-    const applied = await runMigrations(connection.root, migrations);
+    const applied = await runMigrations(connection.root, migrations, connection.dialect);
     out.write(
       applied.length > 0
         ? `Migrated: ${applied.join(', ')}\n`

@@ -37,7 +37,7 @@ export const databaseModule = defineModule<DatabaseOptions>({
     app.health.addCheck('database', () => connection.isUp());
     app.onReady(async () => {
       if (options.migrations) {
-        const applied = await runMigrations(connection.root, options.migrations);
+        const applied = await runMigrations(connection.root, options.migrations, connection.dialect);
         if (applied.length > 0) app.logger.info({ migrations: applied }, 'database migrated');
       }
       await store.prepare?.();

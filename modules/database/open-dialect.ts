@@ -32,6 +32,21 @@ function withStatementCache<D extends { prepare(sql: string): unknown }>(db: D):
   return db;
 }
 
+// Processes opening one new file at once (cluster workers) race to switch it to WAL, and SQLite
+// answers the loser SQLITE_BUSY without calling its busy handler: wait and try again.
+async function enableWal(db: { pragma(statement: string): unknown }): Promise<void> {
+  const deadline = Date.now() + BUSY_TIMEOUT_MS;
+  for (;;) {
+    try {
+      db.pragma('journal_mode = WAL');
+      return;
+    } catch (err) {
+      if ((err as { code?: string }).code !== 'SQLITE_BUSY' || Date.now() >= deadline) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+}
+
 function sqliteDialect(file: string): Dialect {
   return new SqliteDialect({
     database: async () => {
@@ -41,7 +56,7 @@ function sqliteDialect(file: string): Dialect {
       if (file !== ':memory:') {
         // WAL lets readers go on while a write commits; FULL syncs the WAL at every commit, so
         // an acknowledged write survives a power loss (NORMAL may roll the last ones back).
-        db.pragma('journal_mode = WAL');
+        await enableWal(db);
         db.pragma('synchronous = FULL');
       }
       db.pragma('foreign_keys = ON');

@@ -29,6 +29,18 @@ function driverOf(driver: Driver): Driver {
     commitTransaction: (connection) => driver.commitTransaction(inner(connection)).catch(rethrown),
     rollbackTransaction: (connection) => driver.rollbackTransaction(inner(connection)).catch(rethrown),
     releaseConnection: (connection) => driver.releaseConnection(inner(connection)),
+    // Savepoints (Kysely's nested transactions), where the dialect has them.
+    savepoint:
+      driver.savepoint &&
+      ((connection, name, compile) => driver.savepoint!(inner(connection), name, compile).catch(rethrown)),
+    rollbackToSavepoint:
+      driver.rollbackToSavepoint &&
+      ((connection, name, compile) =>
+        driver.rollbackToSavepoint!(inner(connection), name, compile).catch(rethrown)),
+    releaseSavepoint:
+      driver.releaseSavepoint &&
+      ((connection, name, compile) =>
+        driver.releaseSavepoint!(inner(connection), name, compile).catch(rethrown)),
     destroy: () => driver.destroy(),
   };
 }
