@@ -1,16 +1,21 @@
 import { resolve } from 'node:path';
+import { FEATURES, type Feature } from './features/index';
 import { migrate } from './migrate';
 import { newProject } from './new-project';
+import { trellisSpec } from './trellis-spec';
 
-const USAGE = `Usage: trellis new <dir> [--trellis <spec>]
+const USAGE = `Usage: trellis new <dir> [--esm] [--with <features>] [--trellis <spec>]
        trellis migrate [--url <url>] [--migrations <folder>]
 
-  new <dir>              writes a starter project into <dir> (absent or empty)
-  --trellis <spec>       the dependency spec of trellis in it (a version, a tarball, a folder);
-                         default: file: this installed package
-  migrate                runs the migrations the database has not run yet
-  --url <url>            postgres://..., sqlite:<file> or a file; default: DATABASE_URL
-  --migrations <folder>  the compiled migration files; default: migrations
+  new <dir>          writes a starter project into <dir> (absent or empty)
+  --esm              an ES module project ("type": "module"); CommonJS by default
+  --with <features>  comma-separated, any of: ${FEATURES.join(', ')}
+                     (each adds working code, its packages and a spec)
+  --trellis <spec>   the dependency spec of trellis in it (a version, a tarball, a folder;
+                     relative paths are read from here); default: file: this installed package
+  migrate            runs the migrations the database has not run yet
+  --url <url>        postgres://..., sqlite:<file> or a file; default: DATABASE_URL
+  --migrations <dir> the compiled migration files; default: migrations
 `;
 
 function migrateCommand(
@@ -34,30 +39,47 @@ function migrateCommand(
   return migrate(options, out, err);
 }
 
+interface Parsed {
+  dir: string;
+  esm: boolean;
+  features: Feature[];
+  trellis?: string;
+}
+
+function parse(args: string[]): Parsed | string {
+  const [command, dir, ...rest] = args;
+  if (command !== 'new' || !dir || dir.startsWith('-')) return '';
+  const parsed: Parsed = { dir, esm: false, features: [] };
+  for (let i = 0; i < rest.length; i++) {
+    const option = rest[i];
+    if (option === '--esm') parsed.esm = true;
+    else if (option === '--trellis' && rest[i + 1]) parsed.trellis = trellisSpec(rest[++i]);
+    else if (option === '--with' && rest[i + 1]) {
+      for (const name of rest[++i]
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean)) {
+        if (!FEATURES.includes(name as Feature))
+          return `trellis new: unknown feature '${name}' (known: ${FEATURES.join(', ')})`;
+        if (!parsed.features.includes(name as Feature)) parsed.features.push(name as Feature);
+      }
+    } else return `trellis new: unknown option '${option}'`;
+  }
+  return parsed;
+}
+
 /** The `trellis` command; returns the exit code (a promise of it for `migrate`). */
 export function main(args: string[], out = process.stdout, err = process.stderr): number | Promise<number> {
   if (args[0] === 'migrate') return migrateCommand(args.slice(1), out, err);
-  return newCommand(args, out, err);
-}
-
-function newCommand(args: string[], out: NodeJS.WritableStream, err: NodeJS.WritableStream): number {
-  const [command, dir, ...rest] = args;
-  if (command !== 'new' || !dir || dir.startsWith('-')) {
-    err.write(USAGE);
-    return command === 'help' || command === '--help' ? 0 : 2;
-  }
-  let trellis: string | undefined;
-  for (let i = 0; i < rest.length; i++) {
-    if (rest[i] === '--trellis' && rest[i + 1]) trellis = rest[++i];
-    else {
-      err.write(`trellis new: unknown option '${rest[i]}'\n${USAGE}`);
-      return 2;
-    }
+  const parsed = parse(args);
+  if (typeof parsed === 'string') {
+    err.write(parsed ? `${parsed}\n${USAGE}` : USAGE);
+    return args[0] === 'help' || args[0] === '--help' ? 0 : 2;
   }
   try {
-    const files = newProject(dir, trellis);
+    const files = newProject(parsed.dir, parsed);
     out.write(
-      `Created ${resolve(dir)}: ${files.join(', ')}\n\n  cd ${dir}\n  npm install && npm start\n  npm install && npm test\n`,
+      `Created ${resolve(parsed.dir)}: ${files.join(', ')}\n\n  cd ${parsed.dir}\n  npm install && npm start\n  npm install && npm test\n`,
     );
     return 0;
   } catch (failure) {

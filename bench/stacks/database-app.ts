@@ -36,7 +36,8 @@ const toTask = (row: Row) => ({
   title: row.title,
   description: row.description,
   status: row.status,
-  assignee: row.assignee_id === null ? null : { id: Number(row.assignee_id), username: row.assignee_username },
+  assignee:
+    row.assignee_id === null ? null : { id: Number(row.assignee_id), username: row.assignee_username },
   createdBy: row.creator_id === null ? null : { id: Number(row.creator_id), username: row.creator_username },
   createdAt: row.created_at,
 });
@@ -127,12 +128,22 @@ class TasksController {
 
 // One author and 1,000 tasks, so a page reads from a table of some size.
 async function seed(db: Database): Promise<void> {
-  const { n } = await db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+  const { n } = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
   if (Number(n) > 0) return;
   const now = new Date().toISOString();
   await db
     .insertInto('users')
-    .values({ username: 'author', email: 'a@example.com', password_hash: 'x', role: 'admin', permissions: '[]', created_at: now })
+    .values({
+      username: 'author',
+      email: 'a@example.com',
+      password_hash: 'x',
+      role: 'admin',
+      permissions: '[]',
+      created_at: now,
+    })
     .execute();
   const start = Date.now() - 1_000_000;
   const tasks = Array.from({ length: 1000 }, (_, i) => ({
@@ -154,7 +165,9 @@ async function main(): Promise<void> {
   if (variant === 'module') app.container.bind(BARE).toService(ModuleTasks);
   else {
     const file = url.replace(/^sqlite:/, '');
-    const bare = onPostgres ? barePostgres(url) : bareSqlite(file, variant === 'bare-normal' ? 'NORMAL' : 'FULL');
+    const bare = onPostgres
+      ? barePostgres(url)
+      : bareSqlite(file, variant === 'bare-normal' ? 'NORMAL' : 'FULL');
     app.container.bind(BARE).toConstantValue(bare);
   }
   await app.ready();
