@@ -104,6 +104,17 @@ export type {
   GuardRegistry,
   GuardSite,
 } from './src/guards/guard-registry';
+export { type AnswerListener, onAnswer, type WrittenAnswer } from './src/interceptors/answer-listeners';
+export type {
+  CallWrapper,
+  InterceptedSite,
+  InterceptorDefinition,
+  InterceptorMetadata,
+  InterceptorRegistry,
+  RouteInterceptor,
+  RouteInterceptorSite,
+} from './src/interceptors/interceptor-registry';
+export { recordInterceptor } from './src/interceptors/record-interceptor';
 export type { GuardDocs, GuardMetadata } from './src/metadata/types';
 export type { CompiledRoute } from './src/routing/compiled-route';
 export type { ResponseWriter } from './src/routing/response-writer';
@@ -292,3 +303,20 @@ export { RbacService } from './modules/rbac/rbac-service';
 // The reference application's data: its roles and permissions
 export { REFERENCE_PERMISSIONS } from './modules/reference/reference-permissions';
 export { REFERENCE_ROLES } from './modules/reference/reference-roles';
+
+// The database module: Kysely on SQLite or PostgreSQL, migrations, transactions, idempotency keys
+export {
+  Database,
+  DatabaseIdempotencyStore,
+  type DatabaseMigrations,
+  type DatabaseOptions,
+  databaseModule,
+  type IdempotencyClaim,
+  IdempotencyStore,
+  Idempotent,
+  type IdempotentOptions,
+  RedisIdempotencyStore,
+  type RedisIdempotencyStoreOptions,
+  type StoredAnswer,
+  Transactional,
+} from './modules/database';

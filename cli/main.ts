@@ -1,9 +1,11 @@
 import { resolve } from 'node:path';
 import { FEATURES, type Feature } from './features/index';
+import { migrate } from './migrate';
 import { newProject } from './new-project';
 import { trellisSpec } from './trellis-spec';
 
 const USAGE = `Usage: trellis new <dir> [--esm] [--with <features>] [--trellis <spec>]
+       trellis migrate [--url <url>] [--migrations <folder>]
 
   new <dir>          writes a starter project into <dir> (absent or empty)
   --esm              an ES module project ("type": "module"); CommonJS by default
@@ -11,7 +13,31 @@ const USAGE = `Usage: trellis new <dir> [--esm] [--with <features>] [--trellis <
                      (each adds working code, its packages and a spec)
   --trellis <spec>   the dependency spec of trellis in it (a version, a tarball, a folder;
                      relative paths are read from here); default: file: this installed package
+  migrate            runs the migrations the database has not run yet
+  --url <url>        postgres://..., sqlite:<file> or a file; default: DATABASE_URL
+  --migrations <dir> the compiled migration files; default: migrations
 `;
+
+function migrateCommand(
+  args: string[],
+  out: NodeJS.WritableStream,
+  err: NodeJS.WritableStream,
+): number | Promise<number> {
+  const options = { url: process.env.DATABASE_URL, migrations: 'migrations' };
+  for (let i = 0; i < args.length; i++) {
+    if (args[i] === '--url' && args[i + 1]) options.url = args[++i];
+    else if (args[i] === '--migrations' && args[i + 1]) options.migrations = args[++i];
+    else {
+      err.write(`trellis migrate: unknown option '${args[i]}'\n${USAGE}`);
+      return 2;
+    }
+  }
+  if (!options.url) {
+    err.write(`trellis migrate: no database: pass --url or set DATABASE_URL\n${USAGE}`);
+    return 2;
+  }
+  return migrate(options, out, err);
+}
 
 interface Parsed {
   dir: string;
@@ -42,8 +68,9 @@ function parse(args: string[]): Parsed | string {
   return parsed;
 }
 
-/** The `trellis` command; returns the exit code. */
-export function main(args: string[], out = process.stdout, err = process.stderr): number {
+/** The `trellis` command; returns the exit code (a promise of it for `migrate`). */
+export function main(args: string[], out = process.stdout, err = process.stderr): number | Promise<number> {
+  if (args[0] === 'migrate') return migrateCommand(args.slice(1), out, err);
   const parsed = parse(args);
   if (typeof parsed === 'string') {
     err.write(parsed ? `${parsed}\n${USAGE}` : USAGE);

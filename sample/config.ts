@@ -26,6 +26,8 @@ const EnvSchema = z.object({
   JWT_REFRESH_TTL: positiveInt.default(86_400),
   BCRYPT_ROUNDS: z.coerce.number().int().min(4).max(15).default(12),
   DATABASE_FILE: z.string().min(1).default('data/sample.db'),
+  // postgres://... runs on PostgreSQL; sqlite:<file> or a path is SQLite; unset: DATABASE_FILE.
+  DATABASE_URL: z.string().min(1).optional(),
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
   DEMO_PASSWORD: z.string().min(6).max(72).default(DEFAULT_DEMO_PASSWORD),
   LOGIN_RATE_LIMIT_MAX: positiveInt.default(5),
@@ -81,7 +83,10 @@ export interface SampleConfig {
   host: string;
   jwt: { secret: string; accessTokenTTL: number; refreshTokenTTL: number };
   bcryptRounds: number;
-  databaseFile: string;
+  /** What the `database` module opens: `postgres://...`, or the SQLite file. */
+  databaseUrl: string;
+  /** The SQLite file (or `:memory:`); undefined on PostgreSQL. */
+  databaseFile?: string;
   redisUrl?: string;
   demoPassword: string;
   /** Failed logins per client and username (`max`) and per client (`clientMax`) per window. */
@@ -109,6 +114,12 @@ export interface LoadedConfig {
 /** Thrown when the environment holds invalid settings; the message lists every one. */
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
+}
+
+// The SQLite file a database URL names; undefined for PostgreSQL.
+function sqliteFile(url: string): string | undefined {
+  if (/^postgres(ql)?:\/\//.test(url)) return undefined;
+  return url.replace(/^sqlite:(\/\/)?/, '') || ':memory:';
 }
 
 // An empty variable (`PORT=` in .env) means "not set", as most tools read it.
@@ -155,7 +166,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LoadedConfig {
       host: vars.HOST,
       jwt: { secret, accessTokenTTL: vars.JWT_ACCESS_TTL, refreshTokenTTL: vars.JWT_REFRESH_TTL },
       bcryptRounds: vars.BCRYPT_ROUNDS,
-      databaseFile: vars.DATABASE_FILE,
+      databaseUrl: vars.DATABASE_URL ?? vars.DATABASE_FILE,
+      databaseFile: sqliteFile(vars.DATABASE_URL ?? vars.DATABASE_FILE),
       redisUrl: vars.REDIS_URL,
       demoPassword: vars.DEMO_PASSWORD,
       loginRateLimit: {

@@ -5,9 +5,10 @@ import { AuthUserProvider } from './auth/auth-user-provider';
 import { ChatGateway } from './chat/chat-gateway';
 import type { SampleConfig } from './config';
 import { DashboardController } from './dashboard/dashboard-controller';
-import { openDatabase, type SampleDatabase } from './database/connection';
-import { DatabaseHealth } from './database/database-health';
 import { DemoSeeder } from './database/demo-seeder';
+import { hashDemoPassword } from './database/demo-users';
+import { sampleMigrations } from './database/migrations';
+import type { SampleDatabase } from './database/schema';
 import { SampleResolver } from './graphql/sample-resolver';
 import { TaskFieldsResolver } from './graphql/task-fields-resolver';
 import { UserFieldsResolver } from './graphql/user-fields-resolver';
@@ -17,12 +18,13 @@ import { serveHomePage } from './home/serve-home-page';
 import { MESSAGES } from './messages';
 import { createSharedState, type SharedState } from './shared-state';
 import { TasksController } from './tasks/tasks-controller';
-import { DATABASE, SAMPLE_CONFIG, SHARED_STATE } from './tokens';
+import { SAMPLE_CONFIG, SHARED_STATE } from './tokens';
 import {
   type Application,
   BROADCASTER,
   CursorPaginationHelper,
   createApp,
+  Database,
   REFERENCE_PERMISSIONS,
   REFERENCE_ROLES,
   rateLimit,
@@ -46,10 +48,9 @@ function cursorKey(secret: string): Buffer {
   return createHmac('sha256', secret).update('trellis-sample:cursors').digest();
 }
 
-// Readiness fails while the database or any Redis connection is unreachable; metrics report Redis.
-function watchHealth(app: Application, db: SampleDatabase, state: SharedState): void {
-  const database = new DatabaseHealth(db);
-  app.health.addCheck('database', () => database.isUp());
+// Readiness fails while the database (the module's own check) or any Redis connection is
+// unreachable; metrics report Redis.
+function watchHealth(app: Application, state: SharedState): void {
   for (const [name, client] of Object.entries(state.redisClients)) {
     app.health.addCheck(`redis:${name}`, redisHealthCheck(client));
     app.metrics?.watchRedis(name, client);
@@ -62,11 +63,11 @@ function watchHealth(app: Application, db: SampleDatabase, state: SharedState): 
  * @example const app = createSampleApp(loadConfig().config); await app.listen(3000);
  */
 export function createSampleApp(config: SampleConfig, options: SampleAppOptions = {}): Application {
-  const db = openDatabase(config.databaseFile);
-  // Seeding starts before the application is built: its bcrypt hash runs on a libuv thread while
-  // the main thread builds, and ready() waits for it, so the first login finds the users.
-  const seeding = new DemoSeeder(new UsersRepository(db), config).seed(options.demoPasswordHash);
-  seeding.catch(() => {}); // awaited at ready(); without this, a failure before then would be unhandled
+  // The demo password's bcrypt hash starts before the application is built: it runs on a libuv
+  // thread while the main thread builds, and ready() waits for the seeding, so the first login
+  // finds the users.
+  const passwordHash = options.demoPasswordHash ?? hashDemoPassword(config);
+  passwordHash.catch(() => {}); // awaited at ready(); without this, a failure before then would be unhandled
   const app = createApp({
     engine: config.engine,
     trustProxy: config.trustProxy,
@@ -101,11 +102,15 @@ export function createSampleApp(config: SampleConfig, options: SampleAppOptions 
   const state = options.sharedState ?? createSharedState(config, app.logger);
   CursorPaginationHelper.setSigningKey(cursorKey(config.jwt.secret));
 
-  watchHealth(app, db, state);
+  watchHealth(app, state);
   app.container.bind(SAMPLE_CONFIG).toConstantValue(config);
-  app.container.bind(DATABASE).toConstantValue(db);
   app.container.bind(SHARED_STATE).toConstantValue(state);
   app
+    .install('database', {
+      url: config.databaseUrl,
+      migrations: sampleMigrations(config.databaseFile === undefined ? 'postgres' : 'sqlite'),
+      idempotencyStore: state.idempotencyStore,
+    })
     .install('auth', {
       jwt: config.jwt,
       userProvider: AuthUserProvider,
@@ -127,13 +132,12 @@ export function createSampleApp(config: SampleConfig, options: SampleAppOptions 
     }),
   );
 
-  app.onCompiled(async () => {
-    const created = await seeding;
+  // After the database module's ready hook, which migrates.
+  app.onReady(async () => {
+    const users = new UsersRepository(app.container.get<SampleDatabase>(Database));
+    const created = await new DemoSeeder(users, config).seed(passwordHash);
     if (created.length > 0) app.logger.info({ users: created }, 'demo users created');
   });
-  app.onClose(async () => {
-    await state.close();
-    db.close();
-  });
+  app.onClose(() => state.close());
   return app;
 }

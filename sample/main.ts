@@ -13,7 +13,9 @@ async function main(): Promise<void> {
   const production = config.env === 'production';
   const seedsDemoUsers = !production || config.demoPassword !== DEFAULT_DEMO_PASSWORD;
   const demoPasswordHash =
-    seedsDemoUsers && isNewDatabase(config.databaseFile) ? hashDemoPassword(config) : undefined;
+    seedsDemoUsers && config.databaseFile !== undefined && isNewDatabase(config.databaseFile)
+      ? hashDemoPassword(config)
+      : undefined;
   const { createSampleApp } = await import('./create-sample-app');
   const app = createSampleApp(config, { demoPasswordHash });
   for (const warning of warnings) app.logger.warn(warning);
@@ -31,7 +33,7 @@ async function main(): Promise<void> {
   console.log(
     [
       '',
-      `Trellis sample is running (${config.engine}, ${config.env}, database ${config.databaseFile})`,
+      `Trellis sample is running (${config.engine}, ${config.env}, database ${config.databaseFile ?? 'PostgreSQL'})`,
       `  API        ${base}  (a page linking what follows)`,
       `  Docs       ${base}/docs`,
       `  GraphQL    ${base}/graphql${production ? '' : '  (GraphiQL in a browser)'}`,

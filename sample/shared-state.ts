@@ -5,11 +5,11 @@ import {
   type Broadcaster,
   closeRedisClient,
   createRedisClient,
-  InMemoryTokenDenyList,
-  InMemoryTokenStore,
+  type IdempotencyStore,
   LocalBroadcaster,
   type RateLimitStore,
   RedisBroadcaster,
+  RedisIdempotencyStore,
   RedisTokenDenyList,
   RedisTokenStore,
   redisRateLimitStore,
@@ -22,8 +22,12 @@ import {
  * tokens, revoked access tokens, rate-limit counters and WebSocket fan-out.
  */
 export interface SharedState {
-  tokenStore: TokenStore;
-  denyList: TokenDenyList;
+  /** Sessions and refresh tokens; undefined: the database's tables (durable, shared by instances on it). */
+  tokenStore?: TokenStore;
+  /** Logged-out access tokens; undefined: the database's table. */
+  denyList?: TokenDenyList;
+  /** Idempotency keys and answers; undefined: the database's table. */
+  idempotencyStore?: IdempotencyStore;
   broadcaster: Broadcaster;
   /** A store for the limiter called `name`; `undefined` lets the limiter count in memory. */
   rateLimitStore(name: string): RateLimitStore | undefined;
@@ -36,10 +40,9 @@ export interface SharedState {
 /** Every key and channel of the sample starts with this, so it can share a Redis with others. */
 export const REDIS_PREFIX = 'trellis-sample:';
 
-function inMemoryState(): SharedState {
+// Sessions, the deny-list and idempotency keys live in the database; fan-out and counters in memory.
+function localState(): SharedState {
   return {
-    tokenStore: new InMemoryTokenStore(),
-    denyList: new InMemoryTokenDenyList(),
     broadcaster: new LocalBroadcaster(),
     rateLimitStore: () => undefined,
     redisClients: {},
@@ -54,6 +57,7 @@ function redisState(url: string, logger?: Logger): SharedState {
   return {
     tokenStore: new RedisTokenStore(redis, { prefix: `${REDIS_PREFIX}auth:` }),
     denyList: new RedisTokenDenyList(redis, { prefix: `${REDIS_PREFIX}auth:` }),
+    idempotencyStore: new RedisIdempotencyStore(redis, { prefix: `${REDIS_PREFIX}idempotency:` }),
     broadcaster: new RedisBroadcaster({ publisher: redis, subscriber, prefix: `${REDIS_PREFIX}ws:`, logger }),
     rateLimitStore: (name) => redisRateLimitStore(redis, { prefix: `${REDIS_PREFIX}rate-limit:${name}:` }),
     redisClients: { commands: redis, subscriber },
@@ -64,11 +68,12 @@ function redisState(url: string, logger?: Logger): SharedState {
 }
 
 /**
- * The one place that decides where shared state lives: in memory for one instance, in Redis
+ * The one place that decides where shared state lives: the database (sessions, idempotency keys)
+ * and memory (fan-out, counters) for one instance, in Redis
  * when `REDIS_URL` is set, so that any number of instances act as one. Routes that need Redis
  * answer 503 while it is unreachable, and recover on their own when it is back.
  * @example const state = createSharedState(config, app.logger);
  */
 export function createSharedState(config: SampleConfig, logger?: Logger): SharedState {
-  return config.redisUrl ? redisState(config.redisUrl, logger) : inMemoryState();
+  return config.redisUrl ? redisState(config.redisUrl, logger) : localState();
 }

@@ -1,11 +1,15 @@
 import { defineModule } from '../../src/app/module-registry';
 import type { AppMetrics } from '../../src/metrics/app-metrics';
 import { SESSION_REVOCATIONS, type SessionRevocations } from '../../src/websocket/session-revocations';
+import { Database } from '../database/database-token';
 import { authGuard } from './auth-guard';
 import type { AuthOptions, UserProvider } from './auth-options';
 import { AuthService } from './auth-service';
 import { type AuthSettings, resolveAuthSettings } from './auth-settings';
 import { AUTH_SETTINGS, USER_PROVIDER } from './auth-tokens';
+import { createSessionTables } from './database/database-session-tables';
+import { DatabaseTokenDenyList } from './database/database-token-deny-list';
+import { DatabaseTokenStore } from './database/database-token-store';
 import { InMemoryTokenDenyList } from './in-memory-token-deny-list';
 import { InMemoryTokenStore } from './in-memory-token-store';
 import { PasswordHasher } from './password-hasher';
@@ -39,8 +43,29 @@ export const authModule = defineModule<AuthOptions>({
     const settings = resolveAuthSettings(options);
     const { container } = app;
     container.bind(AUTH_SETTINGS).toConstantValue(settings);
-    container.bind(TokenStore).toConstantValue(options.store ?? new InMemoryTokenStore());
-    container.bind(TokenDenyList).toConstantValue(options.denyList ?? new InMemoryTokenDenyList());
+    // Decided at ready(), once every module is installed: the database's tables when the
+    // `database` module is there, memory otherwise.
+    const durable = () => app.has('database');
+    if (options.store) container.bind(TokenStore).toConstantValue(options.store);
+    else
+      container
+        .bind(TokenStore)
+        .toDynamicValue(() =>
+          durable() ? new DatabaseTokenStore(container.get(Database)) : new InMemoryTokenStore(),
+        )
+        .inSingletonScope();
+    if (options.denyList) container.bind(TokenDenyList).toConstantValue(options.denyList);
+    else
+      container
+        .bind(TokenDenyList)
+        .toDynamicValue(() =>
+          durable() ? new DatabaseTokenDenyList(container.get(Database)) : new InMemoryTokenDenyList(),
+        )
+        .inSingletonScope();
+    if (!options.store || !options.denyList)
+      app.onReady(async () => {
+        if (durable()) await createSessionTables(container.get(Database));
+      });
     const provider = options.userProvider;
     if (typeof provider === 'function') {
       app.register(provider);

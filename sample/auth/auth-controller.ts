@@ -10,6 +10,7 @@ import {
   CurrentUser,
   Depends,
   Description,
+  Idempotent,
   Implements,
   type RequestContext,
 } from '../trellis';
@@ -49,6 +50,7 @@ export class AuthController implements ContractController<AuthApi> {
   }
 
   @Implements(sampleApi.register)
+  @Idempotent()
   async register(@Body() body: RegisterInput) {
     const user = await this.users.register(body);
     return {
@@ -72,8 +74,8 @@ export class AuthController implements ContractController<AuthApi> {
 
   @Implements(sampleApi.me)
   @Auth()
-  me(@CurrentUser() caller: AuthenticatedUser) {
-    const { id, username, email, role, permissions } = this.users.get(Number(caller.id));
+  async me(@CurrentUser() caller: AuthenticatedUser) {
+    const { id, username, email, role, permissions } = await this.users.get(Number(caller.id));
     return { id, username, email, role, permissions };
   }
 

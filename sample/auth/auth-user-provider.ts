@@ -28,15 +28,15 @@ export class AuthUserProvider {
   constructor(private readonly users: UsersRepository) {}
 
   /** The user named `username` with its hash, or null; `AuthService.login` checks the password. */
-  findByCredentials(username: string): AuthUserRecord | null {
-    const user = this.users.findByUsername(username);
+  async findByCredentials(username: string): Promise<AuthUserRecord | null> {
+    const user = await this.users.findByUsername(username);
     return user ? toAuthUser(user, true) : null;
   }
 
   /** The user as it is now (a token's `sub`), or null once deleted. */
-  findById(id: string | number): AuthUserRecord | null {
+  async findById(id: string | number): Promise<AuthUserRecord | null> {
     const numeric = Number(id);
-    const user = Number.isSafeInteger(numeric) ? this.users.findById(numeric) : undefined;
+    const user = Number.isSafeInteger(numeric) ? await this.users.findById(numeric) : undefined;
     return user ? toAuthUser(user, false) : null;
   }
 }

@@ -38,22 +38,22 @@ export class DashboardService {
   ) {}
 
   /** The dashboard of `caller`, by role. */
-  forUser(caller: AuthenticatedUser): Dashboard {
+  async forUser(caller: AuthenticatedUser): Promise<Dashboard> {
     const user = { id: caller.id, username: caller.username, role: caller.role };
     if (caller.role === 'admin') {
       return {
         user,
         adminStats: {
-          ...this.adminStats(),
-          usersByRole: this.users.countByRole(),
-          tasksByStatus: this.tasks.countByStatus(),
+          ...(await this.adminStats()),
+          usersByRole: await this.users.countByRole(),
+          tasksByStatus: await this.tasks.countByStatus(),
         },
-        systemHealth: this.systemHealth(),
+        systemHealth: await this.systemHealth(),
       };
     }
     if (caller.role === 'manager') {
-      const tasksByStatus = this.tasks.countByStatus();
-      const byRole = this.users.countByRole();
+      const tasksByStatus = await this.tasks.countByStatus();
+      const byRole = await this.users.countByRole();
       return {
         user,
         teamStats: {
@@ -64,25 +64,27 @@ export class DashboardService {
         pendingApprovals: tasksByStatus.review,
       };
     }
-    const mine = this.tasks.countByStatus(Number(caller.id));
+    const mine = await this.tasks.countByStatus(Number(caller.id));
     return {
       user,
       myTasks: { total: sum(mine), byStatus: mine },
-      notifications: this.tasks.recentlyAssignedTo(Number(caller.id), NOTIFICATION_COUNT).map(toNotification),
+      notifications: (await this.tasks.recentlyAssignedTo(Number(caller.id), NOTIFICATION_COUNT)).map(
+        toNotification,
+      ),
     };
   }
 
   /** Users, tasks and seconds since the process started. */
-  adminStats(): AdminStats {
+  async adminStats(): Promise<AdminStats> {
     return {
-      totalUsers: this.users.count(),
-      totalTasks: this.tasks.count(),
+      totalUsers: await this.users.count(),
+      totalTasks: await this.tasks.count(),
       systemUptime: Math.round(process.uptime()),
     };
   }
 
-  private systemHealth(): NonNullable<Dashboard['systemHealth']> {
-    const up = this.database.isUp();
+  private async systemHealth(): Promise<NonNullable<Dashboard['systemHealth']>> {
+    const up = await this.database.isUp();
     return {
       status: up ? 'ok' : 'degraded',
       database: up ? 'ok' : 'unreachable',

@@ -1,16 +1,17 @@
-import { DATABASE } from '../tokens';
-import { Inject, Injectable } from '../trellis';
-import type { SampleDatabase } from './connection';
+import { sql } from 'kysely';
+import { Database, Inject, Injectable } from '../trellis';
+import type { SampleDatabase } from './schema';
 
 /** Whether the database answers a trivial query. */
 @Injectable()
 export class DatabaseHealth {
-  constructor(@Inject(DATABASE) private readonly db: SampleDatabase) {}
+  constructor(@Inject(Database) private readonly db: SampleDatabase) {}
 
   /** True when `SELECT 1` succeeds. */
-  isUp(): boolean {
+  async isUp(): Promise<boolean> {
     try {
-      return this.db.prepare('SELECT 1 AS up').get() !== undefined;
+      await sql`SELECT 1`.execute(this.db);
+      return true;
     } catch {
       return false;
     }

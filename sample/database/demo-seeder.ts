@@ -29,15 +29,23 @@ export class DemoSeeder {
       await this.refusePublishedPassword();
       if (this.config.demoPassword === DEFAULT_DEMO_PASSWORD) return [];
     }
-    const missing = DEMO_USERNAMES.filter((name) => !this.users.findByUsername(name));
+    const existing = await this.existing();
+    const missing = DEMO_USERNAMES.filter((name) => !existing.some((user) => user.username === name));
     if (missing.length === 0) return [];
     const hash = await (passwordHash ?? hashDemoPassword(this.config));
     // Inserting in order keeps the ids stable.
-    return missing.filter((name) => this.insert(name, hash));
+    const created: string[] = [];
+    for (const name of missing) if (await this.insert(name, hash)) created.push(name);
+    return created;
+  }
+
+  private async existing() {
+    const found = await Promise.all(DEMO_USERNAMES.map((name) => this.users.findByUsername(name)));
+    return found.filter((user) => !!user);
   }
 
   private async refusePublishedPassword(): Promise<void> {
-    const existing = DEMO_USERNAMES.map((name) => this.users.findByUsername(name)).filter((user) => !!user);
+    const existing = await this.existing();
     // Demo users share one hash when seeded together: each distinct hash is checked once.
     const hashes = [...new Set(existing.map((user) => user.passwordHash))];
     const published = new Set<string>();
@@ -47,18 +55,18 @@ export class DemoSeeder {
     const names = exposed.map((name) => `'${name}'`).join(', ');
     throw new ConfigError(
       [
-        `Refusing to start with NODE_ENV=production: the demo users ${exposed.join(', ')} in ${this.config.databaseFile}`,
+        `Refusing to start with NODE_ENV=production: the demo users ${exposed.join(', ')} in ${this.config.databaseUrl}`,
         '  still have the published demo password (they were created in development), so anyone could log in as them.',
         '  Fix it in one of these ways:',
-        `  - delete them: sqlite3 ${this.config.databaseFile} "DELETE FROM users WHERE username IN (${names})"`,
-        '  - or start on a new database (DATABASE_FILE) with DEMO_PASSWORD set to a password of your own',
+        `  - delete them: DELETE FROM users WHERE username IN (${names})`,
+        '  - or start on a new database (DATABASE_FILE) or a new DATABASE_URL, with DEMO_PASSWORD set to a password of your own',
       ].join('\n'),
     );
   }
 
-  private insert(name: string, passwordHash: string): boolean {
+  private async insert(name: string, passwordHash: string): Promise<boolean> {
     try {
-      this.users.create({
+      await this.users.create({
         username: name,
         email: `${name}@example.com`,
         passwordHash,

@@ -1,49 +1,67 @@
-import type Database from 'better-sqlite3';
+import { type Kysely, type Migration, sql } from 'kysely';
 
-// Each entry moves the schema one version up; `user_version` records how far a file has come,
-// so an existing database keeps its rows and only runs what it has not run yet.
-const MIGRATIONS: readonly string[] = [
-  `
-  CREATE TABLE users (
-    id            INTEGER PRIMARY KEY AUTOINCREMENT,
-    username      TEXT    NOT NULL COLLATE NOCASE UNIQUE,
-    email         TEXT    NOT NULL,
-    password_hash TEXT    NOT NULL,
-    role          TEXT    NOT NULL,
-    permissions   TEXT    NOT NULL DEFAULT '[]',
-    created_at    TEXT    NOT NULL
-  );
-  CREATE INDEX users_role ON users (role);
+/** Which database the migrations write for: the few statements that differ are chosen by it. */
+export type SampleDialect = 'sqlite' | 'postgres';
 
-  CREATE TABLE tasks (
-    id          TEXT    PRIMARY KEY,
-    title       TEXT    NOT NULL,
-    description TEXT,
-    status      TEXT    NOT NULL CHECK (status IN ('todo', 'in_progress', 'review', 'done')),
-    assignee_id INTEGER REFERENCES users (id) ON DELETE SET NULL,
-    created_by  INTEGER REFERENCES users (id) ON DELETE SET NULL,
-    created_at  TEXT    NOT NULL
-  );
-  CREATE INDEX tasks_created_at_id ON tasks (created_at DESC, id DESC);
-  CREATE INDEX tasks_assignee_status ON tasks (assignee_id, status);
-  CREATE INDEX tasks_status ON tasks (status);
-  `,
-];
-
-/** Runs the migrations `db` has not run yet, each in its own transaction. */
-export function migrate(db: Database.Database): void {
-  // The version is read inside the write lock, so two instances starting on one file at once
-  // cannot both run the same step.
-  const step = db.transaction((): boolean => {
-    const version = db.pragma('user_version', { simple: true }) as number;
-    if (version >= MIGRATIONS.length) return false;
-    db.exec(MIGRATIONS[version]);
-    db.pragma(`user_version = ${version + 1}`);
-    return true;
-  });
-  let applied = true;
-  while (applied) applied = step.immediate();
+// `IF NOT EXISTS` throughout: a SQLite file made before the database module (by the hand-written
+// migration it replaces) already has these tables, and keeps its rows.
+async function createUsers(db: Kysely<any>, dialect: SampleDialect): Promise<void> {
+  await db.schema
+    .createTable('users')
+    .ifNotExists()
+    .addColumn('id', dialect === 'postgres' ? 'serial' : 'integer', (column) =>
+      dialect === 'postgres' ? column.primaryKey() : column.primaryKey().autoIncrement(),
+    )
+    .addColumn('username', 'text', (column) =>
+      dialect === 'sqlite' ? column.notNull().modifyEnd(sql`COLLATE NOCASE UNIQUE`) : column.notNull(),
+    )
+    .addColumn('email', 'text', (column) => column.notNull())
+    .addColumn('password_hash', 'text', (column) => column.notNull())
+    .addColumn('role', 'text', (column) => column.notNull())
+    .addColumn('permissions', 'text', (column) => column.notNull().defaultTo('[]'))
+    .addColumn('created_at', 'text', (column) => column.notNull())
+    .execute();
+  // Usernames are unique whatever their case: SQLite by the column's collation, PostgreSQL by index.
+  if (dialect === 'postgres')
+    await sql`CREATE UNIQUE INDEX IF NOT EXISTS users_username_lower ON users (lower(username))`.execute(db);
+  await db.schema.createIndex('users_role').ifNotExists().on('users').column('role').execute();
 }
 
-/** The schema version the code expects. */
-export const SCHEMA_VERSION = MIGRATIONS.length;
+async function createTasks(db: Kysely<any>): Promise<void> {
+  await db.schema
+    .createTable('tasks')
+    .ifNotExists()
+    .addColumn('id', 'text', (column) => column.primaryKey())
+    .addColumn('title', 'text', (column) => column.notNull())
+    .addColumn('description', 'text')
+    .addColumn('status', 'text', (column) =>
+      column.notNull().check(sql`status IN ('todo', 'in_progress', 'review', 'done')`),
+    )
+    .addColumn('assignee_id', 'integer', (column) => column.references('users.id').onDelete('set null'))
+    .addColumn('created_by', 'integer', (column) => column.references('users.id').onDelete('set null'))
+    .addColumn('created_at', 'text', (column) => column.notNull())
+    .execute();
+  await sql`CREATE INDEX IF NOT EXISTS tasks_created_at_id ON tasks (created_at DESC, id DESC)`.execute(db);
+  await db.schema
+    .createIndex('tasks_assignee_status')
+    .ifNotExists()
+    .on('tasks')
+    .columns(['assignee_id', 'status'])
+    .execute();
+  await db.schema.createIndex('tasks_status').ifNotExists().on('tasks').column('status').execute();
+}
+
+/**
+ * The sample's migrations for the `database` module, by name; each runs once per database.
+ * @example app.install('database', { url, migrations: sampleMigrations('sqlite') });
+ */
+export function sampleMigrations(dialect: SampleDialect): Record<string, Migration> {
+  return {
+    '001_users_and_tasks': {
+      async up(db) {
+        await createUsers(db, dialect);
+        await createTasks(db);
+      },
+    },
+  };
+}

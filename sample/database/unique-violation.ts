@@ -1,4 +1,5 @@
-/** Whether `err` is SQLite refusing a row because of a UNIQUE constraint. */
+/** Whether `err` is the database refusing a row because of a UNIQUE constraint (SQLite or PostgreSQL). */
 export function isUniqueViolation(err: unknown): boolean {
-  return (err as { code?: unknown } | null)?.code === 'SQLITE_CONSTRAINT_UNIQUE';
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
 }

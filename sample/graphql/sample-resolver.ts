@@ -38,8 +38,8 @@ export class SampleResolver {
   @Query(MeSchema)
   @Auth()
   @Description('Who you are')
-  me(@CurrentUser() caller: AuthenticatedUser) {
-    const { id, username, email, role, permissions } = this.userService.get(Number(caller.id));
+  async me(@CurrentUser() caller: AuthenticatedUser) {
+    const { id, username, email, role, permissions } = await this.userService.get(Number(caller.id));
     return { id, username, email, role, permissions };
   }
 

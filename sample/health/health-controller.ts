@@ -41,8 +41,8 @@ export class HealthController {
   @Returns(HealthSchema)
   @Throws(ServiceUnavailableException)
   @Summary('Whether the service and its database answer')
-  check(): { status: 'ok' } {
-    if (!this.database.isUp()) throw new ServiceUnavailableException('Database unreachable');
+  async check(): Promise<{ status: 'ok' }> {
+    if (!(await this.database.isUp())) throw new ServiceUnavailableException('Database unreachable');
     return { status: 'ok' };
   }
 

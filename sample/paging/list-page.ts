@@ -20,9 +20,9 @@ export type ListPage<T> = PaginatedResult<T> | CursorPaginatedResult<T>;
 /** What a repository offers for listing: a count, offset pages, and keyset reads in one order. */
 export interface Listing<T> {
   readonly order: KeysetOrder<T>;
-  count(): number;
-  page(offset: number, limit: number): T[];
-  seek(plan: KeysetPlan<T>): T[];
+  count(): Promise<number>;
+  page(offset: number, limit: number): Promise<T[]>;
+  seek(plan: KeysetPlan<T>): Promise<T[]>;
 }
 
 /**
@@ -30,13 +30,18 @@ export interface Listing<T> {
  * (forward or back from a signed cursor) otherwise.
  * @example listPage({ limit: 5, direction: 'prev', cursor }, tasksListing)
  */
-export function listPage<T extends object>(query: ListQuery, listing: Listing<T>): ListPage<T> {
+export async function listPage<T extends object>(
+  query: ListQuery,
+  listing: Listing<T>,
+): Promise<ListPage<T>> {
   if (query.page !== undefined) {
     const { page, limit } = parsePaginationQuery(query, OFFSET_PAGE_SIZE, MAX_PAGE_SIZE);
-    return paginate(listing.page((page - 1) * limit, limit), listing.count(), page, limit);
+    const [rows, total] = await Promise.all([listing.page((page - 1) * limit, limit), listing.count()]);
+    return paginate(rows, total, page, limit);
   }
+  // Planned before any query: a malformed cursor is a 400 without touching the database.
   const plan = keysetQuery(parseCursorQuery(query, CURSOR_PAGE_SIZE, MAX_PAGE_SIZE), listing.order);
-  return keysetPage(listing.seek(plan), plan);
+  return keysetPage(await listing.seek(plan), plan);
 }
 
 /** The same page with each item mapped (records to their public view). */

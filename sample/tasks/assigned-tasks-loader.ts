@@ -17,7 +17,7 @@ export class AssignedTasksLoader {
   constructor(tasks: TasksRepository) {
     this.byAssignee = new DataLoader(async (ids) => {
       const grouped = new Map<number, Task[]>(ids.map((id) => [id, []]));
-      for (const task of tasks.newestAssignedToEach(ids, ASSIGNED_TASKS_SHOWN))
+      for (const task of await tasks.newestAssignedToEach(ids, ASSIGNED_TASKS_SHOWN))
         grouped.get(task.assignee!.id)?.push(task);
       return ids.map((id) => grouped.get(id)!);
     });

@@ -8,6 +8,7 @@ import {
   Controller,
   CurrentUser,
   Description,
+  Idempotent,
   Implements,
   NotFoundException,
   Param,
@@ -31,6 +32,7 @@ export class TasksController implements ContractController<TasksApi> {
   ) {}
 
   @Implements(sampleApi.createTask)
+  @Idempotent()
   @Permissions('tasks.create')
   async createTask(
     @Body() body: CreateTaskInput,

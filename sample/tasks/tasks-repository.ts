@@ -1,9 +1,8 @@
-import type { Statement } from 'better-sqlite3';
-import type { SampleDatabase } from '../database/connection';
-import { KeysetStatements } from '../database/keyset-statements';
+import type { Kysely, SelectQueryBuilder } from 'kysely';
+import { seek } from '../database/keyset';
+import type { SampleDatabase } from '../database/schema';
 import type { Listing } from '../paging/list-page';
-import { DATABASE } from '../tokens';
-import { Inject, Injectable, type KeysetOrder, type KeysetPlan } from '../trellis';
+import { Database, Inject, Injectable, type KeysetOrder, type KeysetPlan } from '../trellis';
 import { type NewTask, TASK_STATUSES, type Task, type TaskCounts, type TaskStatus } from './task';
 
 interface TaskRow {
@@ -24,119 +23,142 @@ function toTask(row: TaskRow): Task {
     title: row.title,
     description: row.description,
     status: row.status,
-    assignee: row.assignee_id === null ? null : { id: row.assignee_id, username: row.assignee_username! },
-    createdBy: row.creator_id === null ? null : { id: row.creator_id, username: row.creator_username! },
+    assignee:
+      row.assignee_id === null ? null : { id: Number(row.assignee_id), username: row.assignee_username! },
+    createdBy:
+      row.creator_id === null ? null : { id: Number(row.creator_id), username: row.creator_username! },
     createdAt: row.created_at,
   };
 }
 
-const SELECT = `
-  SELECT t.id, t.title, t.description, t.status, t.created_at,
-         a.id AS assignee_id, a.username AS assignee_username,
-         c.id AS creator_id, c.username AS creator_username
-  FROM tasks t
-  LEFT JOIN users a ON a.id = t.assignee_id
-  LEFT JOIN users c ON c.id = t.created_by`;
-const NEWEST_FIRST = 'ORDER BY t.created_at DESC, t.id DESC';
+// The joined reads are typed by their rows; Kysely's table aliases add nothing the row type lacks.
+type TaskQuery = SelectQueryBuilder<any, any, TaskRow>;
 
 function emptyCounts(): TaskCounts {
   return Object.fromEntries(TASK_STATUSES.map((status) => [status, 0])) as TaskCounts;
 }
 
-/** Tasks in SQLite, listed newest first by `(createdAt, id)` over the matching index. */
+/** Tasks in the database, listed newest first by `(createdAt, id)` over the matching index. */
 @Injectable()
 export class TasksRepository implements Listing<Task> {
   /** Newest first; the id breaks ties between tasks of the same millisecond. */
   readonly order: KeysetOrder<Task> = { keys: ['createdAt', 'id'], order: 'desc' };
-  private readonly insertOne: Statement<unknown[]>;
-  private readonly byId: Statement<[string], TaskRow>;
-  private readonly countAll: Statement<[], { total: number }>;
-  private readonly countStatuses: Statement<[], { status: TaskStatus; total: number }>;
-  private readonly countAssigned: Statement<[number], { status: TaskStatus; total: number }>;
-  private readonly offsetPage: Statement<[number, number], TaskRow>;
-  private readonly keyset: KeysetStatements<TaskRow>;
-  private readonly assignedByOthers: Statement<[number, number, number], TaskRow>;
-  private readonly newestAssigned: Statement<[string, number], TaskRow>;
 
-  constructor(@Inject(DATABASE) db: SampleDatabase) {
-    this.insertOne = db.prepare(
-      `INSERT INTO tasks (id, title, description, status, assignee_id, created_by, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?)`,
-    );
-    this.byId = db.prepare(`${SELECT} WHERE t.id = ?`);
-    this.countAll = db.prepare('SELECT count(*) AS total FROM tasks');
-    this.countStatuses = db.prepare('SELECT status, count(*) AS total FROM tasks GROUP BY status');
-    this.countAssigned = db.prepare(
-      'SELECT status, count(*) AS total FROM tasks WHERE assignee_id = ? GROUP BY status',
-    );
-    this.offsetPage = db.prepare(`${SELECT} ${NEWEST_FIRST} LIMIT ? OFFSET ?`);
-    this.keyset = new KeysetStatements<TaskRow>(
-      db,
-      ['t.created_at', 't.id'],
-      (where, order) => `${SELECT} ${where} ORDER BY t.created_at ${order}, t.id ${order} LIMIT ?`,
-    );
-    this.assignedByOthers = db.prepare(
-      `${SELECT} WHERE t.assignee_id = ? AND (t.created_by IS NULL OR t.created_by <> ?) ${NEWEST_FIRST} LIMIT ?`,
-    );
-    // The newest `limit` of each assignee in one query: ranked per assignee, cut at the rank.
-    this.newestAssigned = db.prepare(
-      `SELECT * FROM (
-         SELECT ranked.*, row_number() OVER (PARTITION BY assignee_id ORDER BY created_at DESC, id DESC) AS rank
-         FROM (${SELECT} WHERE t.assignee_id IN (SELECT value FROM json_each(?))) AS ranked
-       ) WHERE rank <= ? ORDER BY created_at DESC, id DESC`,
-    );
+  constructor(@Inject(Database) private readonly db: SampleDatabase) {}
+
+  // Every read shows a task with its assignee's and creator's usernames.
+  private select(): TaskQuery {
+    return (this.db as Kysely<any>)
+      .selectFrom('tasks as t')
+      .leftJoin('users as a', 'a.id', 't.assignee_id')
+      .leftJoin('users as c', 'c.id', 't.created_by')
+      .select([
+        't.id',
+        't.title',
+        't.description',
+        't.status',
+        't.created_at',
+        'a.id as assignee_id',
+        'a.username as assignee_username',
+        'c.id as creator_id',
+        'c.username as creator_username',
+      ]) as TaskQuery;
   }
 
   /** Stores a task and returns it as listed. */
-  create(task: NewTask): Task {
-    this.insertOne.run(
-      task.id,
-      task.title,
-      task.description,
-      task.status,
-      task.assigneeId,
-      task.createdById,
-      task.createdAt,
-    );
-    return this.findById(task.id)!;
+  async create(task: NewTask): Promise<Task> {
+    await this.db
+      .insertInto('tasks')
+      .values({
+        id: task.id,
+        title: task.title,
+        description: task.description,
+        status: task.status,
+        assignee_id: task.assigneeId,
+        created_by: task.createdById,
+        created_at: task.createdAt,
+      })
+      .execute();
+    return (await this.findById(task.id))!;
   }
 
   /** The task with that id. */
-  findById(id: string): Task | undefined {
-    const row = this.byId.get(id);
+  async findById(id: string): Promise<Task | undefined> {
+    const row = await this.select().where('t.id', '=', id).executeTakeFirst();
     return row && toTask(row);
   }
 
   /** How many tasks there are. */
-  count(): number {
-    return this.countAll.get()!.total;
+  async count(): Promise<number> {
+    const row = await this.db
+      .selectFrom('tasks')
+      .select((eb) => eb.fn.countAll().as('total'))
+      .executeTakeFirstOrThrow();
+    return Number(row.total);
   }
 
   /** How many tasks are in each state, every state present; only those assigned to `assigneeId` when given. */
-  countByStatus(assigneeId?: number): TaskCounts {
-    const rows = assigneeId === undefined ? this.countStatuses.all() : this.countAssigned.all(assigneeId);
+  async countByStatus(assigneeId?: number): Promise<TaskCounts> {
+    let query = this.db
+      .selectFrom('tasks')
+      .select((eb) => ['status', eb.fn.countAll().as('total')])
+      .groupBy('status');
+    if (assigneeId !== undefined) query = query.where('assignee_id', '=', assigneeId);
     const counts = emptyCounts();
-    for (const row of rows) counts[row.status] = row.total;
+    for (const row of await query.execute()) counts[row.status] = Number(row.total);
     return counts;
   }
 
-  /** The newest `limit` tasks of each of those assignees, in one query, newest first. */
-  newestAssignedToEach(assigneeIds: readonly number[], limit: number): Task[] {
-    return this.newestAssigned.all(JSON.stringify(assigneeIds), limit).map(toTask);
+  /** The newest `limit` of each of those assignees, in one query, newest first. */
+  async newestAssignedToEach(assigneeIds: readonly number[], limit: number): Promise<Task[]> {
+    if (assigneeIds.length === 0) return [];
+    // Ranked per assignee, cut at the rank: one query whatever the number of assignees.
+    const ranked = this.select()
+      .select((eb) =>
+        eb.fn
+          .agg<number>('row_number')
+          .over((over) =>
+            over.partitionBy('t.assignee_id').orderBy('t.created_at', 'desc').orderBy('t.id', 'desc'),
+          )
+          .as('rank'),
+      )
+      .where('t.assignee_id', 'in', assigneeIds);
+    const rows = await (this.db as Kysely<any>)
+      .selectFrom(ranked.as('ranked'))
+      .selectAll()
+      .where('rank', '<=', limit)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
+    return (rows as TaskRow[]).map(toTask);
   }
 
   /** The newest tasks assigned to a user by someone else. */
-  recentlyAssignedTo(userId: number, limit: number): Task[] {
-    return this.assignedByOthers.all(userId, userId, limit).map(toTask);
+  async recentlyAssignedTo(userId: number, limit: number): Promise<Task[]> {
+    const rows = await this.select()
+      .where('t.assignee_id', '=', userId)
+      .where((eb) => eb.or([eb('t.created_by', 'is', null), eb('t.created_by', '<>', userId)]))
+      .orderBy('t.created_at', 'desc')
+      .orderBy('t.id', 'desc')
+      .limit(limit)
+      .execute();
+    return rows.map(toTask);
   }
 
   /** One offset page, newest first. */
-  page(offset: number, limit: number): Task[] {
-    return this.offsetPage.all(limit, offset).map(toTask);
+  async page(offset: number, limit: number): Promise<Task[]> {
+    const rows = await this.select()
+      .orderBy('t.created_at', 'desc')
+      .orderBy('t.id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute();
+    return rows.map(toTask);
   }
 
   /** The rows of one keyset page by `(createdAt, id)`, in the plan's fetch order. */
-  seek(plan: KeysetPlan<Task>): Task[] {
-    return this.keyset.fetch(plan).map(toTask);
+  async seek(plan: KeysetPlan<Task>): Promise<Task[]> {
+    const rows = await seek(this.select(), ['t.created_at', 't.id'], plan).execute();
+    return rows.map(toTask);
   }
 }

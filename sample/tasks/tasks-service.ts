@@ -30,7 +30,7 @@ export class TasksService {
   ) {}
 
   /** One page of tasks, newest first: cursor pagination by `(createdAt, id)`, or offset with `page`. */
-  list(query: ListQuery): ListPage<Task> {
+  list(query: ListQuery): Promise<ListPage<Task>> {
     return listPage(query, this.tasks);
   }
 
@@ -39,18 +39,18 @@ export class TasksService {
    * without it any other id is a 403, known or not, so the answer tells nothing about which ids
    * exist. With it, an unknown assignee is a 422 on `body.assigneeId`.
    */
-  create(input: CreateTaskInput, caller: AuthenticatedUser): Task {
+  async create(input: CreateTaskInput, caller: AuthenticatedUser): Promise<Task> {
     const toOther = input.assigneeId !== undefined && input.assigneeId !== Number(caller.id);
     if (toOther && !caller.permissions.includes(ASSIGN_PERMISSION))
       throw new ForbiddenException(MESSAGES.assignNeedsPermission, {
         code: SAMPLE_ERROR_CODES.PERMISSION_MISSING,
       });
-    if (input.assigneeId !== undefined && !this.users.findById(input.assigneeId)) {
+    if (input.assigneeId !== undefined && !(await this.users.findById(input.assigneeId))) {
       throw new ValidationException([
         { path: 'body.assigneeId', message: MESSAGES.assigneeNotFound, code: 'not_found' },
       ]);
     }
-    const task = this.tasks.create({
+    const task = await this.tasks.create({
       id: randomUUID(),
       title: input.title,
       description: input.description ?? null,

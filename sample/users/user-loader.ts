@@ -13,7 +13,7 @@ export class UserLoader {
 
   constructor(users: UsersRepository) {
     this.byId = new DataLoader(async (ids) => {
-      const found = new Map(users.findByIds(ids).map((user) => [user.id, user]));
+      const found = new Map((await users.findByIds(ids)).map((user) => [user.id, user]));
       return ids.map((id) => found.get(id) ?? null);
     });
   }

@@ -8,6 +8,7 @@ import {
   Controller,
   CurrentUser,
   Description,
+  Idempotent,
   Implements,
   MinimumRole,
   Param,
@@ -42,6 +43,7 @@ export class UsersController implements ContractController<UsersApi> {
   }
 
   @Implements(sampleApi.createUser)
+  @Idempotent()
   @Permissions('users.create')
   async createUser(
     @Body() body: CreateUserInput,

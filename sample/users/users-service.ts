@@ -30,13 +30,13 @@ export class UsersService {
   ) {}
 
   /** One page of users, offset or cursor as the query asks. */
-  list(query: ListQuery): ListPage<UserSummary> {
-    return mapPage(listPage(query, this.users), toUserSummary);
+  async list(query: ListQuery): Promise<ListPage<UserSummary>> {
+    return mapPage(await listPage(query, this.users), toUserSummary);
   }
 
   /** The user with that id, or 404. */
-  get(id: number): UserSummary {
-    const user = this.users.findById(id);
+  async get(id: number): Promise<UserSummary> {
+    const user = await this.users.findById(id);
     if (!user) throw new NotFoundException(MESSAGES.userNotFound);
     return toUserSummary(user);
   }
@@ -59,7 +59,7 @@ export class UsersService {
    * unless given. A new role or new permissions end the user's sessions, so no token keeps the old ones.
    */
   async update(id: number, changes: UpdateUserInput, caller: AuthenticatedUser): Promise<UserSummary> {
-    const target = this.get(id);
+    const target = await this.get(id);
     this.assertMayManage(caller, target.role);
     const newRole = changes.role !== undefined && changes.role !== target.role ? changes.role : undefined;
     if (newRole) {
@@ -68,7 +68,7 @@ export class UsersService {
       this.assertMayAssignRole(caller, newRole);
     }
     if (changes.permissions) this.assertHoldsPermissions(caller, changes.permissions);
-    const updated = this.users.update(id, {
+    const updated = await this.users.update(id, {
       email: changes.email,
       role: newRole,
       permissions: changes.permissions ?? (newRole ? permissionsForRole(newRole) : undefined),
@@ -82,15 +82,15 @@ export class UsersService {
   async remove(id: number, caller: AuthenticatedUser): Promise<void> {
     if (String(caller.id) === String(id))
       throw new BadRequestException(MESSAGES.deleteSelf, { code: CODES.CANNOT_DELETE_SELF });
-    const target = this.get(id);
+    const target = await this.get(id);
     this.assertMayManage(caller, target.role);
-    if (!this.users.delete(id)) throw new NotFoundException(MESSAGES.userNotFound);
+    if (!(await this.users.delete(id))) throw new NotFoundException(MESSAGES.userNotFound);
     await this.auth.revokeAllSessions(id);
   }
 
   private async store(input: RegisterInput, role: string, permissions: string[]): Promise<UserSummary> {
     // A quick read spares the hashing in the common case; the UNIQUE constraint settles races.
-    if (this.users.findByUsername(input.username)) throw new ConflictException(MESSAGES.usernameTaken);
+    if (await this.users.findByUsername(input.username)) throw new ConflictException(MESSAGES.usernameTaken);
     const user: NewUser = {
       username: input.username,
       email: input.email,
@@ -99,7 +99,7 @@ export class UsersService {
       permissions,
     };
     try {
-      return toUserSummary(this.users.create(user));
+      return toUserSummary(await this.users.create(user));
     } catch (err) {
       if (err instanceof UsernameTakenError) throw new ConflictException(MESSAGES.usernameTaken);
       throw err;

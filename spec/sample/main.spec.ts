@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
 import { DEFAULT_DEMO_PASSWORD } from '../../sample/config';
-import { openDatabase } from '../../sample/database/connection';
 import { DemoSeeder } from '../../sample/database/demo-seeder';
 import { UsersRepository } from '../../sample/users/users-repository';
 import { forEachEngine } from '../support/engines';
+import { openSampleDatabase } from './support/sample-database';
 import { SPEC_ENV, specConfig } from './support/sample-env';
 
 const MAIN = join(__dirname, '..', '..', 'sample', 'main.js');
@@ -113,12 +113,15 @@ describe('sample main (npm start)', () => {
 
       it('refuses a database seeded in development with the published password, saying how to fix it', async () => {
         // A database seeded in development: the demo users have the published password.
-        const db = openDatabase(join(dir, 'data', 'sample.db'));
+        const { db, close } = await openSampleDatabase({
+          name: 'sqlite',
+          url: async () => join(dir, 'data', 'sample.db'),
+        });
         await new DemoSeeder(new UsersRepository(db), {
           ...specConfig(),
           demoPassword: DEFAULT_DEMO_PASSWORD,
         }).seed();
-        db.close();
+        await close();
         started = start({ ...production, DEMO_PASSWORD: 'Own-secret-pass-9!' }, dir);
         expect(await started.exited).to.equal(1);
         expect(started.output()).to.match(/Refusing to start with NODE_ENV=production: the demo users admin/);

@@ -1,10 +1,6 @@
 import { expect } from 'chai';
-import {
-  InMemoryTokenDenyList,
-  InMemoryTokenStore,
-  RedisTokenDenyList,
-  RedisTokenStore,
-} from '../../modules/auth';
+import { RedisTokenDenyList, RedisTokenStore } from '../../modules/auth';
+import { RedisIdempotencyStore } from '../../modules/database';
 import { createSharedState, REDIS_PREFIX } from '../../sample/shared-state';
 import { LocalBroadcaster, RedisBroadcaster } from '../../src';
 import { closeRedisClient, createRedisClient } from '../../src/redis';
@@ -13,10 +9,11 @@ import { type RedisServer, startRedisServer } from '../support/redis-server';
 import { specConfig } from './support/sample-env';
 
 describe('sample createSharedState', () => {
-  it('without REDIS_URL, keeps everything in memory', async () => {
+  it('without REDIS_URL, leaves sessions, the deny-list and idempotency keys to the database, the rest in memory', async () => {
     const state = createSharedState(specConfig());
-    expect(state.tokenStore).to.be.instanceOf(InMemoryTokenStore);
-    expect(state.denyList).to.be.instanceOf(InMemoryTokenDenyList);
+    expect(state.tokenStore).to.equal(undefined);
+    expect(state.denyList).to.equal(undefined);
+    expect(state.idempotencyStore).to.equal(undefined);
     expect(state.broadcaster).to.be.instanceOf(LocalBroadcaster);
     expect(state.rateLimitStore('login')).to.equal(undefined);
     await state.close();
@@ -35,14 +32,15 @@ describe('sample createSharedState', () => {
       try {
         expect(state.tokenStore).to.be.instanceOf(RedisTokenStore);
         expect(state.denyList).to.be.instanceOf(RedisTokenDenyList);
+        expect(state.idempotencyStore).to.be.instanceOf(RedisIdempotencyStore);
         expect(state.broadcaster).to.be.instanceOf(RedisBroadcaster);
         const login = state.rateLimitStore('login');
         // express-rate-limit wants one store per limiter.
         expect(state.rateLimitStore('login')).to.not.equal(login);
         login?.init?.({ windowMs: 60_000 } as never);
         await login?.increment('client');
-        await state.tokenStore.createSession({ sessionId: 's1', userId: 1, refreshJti: 'r0', ttl: 60 });
-        await state.denyList.add('jti', Date.now() / 1000 + 60);
+        await state.tokenStore!.createSession({ sessionId: 's1', userId: 1, refreshJti: 'r0', ttl: 60 });
+        await state.denyList!.add('jti', Date.now() / 1000 + 60);
         await reachable(admin);
         expect((await admin.keys('*')).sort()).to.deep.equal(
           [

@@ -10,6 +10,8 @@ import type { Engine, Middleware } from '../engine/engine';
 import { trellisError } from '../errors/trellis-errors';
 import { GuardRegistry } from '../guards/guard-registry';
 import { HealthChecks } from '../health/health-checks';
+import { interceptInstances } from '../interceptors/intercept-instances';
+import { InterceptorRegistry } from '../interceptors/interceptor-registry';
 import { flushLogger } from '../logging/flush-logger';
 import { createLogger } from '../logging/logger';
 import { metadataRegistry } from '../metadata/registry';
@@ -49,6 +51,8 @@ export class Application {
   readonly container: AppContainer = new Container();
   /** The guard kinds installed modules provide. */
   readonly guards = new GuardRegistry();
+  /** The interceptor kinds installed modules provide (`Transactional()`, `Idempotent()`). */
+  readonly interceptors = new InterceptorRegistry();
   /** The pino logger: `options.logger`, or JSON lines on stdout at `LOG_LEVEL`. */
   readonly logger: Logger;
   /** The HTTP engine the application runs on (Express or Fastify), behind one interface. */
@@ -275,9 +279,11 @@ export class Application {
       ...this.classes.gateway,
       ...this.classes.resolver,
     ]);
+    interceptInstances(this.container, this.interceptors);
     const env = {
       container: this.container,
       guards: this.guards,
+      interceptors: this.interceptors,
       writer: this.engine.writer,
       logger: this.logger,
       etags: this.options.etag,

@@ -25,6 +25,8 @@ export const TRELLIS_ERRORS = {
     `${decorator} on ${where} needs the '${module}' module: app.install('${module}', ...)`,
   TRELLIS_ERR_AFTER_READY: (call: string) => `${call} must be called before ready()`,
   TRELLIS_ERR_ALREADY_LISTENING: () => 'listen() was already called',
+  TRELLIS_ERR_MIGRATION_FAILED: (migration: string, problem: string) =>
+    `database: the migration '${migration}' failed: ${problem}`,
   TRELLIS_ERR_MISSING_PACKAGE: (missing: readonly MissingPackage[]) => missingPackages(missing),
   TRELLIS_ERR_NOT_DECORATED: (target: string, decorator: string, role?: string) =>
     `${target} is not decorated with @${decorator}()${role ? ` but was given as a ${role}` : ''}`,

@@ -10,6 +10,7 @@ import type { Logger } from 'pino';
 import type { AppContainer as Container } from '../../container/app-container';
 import { trellisError } from '../errors/trellis-errors';
 import type { GuardRegistry } from '../guards/guard-registry';
+import type { InterceptorRegistry } from '../interceptors/interceptor-registry';
 import { metadataRegistry } from '../metadata/registry';
 import type { Class, ClassMetadata, MethodMetadata } from '../metadata/types';
 import type { RequestContext } from '../routing/request-context';
@@ -21,6 +22,8 @@ import { GraphqlTypeMapper } from './type-mapper';
 export interface SchemaBuilderEnv {
   container: Container;
   guards: GuardRegistry;
+  /** The interceptor kinds modules provide. */
+  interceptors?: InterceptorRegistry;
   logger: Logger;
   /** Each resolver call gets a span when set. */
   tracing?: Tracing;
@@ -50,8 +53,8 @@ function rootType(name: string, fields: Fields): GraphQLObjectType | undefined {
  * `ResolveField` whose parent no result uses, or an invalid schema fail here, naming the method.
  */
 export function buildGraphqlSchema(resolvers: Iterable<Class>, env: SchemaBuilderEnv): GraphQLSchema {
-  const { container, guards, logger, tracing } = env;
-  const fieldEnv = { container, guards, logger, tracing, types: new GraphqlTypeMapper() };
+  const { container, guards, interceptors, logger, tracing } = env;
+  const fieldEnv = { container, guards, interceptors, logger, tracing, types: new GraphqlTypeMapper() };
   const roots = { query: {} as Fields, mutation: {} as Fields, subscription: {} as Fields };
   const owners = new Map<string, string>();
   const rootMethods: [ClassMetadata, MethodMetadata][] = [];

@@ -4,6 +4,7 @@ import type { AppContainer as Container } from '../../container/app-container';
 import type { HTTPException } from '../errors/http-exception';
 import { locatedError, trellisError } from '../errors/trellis-errors';
 import type { GuardRegistry, GuardSite } from '../guards/guard-registry';
+import type { InterceptorRegistry } from '../interceptors/interceptor-registry';
 import { compileInvocation } from '../invocation/compile-invocation';
 import { reportFailure } from '../logging/report-failure';
 import type { ClassMetadata, MethodMetadata } from '../metadata/types';
@@ -22,6 +23,8 @@ import { argumentHint, resultHint } from './type-names';
 export interface FieldCompilerEnv {
   container: Container;
   guards: GuardRegistry;
+  /** The interceptor kinds modules provide. */
+  interceptors?: InterceptorRegistry;
   logger: Logger;
   types: GraphqlTypeMapper;
   tracing?: Tracing;
@@ -114,7 +117,7 @@ export function compileField(
       readers: GRAPHQL_READERS,
       site,
     },
-    { container: env.container, guards: env.guards },
+    { container: env.container, guards: env.guards, interceptors: env.interceptors },
   );
   const { logger } = env;
   const onServerError = (operation: RequestContext) => (exception: HTTPException) =>

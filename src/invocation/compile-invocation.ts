@@ -4,6 +4,8 @@ import { planResolution, type Resolver } from '../../container/resolution-plan';
 import { compileGuards } from '../guards/compile-guards';
 import type { GuardRegistry, GuardSite } from '../guards/guard-registry';
 import { guarded } from '../guards/guarded';
+import { compileCallWrappers, wrapCall } from '../interceptors/compile-interceptors';
+import type { InterceptorRegistry } from '../interceptors/interceptor-registry';
 import type { ClassMetadata, GuardMetadata, MethodMetadata } from '../metadata/types';
 import { compileArguments } from '../routing/compile-arguments';
 import type { ReaderTable } from '../routing/http-readers';
@@ -17,6 +19,8 @@ export interface InvocationEnv {
   guards: GuardRegistry;
   /** When set, the guards and the method call each get a span (a `guards` and a `handler X.y`). */
   tracing?: Tracing;
+  /** The interceptor kinds modules provide (`Transactional()` wraps the call). */
+  interceptors?: InterceptorRegistry;
 }
 
 /** The handler to invoke and what its transport adds to the shared steps. */
@@ -32,6 +36,8 @@ export interface InvocationTarget<C extends RequestContext> {
   resolveOwner?: Resolver;
   /** Runs after the guards, before the arguments are built (a gateway validates its message). */
   prepare?: (ctx: C) => void | Promise<void>;
+  /** Run after the guards around the rest, outermost first (a route's `Idempotent()`). */
+  intercept?: readonly ((ctx: C, next: () => unknown) => unknown)[];
   /** Fills what the decorated parameters leave (a gateway's positional connection and message). */
   completeArguments?: (args: unknown[], ctx: C) => void;
 }
@@ -61,7 +67,14 @@ export function compileInvocation<C extends RequestContext>(
   const fn = owner.target.prototype[method.name] as Method;
 
   // Every choice below is made here, once: a call never tests for a hook or a tracer it lacks.
-  const apply = (ctx: C, args: unknown[]): unknown => fn.apply(resolveOwner(ctx), args);
+  const wrappers = compileCallWrappers(method, env.interceptors, site);
+  const apply =
+    wrappers.length === 0
+      ? (ctx: C, args: unknown[]): unknown => fn.apply(resolveOwner(ctx), args)
+      : (ctx: C, args: unknown[]): unknown => {
+          const owner = resolveOwner(ctx);
+          return wrapCall(wrappers, () => fn.apply(owner, args));
+        };
   const traced = env.tracing
     ? tracedCall(env.tracing, `handler ${site.className}.${site.methodName}`, apply)
     : apply;
@@ -76,12 +89,18 @@ export function compileInvocation<C extends RequestContext>(
     if (!isThenable(built)) return call(ctx, built);
     return built.then((args) => call(ctx, args));
   };
-  const afterGuards = prepare
+  const prepared = prepare
     ? (ctx: C): unknown => {
         const prepared = prepare(ctx);
         if (!isThenable(prepared)) return withArguments(ctx);
         return prepared.then(() => withArguments(ctx));
       }
     : withArguments;
+  const afterGuards = (target.intercept ?? []).reduceRight(
+    (next: (ctx: C) => unknown, interceptor) =>
+      (ctx: C): unknown =>
+        interceptor(ctx, () => next(ctx)),
+    prepared,
+  );
   return env.tracing ? tracedGuards(env.tracing, checks, afterGuards) : guarded(checks, afterGuards);
 }

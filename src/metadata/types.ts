@@ -2,6 +2,7 @@ import type { ZodType } from 'zod';
 import type { Provider } from '../../container/provider';
 import type { Scope } from '../../container/scope';
 import type { ContractRoute } from '../contract/contract-route';
+import type { InterceptorMetadata } from '../interceptors/interceptor-registry';
 import type { DeprecationOptions, VersionValue } from '../versioning/versioning-options';
 
 /** Browser origins allowed to open a WebSocket: exact origins (`https://app.example.com`) or a test. */
@@ -79,6 +80,8 @@ export interface MethodMetadata {
   graphql?: GraphqlFieldMetadata;
   guards: GuardMetadata[];
   params: ParamMetadata[];
+  /** Interceptors recorded by modules' decorators (`Transactional()`, `Idempotent()`). */
+  interceptors?: InterceptorMetadata[];
   /** The success status chosen with `HttpCode`, instead of 200 (201 for POST). */
   status?: number;
   /** The success body declared with `Returns`: the answer is serialized through its schema. */

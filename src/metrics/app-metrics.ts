@@ -130,6 +130,22 @@ export class AppMetrics {
     });
   }
 
+  /** A histogram of durations in seconds that a module reports to (`db_query_duration_seconds`). */
+  histogram<L extends string>(
+    name: string,
+    help: string,
+    labelNames: readonly L[],
+  ): (labels: Record<L, string>, seconds: number) => void {
+    const histogram = new this.prom.Histogram<L>({
+      name,
+      help,
+      labelNames: [...labelNames],
+      buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1],
+      registers: [this.registry],
+    });
+    return (labels, seconds) => histogram.observe(labels as Partial<Record<L, string>>, seconds);
+  }
+
   /** Reports `redis_up{client}`: 1 while the client is connected and ready, 0 otherwise. */
   watchRedis(client: string, redis: RedisStatusSource): void {
     const clients = this.redisClients;

@@ -3,6 +3,8 @@ import { isThenable } from '../../container/is-thenable';
 import { HTTP_STATUS } from '../errors/catalog';
 import { locatedError, trellisError } from '../errors/trellis-errors';
 import type { GuardSite } from '../guards/guard-registry';
+import { withAnswerListeners } from '../interceptors/answer-listeners';
+import { compileRouteInterceptors } from '../interceptors/compile-interceptors';
 import { compileInvocation, type InvocationEnv } from '../invocation/compile-invocation';
 import type { ClassMetadata, MethodMetadata } from '../metadata/types';
 import { compileSerializer, type Serializer } from '../serialization/compile-serializer';
@@ -82,14 +84,16 @@ export function compileRoute(
   const serialize = serializerOf(handler, where);
   const errors = declaredErrors(handler.throws, where);
   const declaredGuards = [...controller.guards, ...handler.guards];
-  const invoke = compileInvocation(
-    { owner: controller, method: handler, guards: declaredGuards, readers: HTTP_READERS, site },
-    env,
-  );
   const { logger } = env;
   // Chosen here, once: a POST or DELETE route never pays for the method check, let alone a hash.
   const answersGet = http.method === 'GET' || http.method === 'ALL';
-  const writer = env.etags && answersGet ? withEtags(env.writer) : env.writer;
+  const base = handler.interceptors?.length ? withAnswerListeners(env.writer) : env.writer;
+  const writer = env.etags && answersGet ? withEtags(base) : base;
+  const intercept = compileRouteInterceptors(handler, env.interceptors, { ...site, writer });
+  const invoke = compileInvocation(
+    { owner: controller, method: handler, guards: declaredGuards, readers: HTTP_READERS, site, intercept },
+    env,
+  );
   const onDisposeError = (err: unknown) => logger.error({ err }, 'request scope disposal failed');
 
   const dispose = (ctx: RequestContext): void => {

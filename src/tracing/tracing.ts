@@ -104,6 +104,20 @@ export class Tracing {
     span.end();
   }
 
+  /**
+   * Records a step that already ended (a database query) as a span of `durationMs` ending now,
+   * a child of the active span.
+   */
+  finishedSpan(name: string, durationMs: number, attributes?: TraceAttributes, err?: unknown): void {
+    const end = Date.now();
+    const span = this.tracer.startSpan(name, { attributes, startTime: end - durationMs });
+    if (err !== undefined) {
+      span.recordException(err as Error);
+      span.setStatus({ code: this.api.SpanStatusCode.ERROR });
+    }
+    span.end(end);
+  }
+
   /** Starts a span for one step of the request behind `ctx`, as a child of the request's span. */
   step(ctx: RequestContext, name: string, attributes?: TraceAttributes): TraceStep {
     const { api } = this;

@@ -3,6 +3,7 @@ import type { AppContainer as Container } from '../../container/app-container';
 import type { Resolver } from '../../container/resolution-plan';
 import { ValidationException } from '../errors/exceptions';
 import type { GuardRegistry, GuardSite } from '../guards/guard-registry';
+import type { InterceptorRegistry } from '../interceptors/interceptor-registry';
 import { compileInvocation } from '../invocation/compile-invocation';
 import type { ClassMetadata, MethodMetadata, ParamMetadata } from '../metadata/types';
 import type { RequestContext } from '../routing/request-context';
@@ -21,6 +22,8 @@ export type GatewayEvent = (
 export interface GatewayCompilerEnv {
   container: Container;
   guards: GuardRegistry;
+  /** The interceptor kinds modules provide. */
+  interceptors?: InterceptorRegistry;
   logger: Logger;
 }
 
@@ -83,7 +86,7 @@ export function compileGatewayEvent(
               args[messageSlot] = ctx.body;
             },
     },
-    { container: env.container, guards: env.guards },
+    { container: env.container, guards: env.guards, interceptors: env.interceptors },
   );
   const onDisposeError = (err: unknown) => env.logger.error({ err }, 'request scope disposal failed');
 

@@ -38,7 +38,14 @@ function install(app: Application, options: WebSocketOptions | undefined): void 
     if (!app.optionalPackages.need('ws', 'WebSocket gateways (@WebSocket classes)')) return;
     const broadcaster = app.container.get<Broadcaster>(BROADCASTER);
     const logger = app.logger.child({ component: 'websocket' });
-    const env = { container: app.container, guards: app.guards, logger, broadcaster, origins };
+    const env = {
+      container: app.container,
+      guards: app.guards,
+      interceptors: app.interceptors,
+      logger,
+      broadcaster,
+      origins,
+    };
     const revocations = app.container.get<SessionRevocations>(SESSION_REVOCATIONS);
     server = new GatewayServer(
       compileGateways(classes, env),

@@ -22,7 +22,7 @@ describe('AuthController', () => {
   let users: sinon.SinonStubbedInstance<UsersService>;
   let throttle: sinon.SinonStubbedInstance<LoginThrottle>;
   let controller: AuthController;
-  beforeEach(() => {
+  beforeEach(async () => {
     auth = sinon.createStubInstance(AuthService);
     users = sinon.createStubInstance(UsersService);
     throttle = sinon.createStubInstance(LoginThrottle);
@@ -84,9 +84,9 @@ describe('AuthController', () => {
   });
 
   describe('me', () => {
-    it('answers the user as the database has it now', () => {
-      users.get.withArgs(7).returns({ ...ADA, role: 'developer' });
-      const res = controller.me({ id: '7', username: 'ada', role: 'viewer', permissions: [] });
+    it('answers the user as the database has it now', async () => {
+      users.get.withArgs(7).resolves({ ...ADA, role: 'developer' });
+      const res = await controller.me({ id: '7', username: 'ada', role: 'viewer', permissions: [] });
       expect(res).to.deep.equal({
         id: 7,
         username: 'ada',

@@ -17,15 +17,15 @@ const ADA: UserRecord = {
 describe('AuthUserProvider', () => {
   let users: sinon.SinonStubbedInstance<UsersRepository>;
   let provider: AuthUserProvider;
-  beforeEach(() => {
+  beforeEach(async () => {
     users = sinon.createStubInstance(UsersRepository);
     provider = new AuthUserProvider(users);
   });
 
   describe('findByCredentials', () => {
-    it('gives the identity and the hash for the login to verify, nothing else', () => {
-      users.findByUsername.withArgs('ada').returns(ADA);
-      expect(provider.findByCredentials('ada')).to.deep.equal({
+    it('gives the identity and the hash for the login to verify, nothing else', async () => {
+      users.findByUsername.withArgs('ada').resolves(ADA);
+      expect(await provider.findByCredentials('ada')).to.deep.equal({
         id: 7,
         username: 'ada',
         email: 'ada@example.com',
@@ -35,22 +35,22 @@ describe('AuthUserProvider', () => {
       });
     });
 
-    it('when the user is unknown, gives null', () => {
-      expect(provider.findByCredentials('nobody')).to.equal(null);
+    it('when the user is unknown, gives null', async () => {
+      expect(await provider.findByCredentials('nobody')).to.equal(null);
     });
   });
 
   describe('findById', () => {
-    it("reads the token's subject, as a number or a string, without the hash", () => {
-      users.findById.withArgs(7).returns(ADA);
-      expect(provider.findById(7)).to.not.have.property('passwordHash');
-      expect(provider.findById('7')).to.include({ id: 7, username: 'ada' });
+    it("reads the token's subject, as a number or a string, without the hash", async () => {
+      users.findById.withArgs(7).resolves(ADA);
+      expect(await provider.findById(7)).to.not.have.property('passwordHash');
+      expect(await provider.findById('7')).to.include({ id: 7, username: 'ada' });
     });
 
-    it('when the id is not a number or the user is gone, gives null', () => {
-      expect(provider.findById('abc')).to.equal(null);
+    it('when the id is not a number or the user is gone, gives null', async () => {
+      expect(await provider.findById('abc')).to.equal(null);
       expect(users.findById.called).to.equal(false);
-      expect(provider.findById(8)).to.equal(null);
+      expect(await provider.findById(8)).to.equal(null);
     });
   });
 });

@@ -5,18 +5,20 @@ import { HealthController } from '../../../sample/health/health-controller';
 import { HealthChecks } from '../../../src';
 
 describe('HealthController', () => {
-  it('when the database answers, says ok', () => {
+  it('when the database answers, says ok', async () => {
     const health = sinon.createStubInstance(DatabaseHealth);
-    health.isUp.returns(true);
-    expect(new HealthController(health, new HealthChecks()).check()).to.deep.equal({ status: 'ok' });
+    health.isUp.resolves(true);
+    expect(await new HealthController(health, new HealthChecks()).check()).to.deep.equal({ status: 'ok' });
   });
 
-  it('when the database does not answer, throws 503', () => {
+  it('when the database does not answer, throws 503', async () => {
     const health = sinon.createStubInstance(DatabaseHealth);
-    health.isUp.returns(false);
-    expect(() => new HealthController(health, new HealthChecks()).check())
-      .to.throw('Database unreachable')
-      .with.property('statusCode', 503);
+    health.isUp.resolves(false);
+    const refused = await new HealthController(health, new HealthChecks()).check().then(
+      () => undefined,
+      (err: unknown) => err,
+    );
+    expect(refused).to.include({ message: 'Database unreachable', statusCode: 503 });
   });
 
   it('is ready with every check up, and names the ones down otherwise', async () => {

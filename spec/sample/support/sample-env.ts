@@ -1,5 +1,21 @@
 import { loadConfig, type SampleConfig } from '../../../sample/config';
 import { setCursorSigningKey } from '../../../src/pagination';
+import { sharedPostgres } from '../../support/databases';
+import type { PostgresServer } from '../../support/postgres-server';
+
+/**
+ * The database the sample's specs run on: `SAMPLE_DATABASE=postgres` runs them on PostgreSQL
+ * (each configuration its own new database), otherwise on in-memory SQLite.
+ */
+export const SAMPLE_DATABASE = process.env.SAMPLE_DATABASE === 'postgres' ? 'postgres' : 'sqlite';
+
+let postgres: PostgresServer | undefined;
+// Child processes the specs fork load this file too, outside mocha: they run on SQLite.
+if (SAMPLE_DATABASE === 'postgres' && typeof before === 'function')
+  before(async function () {
+    this.timeout(60_000);
+    postgres = await sharedPostgres();
+  });
 
 /** The demo users' password in every spec. */
 export const DEMO_PASSWORD = 'Demo-pass-123!';
@@ -18,9 +34,19 @@ export const SPEC_ENV: Record<string, string> = {
   SHUTDOWN_DELAY_MS: '0',
 };
 
+// On PostgreSQL a spec that names a file (to restart on it) gets one database per file name.
+const byFile = new Map<string, string>();
+function postgresFor(file: string | undefined): string {
+  if (!file || file === ':memory:') return postgres!.createDatabaseSync();
+  const url = byFile.get(file) ?? postgres!.createDatabaseSync();
+  byFile.set(file, url);
+  return url;
+}
+
 /** A sample configuration from `SPEC_ENV` plus `overrides`. */
 export function specConfig(overrides: Record<string, string> = {}): SampleConfig {
-  return loadConfig({ ...SPEC_ENV, ...overrides }).config;
+  const database = postgres ? { DATABASE_URL: postgresFor(overrides.DATABASE_FILE) } : {};
+  return loadConfig({ ...SPEC_ENV, ...database, ...overrides }).config;
 }
 
 /** Signs cursors with a fixed key, as the sample app does at start-up (specs that page without one). */

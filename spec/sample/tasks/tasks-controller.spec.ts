@@ -11,7 +11,7 @@ describe('TasksController', () => {
   let tasks: sinon.SinonStubbedInstance<TasksService>;
   let repository: sinon.SinonStubbedInstance<TasksRepository>;
   let controller: TasksController;
-  beforeEach(() => {
+  beforeEach(async () => {
     tasks = sinon.createStubInstance(TasksService);
     repository = sinon.createStubInstance(TasksRepository);
     controller = new TasksController(tasks, repository);
@@ -19,7 +19,7 @@ describe('TasksController', () => {
 
   it('creates the task on behalf of the caller and gives its Location', async () => {
     const task = { id: 't 1', title: 'x' } as Task;
-    tasks.create.returns(task);
+    tasks.create.resolves(task);
     const headers: Record<string, string> = {};
     expect(await controller.createTask({ title: 'x' }, CALLER, headers)).to.equal(task);
     expect(tasks.create.calledOnceWith({ title: 'x' }, CALLER)).to.equal(true);
@@ -28,7 +28,7 @@ describe('TasksController', () => {
 
   it('answers one task, or 404 when there is none', async () => {
     const task = { id: 't1', title: 'x' } as Task;
-    repository.findById.withArgs('t1').returns(task);
+    repository.findById.withArgs('t1').resolves(task);
     expect(await controller.getTask('t1')).to.equal(task);
     const err = await controller.getTask('t2').then(
       () => undefined,
@@ -37,13 +37,13 @@ describe('TasksController', () => {
     expect(err).to.include({ statusCode: 404, message: 'Tarea no encontrada', code: 'NOT_FOUND' });
   });
 
-  it('lists with the validated query', () => {
+  it('lists with the validated query', async () => {
     const page = {
       data: [],
       meta: { count: 0, hasNext: false, hasPrev: false, nextCursor: null, prevCursor: null },
     };
-    tasks.list.returns(page);
-    expect(controller.listTasks({ direction: 'prev', cursor: 'c' })).to.equal(page);
+    tasks.list.resolves(page);
+    expect(await controller.listTasks({ direction: 'prev', cursor: 'c' })).to.equal(page);
     expect(tasks.list.calledOnceWith({ direction: 'prev', cursor: 'c' })).to.equal(true);
   });
 });

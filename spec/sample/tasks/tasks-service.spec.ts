@@ -8,6 +8,13 @@ import { UsersRepository } from '../../../sample/users/users-repository';
 import { ForbiddenException, SubscriptionPublisher, ValidationException } from '../../../src';
 import { useSpecCursorKey } from '../support/sample-env';
 
+/** What `promise` rejects with; fails the spec when it resolves. */
+const failureOf = (promise: Promise<unknown>): Promise<unknown> =>
+  promise.then(
+    () => expect.fail('expected a rejection'),
+    (err: unknown) => err,
+  );
+
 const CALLER = { id: 4, username: 'developer', role: 'developer', permissions: ['tasks.create'] };
 const ASSIGNER = {
   id: 3,
@@ -31,9 +38,9 @@ describe('TasksService', () => {
   let users: sinon.SinonStubbedInstance<UsersRepository>;
   let events: sinon.SinonStubbedInstance<SubscriptionPublisher>;
   let service: TasksService;
-  beforeEach(() => {
+  beforeEach(async () => {
     tasks = sinon.createStubInstance(TasksRepository);
-    tasks.create.callsFake(asTask);
+    tasks.create.callsFake(async (task) => asTask(task));
     Object.assign(tasks, { order: { keys: ['createdAt', 'id'], order: 'desc' } });
     users = sinon.createStubInstance(UsersRepository);
     events = sinon.createStubInstance(SubscriptionPublisher);
@@ -42,9 +49,9 @@ describe('TasksService', () => {
   });
 
   describe('create', () => {
-    it('stores a task created by the caller, with a uuid, the default status and an ISO time', () => {
+    it('stores a task created by the caller, with a uuid, the default status and an ISO time', async () => {
       const before = Date.now();
-      const task = service.create({ title: 'Write docs' }, CALLER);
+      const task = await service.create({ title: 'Write docs' }, CALLER);
       const stored = tasks.create.firstCall.args[0];
       expect(stored).to.include({
         title: 'Write docs',
@@ -58,28 +65,28 @@ describe('TasksService', () => {
       expect(task.createdBy).to.deep.equal({ id: 4, username: 'developer' });
     });
 
-    it('publishes the new task on taskCreated, for subscribers', () => {
-      const task = service.create({ title: 'Tell everyone' }, CALLER);
+    it('publishes the new task on taskCreated, for subscribers', async () => {
+      const task = await service.create({ title: 'Tell everyone' }, CALLER);
       expect(events.publish.calledOnceWith('taskCreated', task)).to.equal(true);
     });
 
-    it('with tasks.assign, assigns the task to an existing user', () => {
-      users.findById.withArgs(2).returns({ id: 2 } as UserRecord);
-      service.create({ title: 'x', status: 'in_progress', assigneeId: 2 }, ASSIGNER);
+    it('with tasks.assign, assigns the task to an existing user', async () => {
+      users.findById.withArgs(2).resolves({ id: 2 } as UserRecord);
+      await service.create({ title: 'x', status: 'in_progress', assigneeId: 2 }, ASSIGNER);
       expect(tasks.create.firstCall.args[0]).to.include({ assigneeId: 2, status: 'in_progress' });
     });
 
-    it('without tasks.assign, assigns the task to the caller', () => {
-      users.findById.withArgs(4).returns({ id: 4 } as UserRecord);
-      service.create({ title: 'x', assigneeId: 4 }, CALLER);
+    it('without tasks.assign, assigns the task to the caller', async () => {
+      users.findById.withArgs(4).resolves({ id: 4 } as UserRecord);
+      await service.create({ title: 'x', assigneeId: 4 }, CALLER);
       expect(tasks.create.firstCall.args[0]).to.include({ assigneeId: 4 });
     });
 
-    it('without tasks.assign, refuses any other assignee with 403, known or not, without looking it up', () => {
-      users.findById.withArgs(2).returns({ id: 2 } as UserRecord);
+    it('without tasks.assign, refuses any other assignee with 403, known or not, without looking it up', async () => {
+      users.findById.withArgs(2).resolves({ id: 2 } as UserRecord);
       for (const assigneeId of [2, 99]) {
-        expect(() => service.create({ title: 'x', assigneeId }, CALLER))
-          .to.throw(ForbiddenException)
+        expect(await failureOf(service.create({ title: 'x', assigneeId }, CALLER)))
+          .to.be.instanceOf(ForbiddenException)
           .that.includes({
             message: 'Asignar una tarea a otro usuario requiere el permiso tasks.assign',
             code: 'PERMISSION_MISSING',
@@ -89,9 +96,9 @@ describe('TasksService', () => {
       expect(tasks.create.called).to.equal(false);
     });
 
-    it('with tasks.assign, when the assignee does not exist, refuses with 422 on body.assigneeId', () => {
-      expect(() => service.create({ title: 'x', assigneeId: 99 }, ASSIGNER))
-        .to.throw(ValidationException)
+    it('with tasks.assign, when the assignee does not exist, refuses with 422 on body.assigneeId', async () => {
+      expect(await failureOf(service.create({ title: 'x', assigneeId: 99 }, ASSIGNER)))
+        .to.be.instanceOf(ValidationException)
         .with.property('details')
         .that.deep.equals([
           { path: 'body.assigneeId', message: 'El usuario asignado no existe', code: 'not_found' },
@@ -113,10 +120,10 @@ describe('TasksService', () => {
         createdAt,
       });
 
-    it('with page, reads an offset page and the total', () => {
-      tasks.page.withArgs(20, 10).returns([task('a', '2026-01-01T00:00:00.000Z')]);
-      tasks.count.returns(21);
-      expect(service.list({ page: 3 }).meta).to.include({
+    it('with page, reads an offset page and the total', async () => {
+      tasks.page.withArgs(20, 10).resolves([task('a', '2026-01-01T00:00:00.000Z')]);
+      tasks.count.resolves(21);
+      expect((await service.list({ page: 3 })).meta).to.include({
         page: 3,
         total: 21,
         totalPages: 3,
@@ -125,21 +132,21 @@ describe('TasksService', () => {
       });
     });
 
-    it('without page, reads limit + 1 rows and gives a cursor to the next page', () => {
-      tasks.seek.returns([
+    it('without page, reads limit + 1 rows and gives a cursor to the next page', async () => {
+      tasks.seek.resolves([
         task('c', '2026-01-03T00:00:00.000Z'),
         task('b', '2026-01-02T00:00:00.000Z'),
         task('a', '2026-01-01T00:00:00.000Z'),
       ]);
-      const page = service.list({ limit: 2 });
+      const page = await service.list({ limit: 2 });
       expect(page.data.map((t) => t.id)).to.deep.equal(['c', 'b']);
       expect(page.meta).to.include({ count: 2, hasNext: true, hasPrev: false, prevCursor: null });
       expect(page.meta).to.have.property('nextCursor').that.is.a('string');
     });
 
-    it('with a forged cursor, throws 400 before reading', () => {
-      expect(() => service.list({ cursor: 'forged.cursor' }))
-        .to.throw()
+    it('with a forged cursor, throws 400 before reading', async () => {
+      expect(await failureOf(service.list({ cursor: 'forged.cursor' })))
+        .to.be.an.instanceOf(Error)
         .with.property('statusCode', 400);
       expect(tasks.seek.called).to.equal(false);
     });

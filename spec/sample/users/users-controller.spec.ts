@@ -16,24 +16,24 @@ const BOB = {
 describe('UsersController', () => {
   let users: sinon.SinonStubbedInstance<UsersService>;
   let controller: UsersController;
-  beforeEach(() => {
+  beforeEach(async () => {
     users = sinon.createStubInstance(UsersService);
     controller = new UsersController(users);
   });
 
-  it('lists with the validated query', () => {
+  it('lists with the validated query', async () => {
     const page = {
       data: [],
       meta: { count: 0, hasNext: false, hasPrev: false, nextCursor: null, prevCursor: null },
     };
-    users.list.returns(page);
-    expect(controller.listUsers({ limit: 5 })).to.equal(page);
+    users.list.resolves(page);
+    expect(await controller.listUsers({ limit: 5 })).to.equal(page);
     expect(users.list.calledOnceWith({ limit: 5 })).to.equal(true);
   });
 
-  it('answers one user', () => {
-    users.get.withArgs(9).returns(BOB);
-    expect(controller.getUser(9)).to.equal(BOB);
+  it('answers one user', async () => {
+    users.get.withArgs(9).resolves(BOB);
+    expect(await controller.getUser(9)).to.equal(BOB);
   });
 
   it('creates on behalf of the caller, says so and gives its Location', async () => {

@@ -11,6 +11,13 @@ import { UsersService } from '../../../sample/users/users-service';
 import type { AuthenticatedUser } from '../../../src';
 import { useSpecCursorKey } from '../support/sample-env';
 
+/** What `promise` rejects with; fails the spec when it resolves. */
+const failureOf = (promise: Promise<unknown>): Promise<unknown> =>
+  promise.then(
+    () => expect.fail('expected a rejection'),
+    (err: unknown) => err,
+  );
+
 const record = (id: number, username: string, role: string, permissions: string[] = []): UserRecord => ({
   id,
   username,
@@ -47,9 +54,9 @@ describe('UsersService', () => {
   let users: sinon.SinonStubbedInstance<UsersRepository>;
   let auth: sinon.SinonStubbedInstance<AuthService>;
   let service: UsersService;
-  beforeEach(() => {
+  beforeEach(async () => {
     users = sinon.createStubInstance(UsersRepository);
-    users.create.callsFake((user) => ({ ...user, id: 10, createdAt: '2026-01-02T00:00:00.000Z' }));
+    users.create.callsFake(async (user) => ({ ...user, id: 10, createdAt: '2026-01-02T00:00:00.000Z' }));
     auth = sinon.createStubInstance(AuthService);
     auth.revokeAllSessions.resolves();
     auth.hashPassword.callsFake((password) => bcrypt.hash(password, 4));
@@ -58,9 +65,9 @@ describe('UsersService', () => {
   });
 
   describe('get', () => {
-    it('gives the user without the password hash', () => {
-      users.findById.withArgs(3).returns(record(3, 'ada', 'viewer'));
-      expect(service.get(3)).to.deep.equal({
+    it('gives the user without the password hash', async () => {
+      users.findById.withArgs(3).resolves(record(3, 'ada', 'viewer'));
+      expect(await service.get(3)).to.deep.equal({
         id: 3,
         username: 'ada',
         email: 'ada@example.com',
@@ -70,10 +77,11 @@ describe('UsersService', () => {
       });
     });
 
-    it('when there is no such user, throws 404 Usuario no encontrado', () => {
-      expect(() => service.get(3))
-        .to.throw('Usuario no encontrado')
-        .with.property('statusCode', 404);
+    it('when there is no such user, throws 404 Usuario no encontrado', async () => {
+      expect(await failureOf(service.get(3))).to.include({
+        message: 'Usuario no encontrado',
+        statusCode: 404,
+      });
     });
   });
 
@@ -93,7 +101,7 @@ describe('UsersService', () => {
     });
 
     it('when the name is known already, throws 409 before hashing', async () => {
-      users.findByUsername.withArgs('ada').returns(record(3, 'ada', 'viewer'));
+      users.findByUsername.withArgs('ada').resolves(record(3, 'ada', 'viewer'));
       const err = await rejection(
         service.register({ username: 'ada', email: 'a@b.co', password: 'secret-1' }),
       );
@@ -154,11 +162,11 @@ describe('UsersService', () => {
   });
 
   describe('update', () => {
-    beforeEach(() => {
-      users.findById.withArgs(5).returns(record(5, 'dev', 'developer'));
-      users.findById.withArgs(1).returns(record(1, 'admin', 'admin'));
+    beforeEach(async () => {
+      users.findById.withArgs(5).resolves(record(5, 'dev', 'developer'));
+      users.findById.withArgs(1).resolves(record(1, 'admin', 'admin'));
       users.update.callsFake(
-        (id, changes) => ({ ...record(id, 'dev', 'developer'), ...changes }) as UserRecord,
+        async (id, changes) => ({ ...record(id, 'dev', 'developer'), ...changes }) as UserRecord,
       );
     });
 
@@ -200,15 +208,15 @@ describe('UsersService', () => {
 
   describe('remove', () => {
     it('deletes the user and ends their sessions', async () => {
-      users.findById.withArgs(5).returns(record(5, 'dev', 'developer'));
-      users.delete.returns(true);
+      users.findById.withArgs(5).resolves(record(5, 'dev', 'developer'));
+      users.delete.resolves(true);
       await service.remove(5, MANAGER);
       expect(users.delete.calledOnceWith(5)).to.equal(true);
       expect(auth.revokeAllSessions.calledOnceWith(5)).to.equal(true);
     });
 
     it('refuses to delete the caller (400) or a higher role (403)', async () => {
-      users.findById.withArgs(1).returns(record(1, 'admin', 'admin'));
+      users.findById.withArgs(1).resolves(record(1, 'admin', 'admin'));
       expect(await rejection(service.remove(2, MANAGER))).to.include({
         message: 'No puede eliminar su propia cuenta',
         code: 'CANNOT_DELETE_SELF',
@@ -219,19 +227,19 @@ describe('UsersService', () => {
   });
 
   describe('list', () => {
-    it('with page, gives an offset page of summaries', () => {
-      users.page.withArgs(10, 10).returns([record(11, 'x', 'viewer')]);
-      users.count.returns(11);
-      const page = service.list({ page: 2 });
+    it('with page, gives an offset page of summaries', async () => {
+      users.page.withArgs(10, 10).resolves([record(11, 'x', 'viewer')]);
+      users.count.resolves(11);
+      const page = await service.list({ page: 2 });
       const { passwordHash: _hidden, ...summary } = record(11, 'x', 'viewer');
       expect(page.data).to.deep.equal([summary]);
       expect(page.meta).to.include({ total: 11, page: 2, limit: 10, from: 11, to: 11 });
     });
 
-    it('without page, gives a cursor page of summaries', () => {
+    it('without page, gives a cursor page of summaries', async () => {
       Object.assign(users, { order: { keys: ['id'], order: 'asc' } });
-      users.seek.returns([record(1, 'a', 'viewer'), record(2, 'b', 'viewer'), record(3, 'c', 'viewer')]);
-      const page = service.list({ limit: 2 });
+      users.seek.resolves([record(1, 'a', 'viewer'), record(2, 'b', 'viewer'), record(3, 'c', 'viewer')]);
+      const page = await service.list({ limit: 2 });
       expect(page.data.map((user) => user.username)).to.deep.equal(['a', 'b']);
       expect(page.data[0]).to.not.have.property('passwordHash');
       expect(page.meta).to.include({ count: 2, hasNext: true, hasPrev: false });

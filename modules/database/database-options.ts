@@ -1,0 +1,23 @@
+import type { Kysely, Migration } from 'kysely';
+import type { IdempotencyStore } from './idempotency/idempotency-store';
+
+/** The application's migrations by name (run in name order), or the folder that holds them. */
+export type DatabaseMigrations = Record<string, Migration> | string;
+
+/** Options of `app.install('database', ...)`. */
+export interface DatabaseOptions {
+  /**
+   * `postgres://...` selects PostgreSQL (a `pg` pool); `sqlite:<file>`, a file path or `:memory:`
+   * selects SQLite (better-sqlite3). Default `:memory:`.
+   */
+  url?: string;
+  /** Kysely migrations run at `ready()` (and by `trellis migrate`). */
+  migrations?: DatabaseMigrations;
+  /** PostgreSQL connections in the pool (default 10). */
+  poolSize?: number;
+  /** Where `Idempotent()` keeps keys and answers; default: this database's own table. */
+  idempotencyStore?: IdempotencyStore;
+}
+
+/** The Kysely instance `Database` gives; `DB` is the application's schema. */
+export type DatabaseInstance<DB = any> = Kysely<DB>;

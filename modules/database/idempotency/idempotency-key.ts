@@ -1,0 +1,24 @@
+import { createHash } from 'node:crypto';
+import { clientAddress } from '../../../src/rate-limit/client-address';
+import type { RequestContext } from '../../../src/routing/request-context';
+
+// 1 to 255 visible ASCII characters (the IETF Idempotency-Key draft leaves the format open).
+const VALID_KEY = /^[\x21-\x7e]{1,255}$/;
+
+/** Whether an `Idempotency-Key` header value is acceptable. */
+export function isValidIdempotencyKey(value: unknown): value is string {
+  return typeof value === 'string' && VALID_KEY.test(value);
+}
+
+/** Where a key lives: per caller, the user when authenticated, else the client's address. */
+export function namespacedKey(ctx: RequestContext, key: string): string {
+  const caller = ctx.user ? `user:${ctx.user.id}` : `client:${clientAddress(ctx.req)}`;
+  return `${caller} ${key}`;
+}
+
+/** What makes two requests "the same": the route and the body. */
+export function requestFingerprint(route: string, body: unknown): string {
+  return createHash('sha256')
+    .update(`${route}\n${JSON.stringify(body ?? null)}`)
+    .digest('base64url');
+}

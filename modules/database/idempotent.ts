@@ -1,0 +1,19 @@
+import { recordInterceptor } from '../../src/interceptors/record-interceptor';
+
+/** Options of `Idempotent()`. */
+export interface IdempotentOptions {
+  /** How long an answer is kept for replay, in milliseconds (default 24 hours). */
+  ttlMs?: number;
+  /** How long a request may hold its key before a retry may run again (default 60 s). */
+  lockMs?: number;
+}
+
+/**
+ * Honours `Idempotency-Key` on a route: the first request with a key runs and its answer is kept
+ * (24 hours, per caller); the same key and body again gets that answer with
+ * `Idempotent-Replayed: true` without running the handler; another body is 422; while the first
+ * still runs, 409. A key that is not 1-255 visible ASCII characters is 400.
+ * @example @Post() @Idempotent() create(@Body(NewTask) task: NewTask) { ... }
+ */
+export const Idempotent = (options: IdempotentOptions = {}): MethodDecorator =>
+  recordInterceptor({ kind: 'idempotent', module: 'database', label: 'Idempotent()', options });

@@ -1,0 +1,11 @@
+export { databaseModule } from './database-module';
+export type { DatabaseMigrations, DatabaseOptions } from './database-options';
+export { Database } from './database-token';
+export { DatabaseIdempotencyStore } from './idempotency/database-idempotency-store';
+export { type IdempotencyClaim, IdempotencyStore, type StoredAnswer } from './idempotency/idempotency-store';
+export {
+  RedisIdempotencyStore,
+  type RedisIdempotencyStoreOptions,
+} from './idempotency/redis-idempotency-store';
+export { Idempotent, type IdempotentOptions } from './idempotent';
+export { Transactional } from './transactional';

@@ -1,0 +1,86 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { type Dialect, PostgresDialect, SqliteDialect } from 'kysely';
+import type { Logger } from 'pino';
+import { loadOptional } from '../../src/optional/load-optional';
+import type { DatabaseTarget } from './database-url';
+
+const BUSY_TIMEOUT_MS = 5000;
+const CONNECT_TIMEOUT_MS = 2000;
+const DEFAULT_POOL_SIZE = 10;
+
+type BetterSqlite3 = typeof import('better-sqlite3');
+type Pg = typeof import('pg');
+
+const STATEMENT_CACHE_SIZE = 256;
+
+// Kysely prepares every query anew; a query builder gives the same SQL for every call of one
+// repository method, so its prepared statement is kept (one connection, behind Kysely's lock,
+// so a statement is never used twice at once). The oldest goes once the cache is full.
+function withStatementCache<D extends { prepare(sql: string): unknown }>(db: D): D {
+  const prepare = db.prepare.bind(db);
+  const statements = new Map<string, unknown>();
+  db.prepare = (sql: string) => {
+    let statement = statements.get(sql);
+    if (statement === undefined) {
+      statement = prepare(sql);
+      if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
+      statements.set(sql, statement);
+    }
+    return statement;
+  };
+  return db;
+}
+
+// Processes opening one new file at once (cluster workers) race to switch it to WAL, and SQLite
+// answers the loser SQLITE_BUSY without calling its busy handler: wait and try again.
+async function enableWal(db: { pragma(statement: string): unknown }): Promise<void> {
+  const deadline = Date.now() + BUSY_TIMEOUT_MS;
+  for (;;) {
+    try {
+      db.pragma('journal_mode = WAL');
+      return;
+    } catch (err) {
+      if ((err as { code?: string }).code !== 'SQLITE_BUSY' || Date.now() >= deadline) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+}
+
+function sqliteDialect(file: string): Dialect {
+  return new SqliteDialect({
+    database: async () => {
+      const Sqlite = loadOptional<BetterSqlite3>('better-sqlite3', "install('database') on SQLite");
+      if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+      const db = new Sqlite(file, { timeout: BUSY_TIMEOUT_MS });
+      if (file !== ':memory:') {
+        // WAL lets readers go on while a write commits; FULL syncs the WAL at every commit, so
+        // an acknowledged write survives a power loss (NORMAL may roll the last ones back).
+        await enableWal(db);
+        db.pragma('synchronous = FULL');
+      }
+      db.pragma('foreign_keys = ON');
+      return withStatementCache(db);
+    },
+  });
+}
+
+function postgresDialect(connectionString: string, poolSize: number, logger: Logger): Dialect {
+  const pg = loadOptional<Pg>('pg', "install('database') on PostgreSQL");
+  const pool = new pg.Pool({
+    connectionString,
+    max: poolSize,
+    // Bounded waits: while the server is down a request gets its 503 quickly instead of hanging.
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+  });
+  // An idle client whose server went away emits here; unhandled, it would end the process.
+  pool.on('error', (err) => logger.warn({ err }, 'database: idle connection lost'));
+  return new PostgresDialect({ pool });
+}
+
+/** The Kysely dialect of a target: better-sqlite3 or a `pg` pool, each loaded when first needed. */
+export function openDialect(target: DatabaseTarget, logger: Logger, poolSize = DEFAULT_POOL_SIZE): Dialect {
+  return target.dialect === 'postgres'
+    ? postgresDialect(target.connectionString, poolSize, logger)
+    : sqliteDialect(target.file);
+}

@@ -1,0 +1,56 @@
+import type { GuardSite } from '../guards/guard-registry';
+import type { RequestContext } from '../routing/request-context';
+import type { ResponseWriter } from '../routing/response-writer';
+
+/** What an interceptor decorator recorded: its kind, its module and its options. */
+export interface InterceptorMetadata {
+  /** The interceptor kind, as the module's `InterceptorDefinition` names it. */
+  kind: string;
+  /** The module that provides it, named in the error when it is not installed. */
+  module: string;
+  /** How the decorator was written, for error messages. */
+  label: string;
+  options?: unknown;
+}
+
+/** Where a call wrapper is compiled: the class and method it wraps, and their container. */
+export type InterceptedSite = Pick<GuardSite, 'className' | 'methodName' | 'container'>;
+
+/** Runs a method's call (given as `call`) inside something: a transaction, say. */
+export type CallWrapper = (call: () => unknown) => unknown;
+
+/**
+ * Wraps an HTTP route's handling after its guards: it may answer itself (through the site's
+ * writer, or by throwing an HTTPException) or hand on to `next` (arguments, then the handler);
+ * `onAnswer` (answer-listeners.ts) tells it what was written.
+ */
+export type RouteInterceptor = (ctx: RequestContext, next: () => unknown) => unknown;
+
+/** Where a route interceptor is compiled: the route's site and the writer its answers go through. */
+export interface RouteInterceptorSite extends GuardSite {
+  writer: ResponseWriter;
+}
+
+/** How a module provides one interceptor kind, which its decorator names. */
+export interface InterceptorDefinition {
+  kind: string;
+  /** Wraps the method's call, in every transport and on injectables' methods. */
+  call?(options: unknown, site: InterceptedSite): CallWrapper;
+  /** Wraps an HTTP route's handling after its guards. */
+  route?(options: unknown, site: RouteInterceptorSite): RouteInterceptor;
+}
+
+/** The interceptor kinds installed modules provide. */
+export class InterceptorRegistry {
+  private readonly definitions = new Map<string, InterceptorDefinition>();
+
+  /** Makes an interceptor kind available to handlers. */
+  define(definition: InterceptorDefinition): void {
+    this.definitions.set(definition.kind, definition);
+  }
+
+  /** The definition of an interceptor kind, if a module provided it. */
+  get(kind: string): InterceptorDefinition | undefined {
+    return this.definitions.get(kind);
+  }
+}
