@@ -73,6 +73,7 @@ export type { GuardCheck, GuardDefinition, GuardRegistry, GuardSite } from './sr
 export type { GuardDocs, GuardMetadata } from './src/metadata/types';
 export type { CompiledRoute } from './src/routing/compiled-route';
 export type { ResponseWriter } from './src/routing/response-writer';
+export type { RouteExtension, RoutePart } from './src/routing/route-extension';
 export type { AuthenticatedUser, ConnectionSession, RequestContext } from './src/routing/request-context';
 
 // Errors: HTTP exceptions answered to clients; coded configuration errors
@@ -252,3 +253,9 @@ export { RbacService } from './modules/rbac/rbac-service';
 // The reference application's data: its roles and permissions
 export { REFERENCE_PERMISSIONS } from './modules/reference/reference-permissions';
 export { REFERENCE_ROLES } from './modules/reference/reference-roles';
+
+// Streams: server-sent events, resumable event feeds, uploads and downloads
+export { LastEventId, Sse } from './src/sse/sse-decorators';
+export { EventChannel } from './src/sse/event-channel';
+export type { SseEvent } from './src/sse/sse-event';
+export type { SseOptions } from './src/sse/sse-options';

@@ -5,6 +5,7 @@ import type { Class } from '../metadata/types';
 import type { ObservabilityOptions } from '../observability/observability-options';
 import type { CorsOptions } from '../security/cors-options';
 import type { SecurityHeadersOptions } from '../security/security-headers';
+import type { SseOptions } from '../sse/sse-options';
 import type { WebSocketOptions } from '../websocket/websocket-options';
 import type { TrustProxy } from './trust-proxy';
 
@@ -61,6 +62,8 @@ export interface AppOptions extends ObservabilityOptions {
   graphql?: GraphqlOptions | false;
   /** Gateway limits (message size, heartbeat, slow clients) and the broadcaster. */
   websocket?: WebSocketOptions;
+  /** Server-sent events: heartbeat, slow clients, open streams per client. */
+  sse?: SseOptions;
   /** Largest accepted JSON body, default `'100kb'`. */
   bodyLimit?: string;
   /** Default `'express'`. */

@@ -21,6 +21,7 @@ import { routeFinder } from '../observability/route-finder';
 import type { FastifyNative } from '../optional/peer-types';
 import { compileControllers } from '../routing/compile-controllers';
 import type { CompiledRoute } from '../routing/compiled-route';
+import type { RouteExtension } from '../routing/route-extension';
 import { corsMiddleware } from '../security/cors';
 import { securityHeaders } from '../security/security-headers';
 import { Tracing } from '../tracing/tracing';
@@ -45,6 +46,8 @@ export class Application {
   readonly container: AppContainer = new Container();
   /** The guard kinds installed modules provide. */
   readonly guards = new GuardRegistry();
+  /** What installed features add to routes (server-sent events, uploads), asked once per route. */
+  readonly routeExtensions: RouteExtension[] = [];
   readonly logger: Logger;
   readonly engine: Engine;
   /** The routes compiled by `ready()`. */
@@ -261,6 +264,7 @@ export class Application {
       logger: this.logger,
       etags: this.options.etag,
       tracing: this.tracing,
+      extensions: this.routeExtensions,
     };
     this.routes = compileControllers(this.classes.controller, env);
     for (const hook of this.hooks.compiled) await hook(this.routes);

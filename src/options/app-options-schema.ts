@@ -66,6 +66,13 @@ export const APP_OPTIONS_SCHEMA = z.looseObject({
       maxBufferedBytes: positiveInteger.optional(),
     })
     .optional(),
+  sse: z
+    .looseObject({
+      heartbeatMs: positiveInteger.optional(),
+      maxBufferedBytes: positiveInteger.optional(),
+      maxPerClient: positiveInteger.optional(),
+    })
+    .optional(),
   bodyLimit: size.optional(),
   // Any string: an unknown engine gets its own code (TRELLIS_ERR_UNKNOWN_ENGINE).
   engine: z.string().optional(),

@@ -1,0 +1,61 @@
+import type { ServerResponse } from 'node:http';
+import type { Logger } from 'pino';
+import type { ConnectionSession } from '../routing/request-context';
+import { SessionSockets } from '../websocket/session-sockets';
+import { EventStream } from './event-stream';
+import type { SseLimits } from './sse-options';
+
+/**
+ * The open event streams of this instance: counted per client (the cap), followed by session
+ * (a logout or an expired token ends them), and ended together at shutdown.
+ */
+export class SseStreams {
+  private readonly open = new Set<EventStream>();
+  private readonly perClient = new Map<string, number>();
+  /** Closes a stream when its session is revoked or its token expires. */
+  readonly sessions = new SessionSockets<EventStream>();
+
+  constructor(
+    readonly limits: SseLimits,
+    private readonly logger: Logger,
+  ) {}
+
+  /** Streams open now. */
+  get size(): number {
+    return this.open.size;
+  }
+
+  /** Holds one of `client`'s places; false when it already holds `maxPerClient`. */
+  reserve(client: string): boolean {
+    const count = this.perClient.get(client) ?? 0;
+    if (count >= this.limits.maxPerClient) return false;
+    this.perClient.set(client, count + 1);
+    return true;
+  }
+
+  /** Gives back a place that `reserve` held. */
+  release(client: string): void {
+    const count = (this.perClient.get(client) ?? 1) - 1;
+    if (count <= 0) this.perClient.delete(client);
+    else this.perClient.set(client, count);
+  }
+
+  /** Opens a stream in `client`'s reserved place; it gives the place back when it ends. */
+  start(res: ServerResponse, source: unknown, client: string, session?: ConnectionSession): EventStream {
+    const stream: EventStream = new EventStream(res, source, this.limits, this.logger, () => {
+      this.open.delete(stream);
+      this.sessions.untrack(stream);
+      this.release(client);
+    });
+    if (!this.open.has(stream) && !res.writableEnded) {
+      this.open.add(stream);
+      if (session) this.sessions.track(stream, session);
+    }
+    return stream;
+  }
+
+  /** Ends every open stream (after its in-flight event): the application is closing. */
+  closeAll(): void {
+    for (const stream of [...this.open]) stream.close();
+  }
+}
