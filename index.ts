@@ -257,5 +257,9 @@ export { REFERENCE_ROLES } from './modules/reference/reference-roles';
 // Streams: server-sent events, resumable event feeds, uploads and downloads
 export { LastEventId, Sse } from './src/sse/sse-decorators';
 export { EventChannel } from './src/sse/event-channel';
+export { EventFeed, type EventFeedOptions, type FeedEvent } from './src/event-feed/event-feed';
+export type { FeedStore, StoredEvent } from './src/event-feed/feed-store';
+export { MemoryFeedStore } from './src/event-feed/memory-feed-store';
+export { RedisFeedStore, type RedisFeedStoreOptions } from './src/event-feed/redis-feed-store';
 export type { SseEvent } from './src/sse/sse-event';
 export type { SseOptions } from './src/sse/sse-options';

@@ -16,6 +16,7 @@ import { HealthController } from './health/health-controller';
 import { serveHomePage } from './home/serve-home-page';
 import { MESSAGES } from './messages';
 import { createSharedState, type SharedState } from './shared-state';
+import { TaskEventsController } from './tasks/task-events-controller';
 import { TasksController } from './tasks/tasks-controller';
 import { DATABASE, SAMPLE_CONFIG, SHARED_STATE } from './tokens';
 import {
@@ -81,6 +82,7 @@ export function createSampleApp(config: SampleConfig, options: SampleAppOptions 
       GuardedController,
       UsersController,
       TasksController,
+      TaskEventsController,
       DashboardController,
       HealthController,
     ],

@@ -5,11 +5,14 @@ import {
   type Broadcaster,
   closeRedisClient,
   createRedisClient,
+  type FeedStore,
   InMemoryTokenDenyList,
   InMemoryTokenStore,
   LocalBroadcaster,
+  MemoryFeedStore,
   type RateLimitStore,
   RedisBroadcaster,
+  RedisFeedStore,
   RedisTokenDenyList,
   RedisTokenStore,
   redisRateLimitStore,
@@ -19,12 +22,14 @@ import {
 
 /**
  * Everything that must be shared for several instances to act as one: sessions and refresh
- * tokens, revoked access tokens, rate-limit counters and WebSocket fan-out.
+ * tokens, revoked access tokens, rate-limit counters, WebSocket fan-out and the event feeds.
  */
 export interface SharedState {
   tokenStore: TokenStore;
   denyList: TokenDenyList;
   broadcaster: Broadcaster;
+  /** The last events of each server-sent event feed (`/tasks/events`), replayed on reconnection. */
+  feedStore: FeedStore;
   /** A store for the limiter called `name`; `undefined` lets the limiter count in memory. */
   rateLimitStore(name: string): RateLimitStore | undefined;
   /** The Redis connections by name (none in memory), for readiness and metrics. */
@@ -41,6 +46,7 @@ function inMemoryState(): SharedState {
     tokenStore: new InMemoryTokenStore(),
     denyList: new InMemoryTokenDenyList(),
     broadcaster: new LocalBroadcaster(),
+    feedStore: new MemoryFeedStore(),
     rateLimitStore: () => undefined,
     redisClients: {},
     close: async () => {},
@@ -55,6 +61,7 @@ function redisState(url: string, logger?: Logger): SharedState {
     tokenStore: new RedisTokenStore(redis, { prefix: `${REDIS_PREFIX}auth:` }),
     denyList: new RedisTokenDenyList(redis, { prefix: `${REDIS_PREFIX}auth:` }),
     broadcaster: new RedisBroadcaster({ publisher: redis, subscriber, prefix: `${REDIS_PREFIX}ws:`, logger }),
+    feedStore: new RedisFeedStore(redis, { prefix: `${REDIS_PREFIX}feed:` }),
     rateLimitStore: (name) => redisRateLimitStore(redis, { prefix: `${REDIS_PREFIX}rate-limit:${name}:` }),
     redisClients: { commands: redis, subscriber },
     close: async () => {
