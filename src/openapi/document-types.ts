@@ -15,11 +15,12 @@ export interface ParameterObject {
   explode?: boolean;
 }
 
-/** An OpenAPI Request Body Object (JSON only: the engines parse nothing else). */
+/** An OpenAPI Request Body Object: JSON, or multipart/form-data for uploads. */
 export interface RequestBodyObject {
   required: boolean;
   description?: string;
-  content: { 'application/json': { schema: JsonSchema } };
+  /** By media type: `application/json`, or `multipart/form-data` for uploads. */
+  content: Record<string, { schema: JsonSchema }>;
 }
 
 /** An OpenAPI Header Object. */
@@ -33,7 +34,8 @@ export type ResponseObject =
   | {
       description: string;
       headers?: Record<string, HeaderObject>;
-      content?: { 'application/json': { schema: JsonSchema } };
+      /** By media type: `application/json`, or `text/event-stream` for `Sse` routes. */
+      content?: Record<string, { schema: JsonSchema }>;
     }
   | { $ref: string };
 
