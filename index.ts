@@ -261,6 +261,8 @@ export { EventFeed, type EventFeedOptions, type FeedEvent } from './src/event-fe
 export type { FeedStore, StoredEvent } from './src/event-feed/feed-store';
 export { MemoryFeedStore } from './src/event-feed/memory-feed-store';
 export { RedisFeedStore, type RedisFeedStoreOptions } from './src/event-feed/redis-feed-store';
+export { Produces } from './src/downloads/produces-decorator';
+export { StreamableFile, type StreamableFileOptions } from './src/downloads/streamable-file';
 export { FormFields, UploadedFile, UploadedFiles } from './src/uploads/upload-decorators';
 export type { UploadInfo, UploadManyOptions, UploadOptions, UploadSink } from './src/uploads/upload-options';
 export type { SseEvent } from './src/sse/sse-event';

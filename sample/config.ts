@@ -27,6 +27,7 @@ const EnvSchema = z.object({
   BCRYPT_ROUNDS: z.coerce.number().int().min(4).max(15).default(12),
   DATABASE_FILE: z.string().min(1).default('data/sample.db'),
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  ATTACHMENT_MAX_BYTES: positiveInt.default(10 * 1024 * 1024),
   DEMO_PASSWORD: z.string().min(6).max(72).default(DEFAULT_DEMO_PASSWORD),
   LOGIN_RATE_LIMIT_MAX: positiveInt.default(5),
   LOGIN_RATE_LIMIT_WINDOW_MS: positiveInt.default(900_000),
@@ -82,6 +83,8 @@ export interface SampleConfig {
   jwt: { secret: string; accessTokenTTL: number; refreshTokenTTL: number };
   bcryptRounds: number;
   databaseFile: string;
+  /** Largest task attachment, in bytes. */
+  attachmentMaxBytes: number;
   redisUrl?: string;
   demoPassword: string;
   /** Failed logins per client and username (`max`) and per client (`clientMax`) per window. */
@@ -156,6 +159,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LoadedConfig {
       jwt: { secret, accessTokenTTL: vars.JWT_ACCESS_TTL, refreshTokenTTL: vars.JWT_REFRESH_TTL },
       bcryptRounds: vars.BCRYPT_ROUNDS,
       databaseFile: vars.DATABASE_FILE,
+      attachmentMaxBytes: vars.ATTACHMENT_MAX_BYTES,
       redisUrl: vars.REDIS_URL,
       demoPassword: vars.DEMO_PASSWORD,
       loginRateLimit: {

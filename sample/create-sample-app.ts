@@ -1,5 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { Logger } from 'pino';
+import { AttachmentStore } from './attachments/attachment-store';
+import { AttachmentsController } from './attachments/attachments-controller';
 import { AuthController } from './auth/auth-controller';
 import { AuthUserProvider } from './auth/auth-user-provider';
 import { ChatGateway } from './chat/chat-gateway';
@@ -83,6 +85,7 @@ export function createSampleApp(config: SampleConfig, options: SampleAppOptions 
       UsersController,
       TasksController,
       TaskEventsController,
+      AttachmentsController,
       DashboardController,
       HealthController,
     ],
@@ -134,6 +137,7 @@ export function createSampleApp(config: SampleConfig, options: SampleAppOptions 
     if (created.length > 0) app.logger.info({ users: created }, 'demo users created');
   });
   app.onClose(async () => {
+    if (app.container.isBound(AttachmentStore)) await app.container.get(AttachmentStore).close();
     await state.close();
     db.close();
   });

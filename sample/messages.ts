@@ -12,6 +12,8 @@ export const MESSAGES = {
   changeRoleNeeded: 'Cambiar el rol requiere el permiso users.change_role',
   deleteSelf: 'No puede eliminar su propia cuenta',
   assigneeNotFound: 'El usuario asignado no existe',
+  taskNotFound: 'Tarea no encontrada',
+  attachmentNotFound: 'Adjunto no encontrado',
   assignNeedsPermission: 'Asignar una tarea a otro usuario requiere el permiso tasks.assign',
   protectedRoute: 'Acceso concedido a la ruta protegida',
   adminOnly: 'Bienvenido, administrador',

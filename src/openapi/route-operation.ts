@@ -88,11 +88,16 @@ function errorStatuses(route: CompiledRoute, guarded: readonly number[], site: O
 function successResponse(route: CompiledRoute, site: OperationSite): ResponseObject {
   const { returns } = route.handler;
   const description = returns?.description ?? reasonPhrase(route.status);
-  if (route.handler.extras?.sse)
+  const extras = route.handler.extras;
+  if (extras?.sse)
     return {
       description: 'A stream of server-sent events',
       content: { 'text/event-stream': { schema: { type: 'string' } } },
     };
+  if (typeof extras?.produces === 'string') {
+    const type = extras.produces;
+    return { description, content: { [type]: { schema: { type: 'string', contentMediaType: type } } } };
+  }
   if (!returns) return { description, content: ANY_JSON };
   const schema = site.components.convert(returns.schema, `${site.operationId}_response`, 'output');
   return { description, content: { 'application/json': { schema } } };

@@ -1,5 +1,7 @@
 import type { Logger } from 'pino';
 import { isThenable } from '../../container/is-thenable';
+import { sendStreamable } from '../downloads/send-streamable';
+import { StreamableFile } from '../downloads/streamable-file';
 import { HTTP_STATUS } from '../errors/catalog';
 import { locatedError, trellisError } from '../errors/trellis-errors';
 import type { GuardSite } from '../guards/guard-registry';
@@ -66,7 +68,7 @@ function serializerOf(handler: MethodMetadata, where: string): Serializer {
 // answer, every prepare in turn and every release.
 function partsOf(handler: MethodMetadata, env: RouteCompilerEnv, where: string): RoutePart {
   const parts = (env.extensions ?? [])
-    .map((ext) => ext.compile(handler, where))
+    .map((ext) => ext.compile(handler, where, env.container))
     .filter((p) => p !== undefined);
   if (parts.length === 0) return {};
   const prepares = parts.map((p) => p.prepare).filter((p) => p !== undefined);
@@ -146,7 +148,13 @@ export function compileRoute(
     : disposeScope;
   const write = answer
     ? (ctx: RequestContext, result: unknown) => answer(ctx, result, writer)
-    : (ctx: RequestContext, result: unknown) => writeResult(writer, ctx, result, defaultStatus, serialize);
+    : (ctx: RequestContext, result: unknown) => {
+        if (!(result instanceof StreamableFile))
+          return writeResult(writer, ctx, result, defaultStatus, serialize);
+        sendStreamable(writer, ctx, result, defaultStatus).catch((err) =>
+          writeError(writer, ctx, err, logger),
+        );
+      };
   const fail = (ctx: RequestContext, err: unknown): void => {
     try {
       writeError(writer, ctx, err, logger);

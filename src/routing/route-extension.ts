@@ -1,3 +1,4 @@
+import type { AppContainer } from '../../container/app-container';
 import type { MethodMetadata } from '../metadata/types';
 import type { ReaderTable } from './http-readers';
 import type { RequestContext } from './request-context';
@@ -22,5 +23,6 @@ export interface RoutePart {
  * route at `ready()`, it returns its part, or `undefined` where it does not apply.
  */
 export interface RouteExtension {
-  compile(handler: MethodMetadata, where: string): RoutePart | undefined;
+  /** `where` names the route (`Class.method`) for errors; `container` resolves settings once. */
+  compile(handler: MethodMetadata, where: string, container: AppContainer): RoutePart | undefined;
 }

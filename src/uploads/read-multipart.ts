@@ -53,6 +53,8 @@ export function readMultipart(req: IncomingMessage, plan: UploadPlan): Promise<R
     try {
       parser = busboy({
         headers: req.headers,
+        // Browsers send file names as raw UTF-8; busboy would read them as Latin-1.
+        defParamCharset: 'utf8',
         limits: {
           // One byte over the largest allowed, so that the meter, not busboy, sees a file too large.
           fileSize: plan.maxBytes + 1,

@@ -1,4 +1,6 @@
 import type { IncomingMessage } from 'node:http';
+import type { AppContainer } from '../../container/app-container';
+import { trellisError } from '../errors/trellis-errors';
 import type { MethodMetadata, ParamMetadata } from '../metadata/types';
 import type { ReaderTable } from '../routing/http-readers';
 import type { RequestContext } from '../routing/request-context';
@@ -16,10 +18,22 @@ type WithForm = RequestContext & { [FORM]?: ReceivedForm };
 
 type FileParam = Extract<ParamMetadata, { kind: 'file' | 'files' }>;
 
-function ruleOf(param: FileParam): FieldRule {
+function maxBytesOf(options: FileParamOptions, where: string, container: AppContainer): number {
+  const value = typeof options.maxBytes === 'function' ? options.maxBytes(container) : options.maxBytes;
+  if (value === undefined) return UPLOAD_DEFAULTS.maxBytes;
+  if (!Number.isSafeInteger(value) || value <= 0)
+    throw trellisError(
+      'TRELLIS_ERR_INVALID_OPTION',
+      `${where}: maxBytes`,
+      `must be a positive integer, got ${String(value)}`,
+    );
+  return value;
+}
+
+function ruleOf(param: FileParam, where: string, container: AppContainer): FieldRule {
   const options = (param.options ?? {}) as FileParamOptions;
   return {
-    maxBytes: options.maxBytes ?? UPLOAD_DEFAULTS.maxBytes,
+    maxBytes: maxBytesOf(options, where, container),
     maxFiles: options.maxFiles ?? UPLOAD_DEFAULTS.maxFiles,
     accepts: mimeMatcher(options.mimeTypes),
     sink: options.sink,
@@ -27,13 +41,13 @@ function ruleOf(param: FileParam): FieldRule {
   };
 }
 
-function planOf(handler: MethodMetadata): UploadPlan {
+function planOf(handler: MethodMetadata, where: string, container: AppContainer): UploadPlan {
   const fields = new Map<string, FieldRule>();
   let anyField: FieldRule | undefined;
   for (const param of handler.params) {
     if (param.kind !== 'file' && param.kind !== 'files') continue;
-    if (param.name === undefined) anyField = ruleOf(param);
-    else fields.set(param.name, ruleOf(param));
+    if (param.name === undefined) anyField = ruleOf(param, where, container);
+    else fields.set(param.name, ruleOf(param, where, container));
   }
   const rules = [...fields.values(), ...(anyField ? [anyField] : [])];
   return {
@@ -80,10 +94,10 @@ function nodeRequest(ctx: RequestContext): IncomingMessage {
  * answer, the temporary files the handler did not keep are removed.
  */
 export const uploadExtension: RouteExtension = {
-  compile(handler) {
+  compile(handler, where, container) {
     if (!handler.params.some((p) => p.kind === 'file' || p.kind === 'files' || p.kind === 'fields'))
       return undefined;
-    const plan = planOf(handler);
+    const plan = planOf(handler, where, container);
     const required = [...plan.fields].filter(([, rule]) => rule.required).map(([name]) => name);
     return {
       readers: READERS,

@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import type { AppContainer } from '../../container/app-container';
 
 /** What a sink is told of a file before its bytes arrive. */
 export interface UploadInfo {
@@ -16,8 +17,11 @@ export type UploadSink = (stream: Readable, info: UploadInfo) => Promise<unknown
 
 /** The limits of one file field (`UploadedFile(field, options)`). */
 export interface UploadOptions {
-  /** Largest file in bytes; past it the answer is 413. Default 10 MiB. */
-  maxBytes?: number;
+  /**
+   * Largest file in bytes; past it the answer is 413. Default 10 MiB. A function is called once,
+   * at `ready()`, with the application's container (a limit from the configuration).
+   */
+  maxBytes?: number | ((container: AppContainer) => number);
   /** MIME types allowed (`image/png`, or `image/*`); another is 415. Default any. */
   mimeTypes?: readonly string[];
   /** Where the bytes go; default a temporary file. */

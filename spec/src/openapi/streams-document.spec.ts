@@ -1,6 +1,9 @@
+import { Readable } from 'node:stream';
 import { expect } from 'chai';
 import { z } from 'zod';
-import { buildOpenApiDocument, Controller, createApp, Post } from '../../../src';
+import { buildOpenApiDocument, Controller, createApp, Get, Post } from '../../../src';
+import { Produces } from '../../../src/downloads/produces-decorator';
+import { StreamableFile } from '../../../src/downloads/streamable-file';
 import { Sse } from '../../../src/sse/sse-decorators';
 import { FormFields, UploadedFile, UploadedFiles } from '../../../src/uploads/upload-decorators';
 import { validateOpenApi } from './support/validate-openapi';
@@ -19,6 +22,12 @@ class MediaController {
   @Sse('/events')
   events() {
     return [];
+  }
+
+  @Get('/file')
+  @Produces('image/png')
+  file() {
+    return new StreamableFile(Readable.from([]));
   }
 }
 
@@ -43,6 +52,10 @@ describe('OpenAPI: uploads and server-sent events', () => {
     expect(Object.keys(post?.responses ?? {})).to.include.members(['413', '415', '422']);
     const events = doc.paths['/media/events'].get?.responses['200'] as { content: Record<string, unknown> };
     expect(Object.keys(events.content)).to.deep.equal(['text/event-stream']);
+    const file = doc.paths['/media/file'].get?.responses['200'] as { content: Record<string, unknown> };
+    expect(file.content).to.deep.equal({
+      'image/png': { schema: { type: 'string', contentMediaType: 'image/png' } },
+    });
     await validateOpenApi(doc);
   });
 });

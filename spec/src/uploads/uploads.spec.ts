@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { Controller, createApp, Post } from '../../../src';
 import { FormFields, UploadedFile, UploadedFiles } from '../../../src/uploads/upload-decorators';
 import { forEachEngine } from '../../support/engines';
+import { expectCode } from '../../support/expect-code';
 import { type Served, serve } from '../../support/serve';
 
 const json = async (res: Response): Promise<any> => res.json();
@@ -271,5 +272,48 @@ describe('uploads: UploadedFile, UploadedFiles, FormFields', () => {
       await removed();
       expect(calls).to.deep.equal([]);
     });
+  });
+});
+
+describe('uploads: limits resolved at ready()', () => {
+  const LIMIT = Symbol('limit');
+
+  it('reads a maxBytes function once, with the container, and refuses a limit that is not a positive integer', async () => {
+    @Controller('/limited')
+    class LimitedController {
+      @Post()
+      upload(
+        @UploadedFile('file', { maxBytes: (container) => container.get<number>(LIMIT) }) file: UploadedFile,
+      ) {
+        return { size: file.size };
+      }
+    }
+    const app = createApp({ controllers: [LimitedController] });
+    app.container.bind(LIMIT).toConstantValue(4);
+    const served = await serve(app);
+    try {
+      const small = await fetch(`${served.url}/limited`, {
+        method: 'POST',
+        body: form([{ field: 'file', name: 'a', type: 'text/plain', bytes: Buffer.from('1234') }]),
+      });
+      expect(small.status).to.equal(201);
+      const big = await fetch(`${served.url}/limited`, {
+        method: 'POST',
+        body: form([{ field: 'file', name: 'a', type: 'text/plain', bytes: Buffer.from('12345') }]),
+      });
+      expect(big.status).to.equal(413);
+    } finally {
+      await served.close();
+    }
+    const broken = createApp({ controllers: [LimitedController] });
+    broken.container.bind(LIMIT).toConstantValue(-1);
+    const error = await broken.ready().then(
+      () => undefined,
+      (err: unknown) => err,
+    );
+    expectCode(error, 'TRELLIS_ERR_INVALID_OPTION');
+    expect((error as Error).message).to.equal(
+      'LimitedController.upload: maxBytes: must be a positive integer, got -1',
+    );
   });
 });
