@@ -92,6 +92,8 @@ export function createSampleApp(config: SampleConfig, options: SampleAppOptions 
     gateways: [ChatGateway],
     websocket: { origins: config.wsOrigins },
     resolvers: [SampleResolver, TaskFieldsResolver, UserFieldsResolver],
+    // An anonymous graphql-ws connection is closed (4403) rather than held open doing nothing.
+    graphql: { subscriptions: { requireAuth: true } },
     // Single-page apps on these origins may call the API (CORS_ORIGINS); none when unset.
     cors: config.corsOrigins.length > 0 && { origin: config.corsOrigins, maxAge: 600 },
     openapi: {

@@ -49,6 +49,22 @@ export interface GraphqlOptions {
    * GraphQL validation error); on by default: depth 8, aliases 15, tokens 2000, cost 5000.
    */
   limits?: GraphqlLimits;
+  /** GraphQL over WebSocket (graphql-ws): who may connect, and how much one client may hold open. */
+  subscriptions?: GraphqlSubscriptionOptions;
+}
+
+/** Limits and authentication of graphql-ws connections. */
+export interface GraphqlSubscriptionOptions {
+  /**
+   * Close a connection whose `connection_init` carries no valid token with 4403 (Forbidden), as
+   * graphql-ws does, instead of acknowledging it and refusing its guarded operations. Needs an
+   * authentication module (`auth`). Default false.
+   */
+  requireAuth?: boolean;
+  /** Open graphql-ws connections per client address; one more is refused with 429. Default 128. */
+  maxConnectionsPerClient?: number;
+  /** Operations one connection may run at once; one more gets a `TOO_MANY_REQUESTS` error. Default 100. */
+  maxSubscriptionsPerConnection?: number;
 }
 
 /** What `createApp` takes. */

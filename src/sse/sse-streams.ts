@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import type { ConnectionSession } from '../routing/request-context';
+import { ClientPlaces } from '../websocket/client-places';
 import { SessionSockets } from '../websocket/session-sockets';
 import { EventStream } from './event-stream';
 import type { SseLimits } from './sse-options';
@@ -11,33 +12,30 @@ import type { SseLimits } from './sse-options';
  */
 export class SseStreams {
   private readonly open = new Set<EventStream>();
-  private readonly perClient = new Map<string, number>();
+  private readonly places: ClientPlaces;
   /** Closes a stream when its session is revoked or its token expires. */
   readonly sessions = new SessionSockets<EventStream>();
 
   constructor(
     readonly limits: SseLimits,
     private readonly logger: Logger,
-  ) {}
+  ) {
+    this.places = new ClientPlaces(limits.maxConnectionsPerClient);
+  }
 
   /** Streams open now. */
   get size(): number {
     return this.open.size;
   }
 
-  /** Holds one of `client`'s places; false when it already holds `maxPerClient`. */
+  /** Holds one of `client`'s places; false when it already holds `maxConnectionsPerClient`. */
   reserve(client: string): boolean {
-    const count = this.perClient.get(client) ?? 0;
-    if (count >= this.limits.maxPerClient) return false;
-    this.perClient.set(client, count + 1);
-    return true;
+    return this.places.take(client);
   }
 
   /** Gives back a place that `reserve` held. */
   release(client: string): void {
-    const count = (this.perClient.get(client) ?? 1) - 1;
-    if (count <= 0) this.perClient.delete(client);
-    else this.perClient.set(client, count);
+    this.places.give(client);
   }
 
   /** Opens a stream in `client`'s reserved place; it gives the place back when it ends. */

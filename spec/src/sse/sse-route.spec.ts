@@ -204,7 +204,7 @@ describe('Sse routes', () => {
     });
 
     it('answers 429 past the open streams allowed per client, and frees the place when one closes', async () => {
-      await start({ maxPerClient: 2 });
+      await start({ maxConnectionsPerClient: 2 });
       const first = await open('/events');
       await open('/events');
       const third = await open('/events');
