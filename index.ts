@@ -4,7 +4,13 @@
 import 'reflect-metadata';
 
 // Application: createApp, its options and lifecycle, modules
-export type { AppOptions, GraphqlOptions, OpenApiOptions, OpenApiServer } from './src/app/app-options';
+export type {
+  AppOptions,
+  GraphqlOptions,
+  GraphqlSubscriptionOptions,
+  OpenApiOptions,
+  OpenApiServer,
+} from './src/app/app-options';
 export { Application } from './src/app/application';
 export { createApp } from './src/app/create-app';
 export type { InjectOptions, InjectResponse } from './src/app/inject';
@@ -70,9 +76,10 @@ export type { Class, HttpMethod, OriginAllowList } from './src/metadata/types';
 
 // Requests and routes as handlers and guards see them
 export type { GuardCheck, GuardDefinition, GuardRegistry, GuardSite } from './src/guards/guard-registry';
-export type { GuardDocs, GuardMetadata } from './src/metadata/types';
+export type { GuardDocs, GuardMetadata, ParamMetadata } from './src/metadata/types';
 export type { CompiledRoute } from './src/routing/compiled-route';
 export type { ResponseWriter } from './src/routing/response-writer';
+export type { Reader, ReaderTable } from './src/routing/http-readers';
 export type { RouteExtension, RoutePart } from './src/routing/route-extension';
 export type { AuthenticatedUser, ConnectionSession, RequestContext } from './src/routing/request-context';
 

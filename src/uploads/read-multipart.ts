@@ -4,9 +4,9 @@ import { Transform } from 'node:stream';
 import busboy from 'busboy';
 import type { HTTPException } from '../errors/http-exception';
 import { removeFile, tempPath, writeTempFile } from './temp-file-sink';
+import type { UploadedFile } from './upload-decorators';
 import { uploadErrors } from './upload-errors';
 import type { FieldRule, UploadPlan } from './upload-plan';
-import type { UploadedFile } from './uploaded-file';
 
 /** A multipart body once read: its files (in their sinks) and its text fields. */
 export interface ReceivedForm {

@@ -1,10 +1,28 @@
 import type { ZodType } from 'zod';
 import { recordParam } from '../decorators/params';
 import type { FileParamOptions, UploadManyOptions, UploadOptions } from './upload-options';
-import type { UploadedFile as ReceivedFile } from './uploaded-file';
-
-/** One received file; the type shares the decorator's name, so `@UploadedFile('f') file: UploadedFile` reads as one. */
-export interface UploadedFile extends ReceivedFile {}
+/**
+ * One file of a multipart request, already written to its sink when the handler runs. The type
+ * shares the decorator's name, so `@UploadedFile('file') file: UploadedFile` reads as one.
+ */
+export interface UploadedFile {
+  /** The form field it came in. */
+  fieldName: string;
+  /** The name the client gave it (no path). */
+  filename: string;
+  /** The MIME type the client declared for it. */
+  mimeType: string;
+  /** Its size in bytes, as received. */
+  size: number;
+  /** The SHA-256 of its bytes, hex. */
+  sha256: string;
+  /** The temporary file holding it (default sink); removed after the answer unless `keep()` was called. */
+  path?: string;
+  /** What an application sink returned for it (`UploadOptions.sink`). */
+  stored?: unknown;
+  /** Keeps the temporary file after the answer: the handler moved it or hands it on. */
+  keep(): void;
+}
 
 /**
  * The file of a multipart/form-data field, streamed to a temporary file (or `options.sink`) before
