@@ -27,6 +27,17 @@ function decode(stored: StoredEvent): FeedEvent {
   return event === undefined ? { id: stored.id, data } : { id: stored.id, event, data };
 }
 
+// Every stream of a topic hears the same announcement: the newest event is decoded once, and the
+// same object goes to every stream (which formats it once, too).
+let lastDecoded: { stored: StoredEvent; event: FeedEvent } | undefined;
+function decodeShared(stored: StoredEvent): FeedEvent {
+  if (lastDecoded?.stored.id === stored.id && lastDecoded.stored.payload === stored.payload)
+    return lastDecoded.event;
+  const event = decode(stored);
+  lastDecoded = { stored, event };
+  return event;
+}
+
 /**
  * A resumable event feed: each topic keeps its last events with increasing integer ids, and
  * `stream(topic, lastEventId)` replays what a reconnecting client missed before going live, on
@@ -64,7 +75,7 @@ export class EventFeed {
     const send = (events: StoredEvent[]) => {
       for (const stored of events) {
         if (last !== undefined && stored.id <= last) continue;
-        channel.push(decode(stored));
+        channel.push(decodeShared(stored));
         last = stored.id;
       }
     };

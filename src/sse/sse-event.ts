@@ -19,9 +19,21 @@ function oneLine(value: string | number): string {
   return String(value).replace(/[\r\n]/g, ' ');
 }
 
+// One event object sent to many streams (a feed's fan-out) is formatted once.
+const formatted = new WeakMap<object, string>();
+
 /** The wire form of one item: an `SseEvent`, or plain data sent as an unnamed event. */
 export function formatEvent(item: unknown): string {
-  const event: SseEvent = isEvent(item) ? item : { data: item };
+  if (!isEvent(item)) return format({ data: item });
+  let text = formatted.get(item);
+  if (text === undefined) {
+    text = format(item);
+    formatted.set(item, text);
+  }
+  return text;
+}
+
+function format(event: SseEvent): string {
   let text = '';
   if (event.event !== undefined) text += `event: ${oneLine(event.event)}\n`;
   if (event.id !== undefined) text += `id: ${oneLine(event.id)}\n`;
