@@ -99,12 +99,7 @@ function install(app: Application, options: GraphqlOptions | false | undefined):
     const settings = options?.subscriptions ?? {};
     const requireAuth = settings.requireAuth ?? false;
     if (requireAuth && !sessions)
-      throw trellisError(
-        'TRELLIS_ERR_MODULE_NOT_INSTALLED',
-        'graphql.subscriptions.requireAuth',
-        'createApp',
-        'auth',
-      );
+      throw trellisError('TRELLIS_ERR_NO_AUTHENTICATOR', 'graphql.subscriptions.requireAuth');
     subscriptions = new SubscriptionEndpoint(
       schema,
       {

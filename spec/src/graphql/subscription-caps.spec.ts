@@ -124,7 +124,7 @@ describe('GraphQL over WebSocket: caps and required authentication', () => {
       () => undefined,
       (err: unknown) => err,
     );
-    expectCode(error, 'TRELLIS_ERR_MODULE_NOT_INSTALLED');
+    expectCode(error, 'TRELLIS_ERR_NO_AUTHENTICATOR');
   });
 });
 

@@ -76,11 +76,11 @@ describe('Sse routes', () => {
     };
     const reader: AuthenticatedUser = { id: 1, username: 'ada', role: 'user', permissions: ['events.read'] };
     const outsider: AuthenticatedUser = { id: 2, username: 'bob', role: 'user', permissions: [] };
-    const start = async (sse = {}) => {
+    const start = async (sse = {}, accessTokenTTL = 60) => {
       const users = await stubUsers([reader, outsider]);
       app = createApp({ engine, controllers: [EventsController, AuthController], sse })
         .install('auth', {
-          jwt: { secret: SECRET, accessTokenTTL: 60, refreshTokenTTL: 600 },
+          jwt: { secret: SECRET, accessTokenTTL, refreshTokenTTL: 600 },
           userProvider: users.provider,
           bcryptRounds: FAST_ROUNDS,
         })
@@ -168,6 +168,27 @@ describe('Sse routes', () => {
       expect(await endsWithin(client, 2000)).to.equal(true);
       expect(await endsWithin(bystander, 200)).to.equal(false);
       expect(feed.channels).to.have.length(1);
+    });
+
+    it('ends the stream when its access token expires', async () => {
+      // Two seconds: `exp` is in whole seconds, so a one-second token may be dead on arrival.
+      await start({}, 2);
+      const { accessToken } = await app.container.get(AuthService).login('ada', PASSWORD);
+      const client = await open('/events/guarded', { authorization: bearer(accessToken) });
+      expect(client.status).to.equal(200);
+      expect(await endsWithin(client, 3500)).to.equal(true);
+      expect(feed.channels).to.have.length(0);
+    });
+
+    it('ends the stream of a session whose rotated refresh token is replayed', async () => {
+      await start();
+      const auth = app.container.get(AuthService);
+      const session = await auth.login('ada', PASSWORD);
+      const client = await open('/events/guarded', { authorization: bearer(session.accessToken) });
+      await auth.refresh(session.refreshToken);
+      expect(await endsWithin(client, 200)).to.equal(false);
+      await auth.refresh(session.refreshToken).catch(() => {});
+      expect(await endsWithin(client, 2000)).to.equal(true);
     });
 
     it('releases the iterable when the client goes away', async () => {

@@ -6,8 +6,10 @@ import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { expect } from 'chai';
 import { z } from 'zod';
+import { Auth } from '../../../modules/auth';
 import { Controller, createApp, Post } from '../../../src';
 import { FormFields, UploadedFile, UploadedFiles } from '../../../src/uploads/upload-decorators';
+import { FAST_ROUNDS, SECRET, stubUsers } from '../../modules/auth/auth-fixtures';
 import { forEachEngine } from '../../support/engines';
 import { expectCode } from '../../support/expect-code';
 import { type Served, serve } from '../../support/serve';
@@ -271,6 +273,51 @@ describe('uploads: UploadedFile, UploadedFiles, FormFields', () => {
         await new Promise((r) => setTimeout(r, 10));
       await removed();
       expect(calls).to.deep.equal([]);
+    });
+  });
+});
+
+@Controller('/guarded-upload')
+@Auth()
+class GuardedUploadController {
+  @Post()
+  upload(@UploadedFile('file') file: UploadedFile) {
+    calls.push('guarded');
+    return { size: file.size };
+  }
+}
+
+describe('uploads: guards run before the body is read', () => {
+  forEachEngine((engine) => {
+    it('refuses an unauthenticated upload with 401 and writes nothing', async () => {
+      const temp = mkdtempSync(join(tmpdir(), 'trellis-uploads-guard-'));
+      const previous = process.env.TMPDIR;
+      process.env.TMPDIR = temp;
+      const users = await stubUsers();
+      const served = await serve(
+        createApp({ engine, controllers: [GuardedUploadController] }).install('auth', {
+          jwt: { secret: SECRET, accessTokenTTL: 60, refreshTokenTTL: 600 },
+          userProvider: users.provider,
+          bcryptRounds: FAST_ROUNDS,
+        }),
+      );
+      try {
+        calls.length = 0;
+        const res = await fetch(`${served.url}/guarded-upload`, {
+          method: 'POST',
+          body: form([
+            { field: 'file', name: 'a.bin', type: 'application/octet-stream', bytes: randomBytes(100_000) },
+          ]),
+        });
+        expect(res.status).to.equal(401);
+        expect(calls).to.deep.equal([]);
+        expect(readdirSync(temp)).to.deep.equal([]);
+      } finally {
+        await served.close();
+        if (previous === undefined) delete process.env.TMPDIR;
+        else process.env.TMPDIR = previous;
+        rmSync(temp, { recursive: true, force: true });
+      }
     });
   });
 });
