@@ -11,7 +11,8 @@ export interface EventStreamLimits {
   maxBufferedBytes: number;
 }
 
-const HEAD = {
+/** The head of every event stream. */
+export const STREAM_HEAD = {
   'Content-Type': 'text/event-stream; charset=utf-8',
   'Cache-Control': 'no-cache, no-transform',
   Connection: 'keep-alive',
@@ -19,7 +20,8 @@ const HEAD = {
   'X-Accel-Buffering': 'no',
 };
 
-function iteratorOf(source: unknown): AsyncIterator<unknown> | Iterator<unknown> {
+/** The iterator of what an `Sse` handler returned; a TypeError when it is not iterable. */
+export function iteratorOf(source: unknown): AsyncIterator<unknown> | Iterator<unknown> {
   const value = source as Partial<AsyncIterable<unknown> & Iterable<unknown>> | null | undefined;
   const asyncIterator = value?.[Symbol.asyncIterator];
   if (typeof asyncIterator === 'function') return asyncIterator.call(value);
@@ -37,17 +39,15 @@ export class EventStream {
   private ended = false;
   private lastWrite = Date.now();
   private readonly heartbeat: NodeJS.Timeout;
-  private readonly iterator: AsyncIterator<unknown> | Iterator<unknown>;
 
   constructor(
     private readonly res: ServerResponse,
-    source: unknown,
+    private readonly iterator: AsyncIterator<unknown> | Iterator<unknown>,
     private readonly limits: EventStreamLimits,
     private readonly logger: Logger,
     private readonly onEnd: () => void,
   ) {
-    this.iterator = iteratorOf(source);
-    res.writeHead(HTTP_STATUS.OK, HEAD);
+    res.writeHead(HTTP_STATUS.OK, STREAM_HEAD);
     res.flushHeaders();
     res.on('close', () => this.finish());
     this.heartbeat = setInterval(() => {

@@ -1,7 +1,9 @@
+import { HTTP_STATUS } from '../errors/catalog';
 import { TooManyRequestsException } from '../errors/exceptions';
 import { clientAddress } from '../rate-limit/client-address';
 import type { RequestContext } from '../routing/request-context';
 import type { RouteExtension } from '../routing/route-extension';
+import { iteratorOf, STREAM_HEAD } from './event-stream';
 import { SSE_EXTRA } from './sse-decorators';
 import type { SseStreams } from './sse-streams';
 
@@ -41,14 +43,18 @@ export function sseExtension(streams: SseStreams): RouteExtension {
           ctx[PLACE] = client;
         },
         answer(ctx: WithPlace, result, writer) {
+          // Checked before the engine hands the response over, so a wrong result is still a 500.
+          const iterator = iteratorOf(result);
+          const res = writer.takeOver(ctx);
+          if (ctx.method === 'HEAD') {
+            // The head only: no stream is opened and the place stays free.
+            res.writeHead(HTTP_STATUS.OK, STREAM_HEAD).end();
+            void Promise.resolve(iterator.return?.()).catch(() => {});
+            return;
+          }
           const client = ctx[PLACE] as string;
           ctx[PLACE] = undefined;
-          try {
-            streams.start(writer.takeOver(ctx), result, client, ctx.session);
-          } catch (err) {
-            streams.release(client);
-            throw err;
-          }
+          streams.start(res, iterator, client, ctx.session);
         },
         // The handler failed before its stream opened: the place goes back.
         release(ctx: WithPlace) {

@@ -39,8 +39,13 @@ export class SseStreams {
   }
 
   /** Opens a stream in `client`'s reserved place; it gives the place back when it ends. */
-  start(res: ServerResponse, source: unknown, client: string, session?: ConnectionSession): EventStream {
-    const stream: EventStream = new EventStream(res, source, this.limits, this.logger, () => {
+  start(
+    res: ServerResponse,
+    iterator: AsyncIterator<unknown> | Iterator<unknown>,
+    client: string,
+    session?: ConnectionSession,
+  ): EventStream {
+    const stream: EventStream = new EventStream(res, iterator, this.limits, this.logger, () => {
       this.open.delete(stream);
       this.sessions.untrack(stream);
       this.release(client);

@@ -58,6 +58,11 @@ class EventsController {
     return feed.open(undefined);
   }
 
+  @Sse('/broken')
+  broken() {
+    return 42;
+  }
+
   @Get('/json')
   json() {
     return { plain: true };
@@ -235,6 +240,22 @@ describe('Sse routes', () => {
       await waitUntil(() => feed.channels.length === 1);
       const again = await open('/events');
       expect(again.status).to.equal(200);
+    });
+
+    it('answers 500 JSON when the handler returns something that is not iterable', async () => {
+      await start();
+      const res = await fetch(`${served.url}/events/broken`);
+      expect(res.status).to.equal(500);
+      expect(await res.json()).to.include({ statusCode: 500 });
+    });
+
+    it('answers HEAD with the stream head and no body, releasing the iterable', async () => {
+      await start();
+      const res = await fetch(`${served.url}/events`, { method: 'HEAD' });
+      expect(res.status).to.equal(200);
+      expect(res.headers.get('content-type')).to.equal('text/event-stream; charset=utf-8');
+      expect(await res.text()).to.equal('');
+      await waitUntil(() => feed.channels.length === 0);
     });
 
     it('leaves JSON routes as they are', async () => {
