@@ -3,6 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import { Transform } from 'node:stream';
 import busboy from 'busboy';
 import type { HTTPException } from '../errors/http-exception';
+import { sniffMimeType } from './sniff-mime-type';
 import { removeFile, tempPath, writeTempFile } from './temp-file-sink';
 import type { UploadedFile } from './upload-decorators';
 import { uploadErrors } from './upload-errors';
@@ -22,17 +23,43 @@ function addField(fields: Record<string, string | string[]>, name: string, value
   else fields[name] = Array.isArray(previous) ? [...previous, value] : [previous, value];
 }
 
-/** Counts and hashes a file's bytes on their way to the sink; past `maxBytes` it fails the stream. */
-function meter(rule: FieldRule, field: string, onChunk: (chunk: Buffer) => void): Transform {
+// Enough of a file's start for every signature sniffMimeType knows.
+const HEAD_BYTES = 16;
+
+/**
+ * Counts and hashes a file's bytes on their way to the sink; past `maxBytes` it fails the stream.
+ * Its first bytes tell its type when they can: a type the field does not allow fails it too,
+ * whatever the client declared.
+ */
+function meter(
+  rule: FieldRule,
+  field: string,
+  onChunk: (chunk: Buffer) => void,
+  onType: (type: string) => void,
+): Transform {
   let size = 0;
+  let head: Buffer | undefined = Buffer.alloc(0);
+  const sniff = (): Error | undefined => {
+    const type = sniffMimeType(head as Buffer);
+    head = undefined;
+    if (type === undefined) return undefined;
+    onType(type);
+    return rule.accepts(type) ? undefined : uploadErrors.typeNotAllowed(field, type);
+  };
   return new Transform({
     transform(chunk: Buffer, _encoding, done) {
       size += chunk.length;
-      if (size > rule.maxBytes) done(uploadErrors.fileTooLarge(field, rule.maxBytes));
-      else {
-        onChunk(chunk);
-        done(null, chunk);
+      if (size > rule.maxBytes) return done(uploadErrors.fileTooLarge(field, rule.maxBytes));
+      if (head) {
+        head = Buffer.concat([head, chunk.subarray(0, HEAD_BYTES)]);
+        const refused = head.length >= HEAD_BYTES ? sniff() : undefined;
+        if (refused) return done(refused);
       }
+      onChunk(chunk);
+      done(null, chunk);
+    },
+    flush(done) {
+      done(head && head.length > 0 ? sniff() : undefined);
     },
   });
 }
@@ -109,10 +136,18 @@ export function readMultipart(req: IncomingMessage, plan: UploadPlan): Promise<R
       }
       const hash = createHash('sha256');
       let size = 0;
-      const metered = meter(rule, field, (chunk) => {
-        size += chunk.length;
-        hash.update(chunk);
-      });
+      let detected: string | undefined;
+      const metered = meter(
+        rule,
+        field,
+        (chunk) => {
+          size += chunk.length;
+          hash.update(chunk);
+        },
+        (type) => {
+          detected = type;
+        },
+      );
       open.add(metered);
       stream.on('error', (err) => metered.destroy(err));
       stream.pipe(metered);
@@ -143,6 +178,7 @@ export function readMultipart(req: IncomingMessage, plan: UploadPlan): Promise<R
             open.delete(metered);
             file.size = size;
             file.sha256 = hash.digest('hex');
+            if (detected !== undefined) file.mimeType = detected;
             if (rule.sink) file.stored = stored;
           },
           (err) => {

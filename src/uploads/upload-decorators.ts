@@ -10,7 +10,7 @@ export interface UploadedFile {
   fieldName: string;
   /** The name the client gave it (no path). */
   filename: string;
-  /** The MIME type the client declared for it. */
+  /** Its MIME type: what its first bytes show (PNG, JPEG, GIF, WebP, PDF, ZIP, gzip, executables), else what the client declared. */
   mimeType: string;
   /** Its size in bytes, as received. */
   size: number;

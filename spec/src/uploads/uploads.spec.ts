@@ -15,6 +15,9 @@ import { expectCode } from '../../support/expect-code';
 import { type Served, serve } from '../../support/serve';
 
 const json = async (res: Response): Promise<any> => res.json();
+// A PNG's signature, then random bytes: random bytes alone could start like another format.
+const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const png = (size: number) => Buffer.concat([PNG, randomBytes(size - PNG.length)]);
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 const calls: string[] = [];
 let keptPath: string | undefined;
@@ -112,7 +115,7 @@ describe('uploads: UploadedFile, UploadedFiles, FormFields', () => {
       fetch(`${served.url}/upload${path}`, { method: 'POST', body, headers });
 
     it('writes the file to a temporary file with its name, type, size and SHA-256, removed after the answer', async () => {
-      const bytes = randomBytes(300 * 1024);
+      const bytes = png(300 * 1024);
       const res = await post('/one', form([{ field: 'file', name: 'photo.png', type: 'image/png', bytes }]));
       expect(res.status).to.equal(201);
       const body = await json(res);
@@ -177,7 +180,7 @@ describe('uploads: UploadedFile, UploadedFiles, FormFields', () => {
     it('answers 413 for a file over maxBytes and removes the partial file', async () => {
       const res = await post(
         '/one',
-        form([{ field: 'file', name: 'big.png', type: 'image/png', bytes: randomBytes(1024 * 1024 + 1) }]),
+        form([{ field: 'file', name: 'big.png', type: 'image/png', bytes: png(1024 * 1024 + 1) }]),
       );
       expect(res.status).to.equal(413);
       expect(await json(res)).to.include({ statusCode: 413, error: 'Payload Too Large' });
@@ -201,6 +204,16 @@ describe('uploads: UploadedFile, UploadedFiles, FormFields', () => {
     it('answers 413 for a text field over the field size', async () => {
       const res = await post('/many', form([], { title: 'x'.repeat(64 * 1024 + 1) }));
       expect(res.status).to.equal(413);
+    });
+
+    it('answers 415 for a file whose bytes show a type the field does not allow, whatever it declares', async () => {
+      const pdf = Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(20_000)]);
+      const res = await post('/one', form([{ field: 'file', name: 'x.png', type: 'image/png', bytes: pdf }]));
+      expect(res.status).to.equal(415);
+      expect(await json(res)).to.include({
+        message: "Type 'application/pdf' is not allowed in field 'file'",
+      });
+      await removed();
     });
 
     it('answers 415 for a type the field does not allow', async () => {
@@ -264,7 +277,7 @@ describe('uploads: UploadedFile, UploadedFiles, FormFields', () => {
       req.write(
         `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
       );
-      req.write(randomBytes(200_000));
+      req.write(png(200_000));
       const deadline = Date.now() + 3000;
       while (leftovers().length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
       expect(leftovers()).to.have.length(1);
