@@ -16,6 +16,12 @@ export interface AuthMessages {
   revokedToken: string;
   /** 503: the password hashing queue is full. */
   busy: string;
+  /** 200 from the mounted `POST <prefix>/logout`. */
+  loggedOut: string;
+  /** 429 from the mounted `POST <prefix>/login` once failed logins reach the limit. */
+  tooManyLogins: string;
+  /** 404 from the mounted `GET <prefix>/me` when the caller's user no longer exists. */
+  userNotFound: string;
 }
 
 /** The auth module's default texts (the reference application's wording). */
@@ -28,4 +34,7 @@ export const AUTH_MESSAGES: Readonly<AuthMessages> = Object.freeze({
   expiredToken: 'Token expirado',
   revokedToken: 'Token revocado',
   busy: 'Servidor ocupado; inténtelo de nuevo en un momento',
+  loggedOut: 'Sesión cerrada exitosamente',
+  tooManyLogins: 'Demasiados intentos de inicio de sesión; inténtelo más tarde',
+  userNotFound: 'Usuario no encontrado',
 });

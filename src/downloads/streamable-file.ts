@@ -17,9 +17,11 @@ export interface StreamableFileOptions {
  * @example @Get('/report') report() { return new StreamableFile('/srv/report.pdf', { type: 'application/pdf', filename: 'report.pdf' }); }
  */
 export class StreamableFile {
+  /** Wraps a path (opened only when sent) or a readable stream, with how to describe it. */
   constructor(
     /** A path on disk (opened only when sent), or a readable stream. */
     readonly source: string | Readable,
+    /** Content type, length and attachment name. */
     readonly options: StreamableFileOptions = {},
   ) {}
 }

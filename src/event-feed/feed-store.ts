@@ -1,6 +1,8 @@
 /** One event as a feed keeps it: its id in the topic, and its payload as JSON. */
 export interface StoredEvent {
+  /** Its id in the topic: 1, 2, 3, ... */
   id: number;
+  /** The event (its name and data) as JSON. */
   payload: string;
 }
 

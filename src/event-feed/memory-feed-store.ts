@@ -4,8 +4,10 @@ import type { FeedStore, StoredEvent } from './feed-store';
 export class MemoryFeedStore implements FeedStore {
   private readonly topics = new Map<string, { next: number; events: StoredEvent[] }>();
 
+  /** Keeps at least the last `capacity` events of each topic (default 1,000). */
   constructor(private readonly capacity = 1000) {}
 
+  /** Keeps `payload` as the topic's next event; resolves to its id. */
   async append(topic: string, payload: string): Promise<number> {
     let kept = this.topics.get(topic);
     if (!kept) {
@@ -19,6 +21,7 @@ export class MemoryFeedStore implements FeedStore {
     return id;
   }
 
+  /** The kept events of `topic` after `lastId`, oldest first. */
   async after(topic: string, lastId: number): Promise<StoredEvent[]> {
     const events = this.topics.get(topic)?.events ?? [];
     // Ids are consecutive, so the first one to send is found by arithmetic, not by a scan.

@@ -26,6 +26,7 @@ export class RedisFeedStore implements FeedStore {
   private readonly prefix: string;
   private readonly capacity: number;
 
+  /** Keeps the events in Redis through `redis` (commands: not a subscriber connection). */
   constructor(
     private readonly redis: Redis,
     options: RedisFeedStoreOptions = {},
@@ -34,6 +35,7 @@ export class RedisFeedStore implements FeedStore {
     this.capacity = options.capacity ?? 1000;
   }
 
+  /** Adds `payload` to the topic's stream under the next id, trimming the oldest; resolves to the id (503 while Redis is down). */
   append(topic: string, payload: string): Promise<number> {
     const key = this.prefix + topic;
     return withRedis(this.redis, async () =>
@@ -41,6 +43,7 @@ export class RedisFeedStore implements FeedStore {
     );
   }
 
+  /** The kept events of `topic` after `lastId`, oldest first (503 while Redis is down). */
   after(topic: string, lastId: number): Promise<StoredEvent[]> {
     return withRedis(this.redis, async () => {
       const entries = (await this.redis.call('XRANGE', this.prefix + topic, `${lastId + 1}-0`, '+')) as [

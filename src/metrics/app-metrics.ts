@@ -15,6 +15,7 @@ const OTHER_OPERATIONS = '(other)';
 
 /** The smallest shape of a Redis client whose availability is reported. */
 export interface RedisStatusSource {
+  /** The client's connection status (`ready`, `reconnecting`, ...). */
   readonly status: string;
 }
 

@@ -3,8 +3,11 @@ import type { AppContainer } from '../../container/app-container';
 
 /** What a sink is told of a file before its bytes arrive. */
 export interface UploadInfo {
+  /** The form field it came in. */
   fieldName: string;
+  /** The name the client gave it. */
   filename: string;
+  /** The MIME type the client declared. */
   mimeType: string;
 }
 
