@@ -284,6 +284,8 @@ export class Application {
       etags: this.options.etag,
       tracing: this.tracing,
       extensions: this.routeExtensions,
+      versioning: this.options.versioning,
+      startedAt: new Date(),
     };
     this.routes = compileControllers(this.classes.controller, env);
     for (const hook of this.hooks.compiled) await hook(this.routes);

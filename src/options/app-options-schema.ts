@@ -88,6 +88,13 @@ export const APP_OPTIONS_SCHEMA = z.looseObject({
   // Its entries (addresses, subnets) are checked by resolveTrustProxy.
   trustProxy: z.union([z.boolean(), z.number(), z.string(), z.array(z.string())]).optional(),
   etag: z.boolean().optional(),
+  versioning: z
+    .discriminatedUnion('type', [
+      z.looseObject({ type: z.literal('uri') }),
+      z.looseObject({ type: z.literal('header'), header: z.string().min(1) }),
+      z.looseObject({ type: z.literal('media-type'), key: z.string().min(1) }),
+    ])
+    .optional(),
   shutdownTimeoutMs: z.number().int().nonnegative().optional(),
   shutdownDelayMs: z.number().int().nonnegative().optional(),
   requestId: z.boolean().optional(),
