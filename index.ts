@@ -4,7 +4,13 @@
 import 'reflect-metadata';
 
 // Application: createApp, its options and lifecycle, modules
-export type { AppOptions, GraphqlOptions, OpenApiOptions, OpenApiServer } from './src/app/app-options';
+export type {
+  AppOptions,
+  GraphqlOptions,
+  GraphqlSubscriptionOptions,
+  OpenApiOptions,
+  OpenApiServer,
+} from './src/app/app-options';
 export { Application } from './src/app/application';
 export { createApp } from './src/app/create-app';
 export type { InjectOptions, InjectResponse } from './src/app/inject';
@@ -115,9 +121,11 @@ export type {
   RouteInterceptorSite,
 } from './src/interceptors/interceptor-registry';
 export { recordInterceptor } from './src/interceptors/record-interceptor';
-export type { GuardDocs, GuardMetadata } from './src/metadata/types';
+export type { GuardDocs, GuardMetadata, ParamMetadata } from './src/metadata/types';
 export type { CompiledRoute } from './src/routing/compiled-route';
 export type { ResponseWriter } from './src/routing/response-writer';
+export type { Reader, ReaderTable } from './src/routing/http-readers';
+export type { RouteExtension, RoutePart } from './src/routing/route-extension';
 export type { AuthenticatedUser, ConnectionSession, RequestContext } from './src/routing/request-context';
 
 // Errors: HTTP exceptions answered to clients; coded configuration errors
@@ -320,3 +328,16 @@ export {
   type StoredAnswer,
   Transactional,
 } from './modules/database';
+// Streams: server-sent events, resumable event feeds, uploads and downloads
+export { LastEventId, Sse } from './src/sse/sse-decorators';
+export { EventChannel } from './src/sse/event-channel';
+export { EventFeed, type EventFeedOptions, type FeedEvent } from './src/event-feed/event-feed';
+export type { FeedStore, StoredEvent } from './src/event-feed/feed-store';
+export { MemoryFeedStore } from './src/event-feed/memory-feed-store';
+export { RedisFeedStore, type RedisFeedStoreOptions } from './src/event-feed/redis-feed-store';
+export { Produces } from './src/downloads/produces-decorator';
+export { StreamableFile, type StreamableFileOptions } from './src/downloads/streamable-file';
+export { FormFields, UploadedFile, UploadedFiles } from './src/uploads/upload-decorators';
+export type { UploadInfo, UploadManyOptions, UploadOptions, UploadSink } from './src/uploads/upload-options';
+export type { SseEvent } from './src/sse/sse-event';
+export type { SseOptions } from './src/sse/sse-options';

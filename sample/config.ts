@@ -29,6 +29,7 @@ const EnvSchema = z.object({
   // postgres://... runs on PostgreSQL; sqlite:<file> or a path is SQLite; unset: DATABASE_FILE.
   DATABASE_URL: z.string().min(1).optional(),
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  ATTACHMENT_MAX_BYTES: positiveInt.default(10 * 1024 * 1024),
   DEMO_PASSWORD: z.string().min(6).max(72).default(DEFAULT_DEMO_PASSWORD),
   LOGIN_RATE_LIMIT_MAX: positiveInt.default(5),
   LOGIN_RATE_LIMIT_WINDOW_MS: positiveInt.default(900_000),
@@ -87,6 +88,8 @@ export interface SampleConfig {
   databaseUrl: string;
   /** The SQLite file (or `:memory:`); undefined on PostgreSQL. */
   databaseFile?: string;
+  /** Largest task attachment, in bytes. */
+  attachmentMaxBytes: number;
   redisUrl?: string;
   demoPassword: string;
   /** Failed logins per client and username (`max`) and per client (`clientMax`) per window. */
@@ -168,6 +171,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LoadedConfig {
       bcryptRounds: vars.BCRYPT_ROUNDS,
       databaseUrl: vars.DATABASE_URL ?? vars.DATABASE_FILE,
       databaseFile: sqliteFile(vars.DATABASE_URL ?? vars.DATABASE_FILE),
+      attachmentMaxBytes: vars.ATTACHMENT_MAX_BYTES,
       redisUrl: vars.REDIS_URL,
       demoPassword: vars.DEMO_PASSWORD,
       loginRateLimit: {

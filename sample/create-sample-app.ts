@@ -1,5 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { Logger } from 'pino';
+import { AttachmentStore } from './attachments/attachment-store';
+import { AttachmentsController } from './attachments/attachments-controller';
 import { AuthController } from './auth/auth-controller';
 import { AuthUserProvider } from './auth/auth-user-provider';
 import { ChatGateway } from './chat/chat-gateway';
@@ -17,6 +19,7 @@ import { HealthController } from './health/health-controller';
 import { serveHomePage } from './home/serve-home-page';
 import { MESSAGES } from './messages';
 import { createSharedState, type SharedState } from './shared-state';
+import { TaskEventsController } from './tasks/task-events-controller';
 import { TasksController } from './tasks/tasks-controller';
 import { SAMPLE_CONFIG, SHARED_STATE } from './tokens';
 import {
@@ -82,12 +85,16 @@ export function createSampleApp(config: SampleConfig, options: SampleAppOptions 
       GuardedController,
       UsersController,
       TasksController,
+      TaskEventsController,
+      AttachmentsController,
       DashboardController,
       HealthController,
     ],
     gateways: [ChatGateway],
     websocket: { origins: config.wsOrigins },
     resolvers: [SampleResolver, TaskFieldsResolver, UserFieldsResolver],
+    // An anonymous graphql-ws connection is closed (4403) rather than held open doing nothing.
+    graphql: { subscriptions: { requireAuth: true } },
     // Single-page apps on these origins may call the API (CORS_ORIGINS); none when unset.
     cors: config.corsOrigins.length > 0 && { origin: config.corsOrigins, maxAge: 600 },
     openapi: {
@@ -138,6 +145,9 @@ export function createSampleApp(config: SampleConfig, options: SampleAppOptions 
     const created = await new DemoSeeder(users, config).seed(passwordHash);
     if (created.length > 0) app.logger.info({ users: created }, 'demo users created');
   });
-  app.onClose(() => state.close());
+  app.onClose(async () => {
+    if (app.container.isBound(AttachmentStore)) await app.container.get(AttachmentStore).close();
+    await state.close();
+  });
   return app;
 }

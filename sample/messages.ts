@@ -13,6 +13,7 @@ export const MESSAGES = {
   deleteSelf: 'No puede eliminar su propia cuenta',
   taskNotFound: 'Tarea no encontrada',
   assigneeNotFound: 'El usuario asignado no existe',
+  attachmentNotFound: 'Adjunto no encontrado',
   assignNeedsPermission: 'Asignar una tarea a otro usuario requiere el permiso tasks.assign',
   protectedRoute: 'Acceso concedido a la ruta protegida',
   adminOnly: 'Bienvenido, administrador',

@@ -5,10 +5,13 @@ import {
   type Broadcaster,
   closeRedisClient,
   createRedisClient,
+  type FeedStore,
   type IdempotencyStore,
   LocalBroadcaster,
+  MemoryFeedStore,
   type RateLimitStore,
   RedisBroadcaster,
+  RedisFeedStore,
   RedisIdempotencyStore,
   RedisTokenDenyList,
   RedisTokenStore,
@@ -19,7 +22,7 @@ import {
 
 /**
  * Everything that must be shared for several instances to act as one: sessions and refresh
- * tokens, revoked access tokens, rate-limit counters and WebSocket fan-out.
+ * tokens, revoked access tokens, rate-limit counters, WebSocket fan-out and the event feeds.
  */
 export interface SharedState {
   /** Sessions and refresh tokens; undefined: the database's tables (durable, shared by instances on it). */
@@ -29,6 +32,8 @@ export interface SharedState {
   /** Idempotency keys and answers; undefined: the database's table. */
   idempotencyStore?: IdempotencyStore;
   broadcaster: Broadcaster;
+  /** The last events of each server-sent event feed (`/tasks/events`), replayed on reconnection. */
+  feedStore: FeedStore;
   /** A store for the limiter called `name`; `undefined` lets the limiter count in memory. */
   rateLimitStore(name: string): RateLimitStore | undefined;
   /** The Redis connections by name (none in memory), for readiness and metrics. */
@@ -44,6 +49,7 @@ export const REDIS_PREFIX = 'trellis-sample:';
 function localState(): SharedState {
   return {
     broadcaster: new LocalBroadcaster(),
+    feedStore: new MemoryFeedStore(),
     rateLimitStore: () => undefined,
     redisClients: {},
     close: async () => {},
@@ -59,6 +65,7 @@ function redisState(url: string, logger?: Logger): SharedState {
     denyList: new RedisTokenDenyList(redis, { prefix: `${REDIS_PREFIX}auth:` }),
     idempotencyStore: new RedisIdempotencyStore(redis, { prefix: `${REDIS_PREFIX}idempotency:` }),
     broadcaster: new RedisBroadcaster({ publisher: redis, subscriber, prefix: `${REDIS_PREFIX}ws:`, logger }),
+    feedStore: new RedisFeedStore(redis, { prefix: `${REDIS_PREFIX}feed:` }),
     rateLimitStore: (name) => redisRateLimitStore(redis, { prefix: `${REDIS_PREFIX}rate-limit:${name}:` }),
     redisClients: { commands: redis, subscriber },
     close: async () => {

@@ -22,15 +22,16 @@ export const authGuard: GuardDefinition = {
     const malformed =
       site.container.get<AuthSettings>(AUTH_SETTINGS).messages?.malformedHeader ??
       AUTH_MESSAGES.malformedHeader;
-    if (site.transport === 'ws') {
+    if (site.transport === 'ws' || site.longLived) {
       // A connection outlives its upgrade: it is closed when this session ends or the token expires.
+      const readToken = site.transport === 'ws' ? bearerOrQueryToken : bearerToken;
       const admit = (ctx: RequestContext, caller: AuthenticatedUser) => {
         ctx.user = caller;
         const claims = claimsOf(caller);
         if (claims) ctx.session = { id: claims.sid, userId: claims.sub, expiresAt: claims.exp * 1000 };
       };
       return (ctx) => {
-        const user = auth.callerOf(bearerOrQueryToken(ctx, malformed));
+        const user = auth.callerOf(readToken(ctx, malformed));
         if (user instanceof Promise) return user.then((caller) => admit(ctx, caller));
         admit(ctx, user);
       };

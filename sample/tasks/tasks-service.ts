@@ -12,6 +12,7 @@ import {
 } from '../trellis';
 import { UsersRepository } from '../users/users-repository';
 import type { Task } from './task';
+import { TaskFeed } from './task-feed';
 import type { CreateTaskInput } from './task-schemas';
 import { TasksRepository } from './tasks-repository';
 
@@ -27,6 +28,7 @@ export class TasksService {
     private readonly tasks: TasksRepository,
     private readonly users: UsersRepository,
     private readonly events: SubscriptionPublisher,
+    private readonly feed: TaskFeed,
   ) {}
 
   /** One page of tasks, newest first: cursor pagination by `(createdAt, id)`, or offset with `page`. */
@@ -61,6 +63,8 @@ export class TasksService {
     });
     // Subscribers hear of it however it was created (REST or GraphQL); publish never throws.
     void this.events.publish(TASK_CREATED, task);
+    // As publish above, never a failure of the request: with Redis down the feed misses the task.
+    this.feed.created(task).catch(() => {});
     return task;
   }
 }

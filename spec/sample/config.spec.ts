@@ -16,6 +16,7 @@ describe('sample config', () => {
         host: '127.0.0.1',
         bcryptRounds: 12,
         databaseFile: 'data/sample.db',
+        attachmentMaxBytes: 10 * 1024 * 1024,
         demoPassword: DEFAULT_DEMO_PASSWORD,
         loginRateLimit: { max: 5, clientMax: 20, windowMs: 900_000 },
         registerRateLimit: { max: 10, windowMs: 900_000 },

@@ -5,6 +5,7 @@ import type { Class } from '../metadata/types';
 import type { ObservabilityOptions } from '../observability/observability-options';
 import type { CorsOptions } from '../security/cors-options';
 import type { SecurityHeadersOptions } from '../security/security-headers';
+import type { SseOptions } from '../sse/sse-options';
 import type { VersioningOptions } from '../versioning/versioning-options';
 import type { WebSocketOptions } from '../websocket/websocket-options';
 import type { TrustProxy } from './trust-proxy';
@@ -54,6 +55,22 @@ export interface GraphqlOptions {
    * GraphQL validation error); on by default: depth 8, aliases 15, tokens 2000, cost 5000.
    */
   limits?: GraphqlLimits;
+  /** GraphQL over WebSocket (graphql-ws): who may connect, and how much one client may hold open. */
+  subscriptions?: GraphqlSubscriptionOptions;
+}
+
+/** Limits and authentication of graphql-ws connections. */
+export interface GraphqlSubscriptionOptions {
+  /**
+   * Close a connection whose `connection_init` carries no valid token with 4403 (Forbidden), as
+   * graphql-ws does, instead of acknowledging it and refusing its guarded operations. Needs an
+   * authentication module (`auth`). Default false.
+   */
+  requireAuth?: boolean;
+  /** Open graphql-ws connections per client address; one more is refused with 429. Default 128. */
+  maxConnectionsPerClient?: number;
+  /** Operations one connection may run at once; one more gets a `TOO_MANY_REQUESTS` error. Default 100. */
+  maxSubscriptionsPerConnection?: number;
 }
 
 /** What `createApp` takes. */
@@ -72,6 +89,8 @@ export interface AppOptions extends ObservabilityOptions {
   graphql?: GraphqlOptions | false;
   /** Gateway limits (message size, heartbeat, slow clients) and the broadcaster. */
   websocket?: WebSocketOptions;
+  /** Server-sent events: heartbeat, slow clients, open streams per client. */
+  sse?: SseOptions;
   /** Largest accepted JSON body, default `'100kb'`. */
   bodyLimit?: string;
   /** Default `'express'`. */

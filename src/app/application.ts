@@ -26,6 +26,7 @@ import { MissingPackages } from '../optional/missing-packages';
 import type { FastifyNative } from '../optional/peer-types';
 import { compileControllers } from '../routing/compile-controllers';
 import type { CompiledRoute } from '../routing/compiled-route';
+import type { RouteExtension } from '../routing/route-extension';
 import { corsMiddleware } from '../security/cors';
 import { securityHeaders } from '../security/security-headers';
 import { Tracing } from '../tracing/tracing';
@@ -53,6 +54,8 @@ export class Application {
   readonly guards = new GuardRegistry();
   /** The interceptor kinds installed modules provide (`Transactional()`, `Idempotent()`). */
   readonly interceptors = new InterceptorRegistry();
+  /** What installed features add to routes (server-sent events, uploads), asked once per route. */
+  readonly routeExtensions: RouteExtension[] = [];
   /** The pino logger: `options.logger`, or JSON lines on stdout at `LOG_LEVEL`. */
   readonly logger: Logger;
   /** The HTTP engine the application runs on (Express or Fastify), behind one interface. */
@@ -288,6 +291,7 @@ export class Application {
       logger: this.logger,
       etags: this.options.etag,
       tracing: this.tracing,
+      extensions: this.routeExtensions,
       versioning: this.options.versioning,
       startedAt: new Date(),
     };

@@ -23,6 +23,8 @@ export const TRELLIS_ERRORS = {
   TRELLIS_ERR_MODULE_ALREADY_INSTALLED: (name: string) => `Module '${name}' is already installed`,
   TRELLIS_ERR_MODULE_NOT_INSTALLED: (decorator: string, where: string, module: string) =>
     `${decorator} on ${where} needs the '${module}' module: app.install('${module}', ...)`,
+  TRELLIS_ERR_NO_AUTHENTICATOR: (option: string) =>
+    `${option} needs an installed module whose guard authenticates callers (the auth module, for one)`,
   TRELLIS_ERR_AFTER_READY: (call: string) => `${call} must be called before ready()`,
   TRELLIS_ERR_ALREADY_LISTENING: () => 'listen() was already called',
   TRELLIS_ERR_MIGRATION_FAILED: (migration: string, problem: string) =>

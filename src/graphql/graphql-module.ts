@@ -40,6 +40,9 @@ function checkedPath(options: GraphqlOptions | undefined): string {
   return path;
 }
 
+// Enough for any real screen of live data; a hostile client holding thousands is refused.
+const DEFAULT_OPERATIONS_PER_CONNECTION = 100;
+
 function install(app: Application, options: GraphqlOptions | false | undefined): void {
   if (options === false) return;
   app.container
@@ -95,10 +98,22 @@ function install(app: Application, options: GraphqlOptions | false | undefined):
     const { maxPayload } = resolveLimits(app.options.websocket);
     const origins = compileOriginCheck(app.options.websocket?.origins, 'options.websocket.origins');
     const sessions = followedSessions(app);
+    const settings = options?.subscriptions ?? {};
+    const requireAuth = settings.requireAuth ?? false;
+    if (requireAuth && !sessions)
+      throw trellisError('TRELLIS_ERR_NO_AUTHENTICATOR', 'graphql.subscriptions.requireAuth');
     subscriptions = new SubscriptionEndpoint(
       schema,
-      { maxPayload, logger: app.logger, limits, sessions },
+      {
+        maxPayload,
+        logger: app.logger,
+        limits,
+        sessions,
+        requireAuth,
+        maxOperations: settings.maxSubscriptionsPerConnection ?? DEFAULT_OPERATIONS_PER_CONNECTION,
+      },
       origins,
+      settings.maxConnectionsPerClient,
     );
     upgradeDispatch(app).route(path, subscriptions.upgrade);
   });

@@ -1,8 +1,15 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { GraphQLSchema } from 'graphql/type';
-import { BadRequestException, ForbiddenException, ServiceUnavailableException } from '../errors/exceptions';
+import {
+  BadRequestException,
+  ForbiddenException,
+  ServiceUnavailableException,
+  TooManyRequestsException,
+} from '../errors/exceptions';
 import { loadOptional } from '../optional/load-optional';
+import { clientAddress } from '../rate-limit/client-address';
+import { ClientPlaces, DEFAULT_CONNECTIONS_PER_CLIENT } from '../websocket/client-places';
 import type { OriginCheck } from '../websocket/origin-check';
 import { refuseUpgrade } from '../websocket/refuse-upgrade';
 import { releaseUpgradeSocket } from '../websocket/upgrade-dispatch';
@@ -20,12 +27,16 @@ import type {
 export class SubscriptionEndpoint {
   private server?: SubscriptionServer;
   private closing = false;
+  private readonly places: ClientPlaces;
 
   constructor(
     private readonly schema: GraphQLSchema,
     private readonly settings: SubscriptionServerSettings,
     private readonly origins?: OriginCheck,
-  ) {}
+    maxConnectionsPerClient = DEFAULT_CONNECTIONS_PER_CLIENT,
+  ) {
+    this.places = new ClientPlaces(maxConnectionsPerClient);
+  }
 
   /** Serves one upgrade request to the GraphQL path. */
   readonly upgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): void => {
@@ -37,6 +48,14 @@ export class SubscriptionEndpoint {
       refuseUpgrade(socket, new ForbiddenException('This origin may not open a WebSocket here'));
       return;
     }
+    const client = clientAddress(req);
+    if (!this.places.take(client)) {
+      refuseUpgrade(socket, new TooManyRequestsException('Too many open GraphQL WebSocket connections'));
+      return;
+    }
+    // The socket becomes the connection's: its end, however it comes, frees the place.
+    if (socket.closed) this.places.give(client);
+    else socket.once('close', () => this.places.give(client));
     const { wss } = this.started();
     wss.handleUpgrade(req, socket, head, (ws) => {
       releaseUpgradeSocket(socket);

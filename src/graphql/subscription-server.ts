@@ -18,6 +18,10 @@ export interface SubscriptionServerSettings {
   limits: ResolvedGraphqlLimits;
   /** Follows the session of each connection's token, when an authentication guard is installed. */
   sessions?: SubscriptionSessions;
+  /** Close connections whose `connection_init` carries no valid token, with 4403. */
+  requireAuth: boolean;
+  /** Operations one connection may run at once. */
+  maxOperations: number;
 }
 
 /** A graphql-ws server on a `ws` server without its own port: upgrades are handed to it. */
@@ -41,20 +45,28 @@ export function createSubscriptionServer(
   const operations = new WeakMap<object, Map<string, RequestContext>>();
   const rules = [...specifiedRules, ...queryLimitRules(settings.limits)];
   const maxTokens = settings.limits.tokens || undefined;
-  const { sessions } = settings;
+  const { sessions, requireAuth, maxOperations } = settings;
   const server = useServer(
     {
       schema,
       // Once per connection, before the ack: an operation never runs on an unfollowed session.
+      // false closes the connection with 4403, as graphql-ws does for a refused connection_init.
       onConnect: sessions
         ? async (ctx) => {
-            await sessions.follow(ctx.extra.socket, ctx.extra.request, ctx.connectionParams);
-            return true;
+            const followed = await sessions.follow(ctx.extra.socket, ctx.extra.request, ctx.connectionParams);
+            return followed || !requireAuth;
           }
         : undefined,
       // Parsed and validated here, as over HTTP: the token limit stops the parser early, and the
       // depth, alias and cost rules refuse an operation with a GraphQL error before it runs.
-      onSubscribe(_ctx, _id, payload) {
+      onSubscribe(ctx, _id, payload) {
+        // graphql-ws lists every operation from its subscribe message to its end, this one included.
+        if (Object.keys(ctx.subscriptions).length > maxOperations)
+          return [
+            new GraphQLError(`More than ${maxOperations} operations at once on this connection`, {
+              extensions: { code: 'TOO_MANY_REQUESTS' },
+            }),
+          ];
         let document: ReturnType<typeof parse>;
         try {
           document = parse(payload.query, { maxTokens });

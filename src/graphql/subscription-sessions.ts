@@ -41,19 +41,27 @@ export class SubscriptionSessions {
     await unsubscribe?.();
   }
 
-  /** At `connection_init`: follows `socket` when its payload's `authorization` names a live session. */
-  async follow(socket: SubscriptionSocket, req: IncomingMessage, connectionParams: unknown): Promise<void> {
+  /**
+   * At `connection_init`: follows `socket` when its payload's `authorization` names a live
+   * session; resolves to whether it does.
+   */
+  async follow(
+    socket: SubscriptionSocket,
+    req: IncomingMessage,
+    connectionParams: unknown,
+  ): Promise<boolean> {
     const authorization = (connectionParams as { authorization?: unknown } | undefined)?.authorization;
-    if (typeof authorization !== 'string') return;
+    if (typeof authorization !== 'string') return false;
     const ctx = subscriptionContext(req, connectionParams);
     try {
       await this.authenticate(ctx);
     } catch {
-      return;
+      return false;
     }
     // The check may have awaited a store: the client may be gone by now.
-    if (!ctx.session || socket.readyState !== OPEN) return;
+    if (!ctx.session || socket.readyState !== OPEN) return false;
     this.sockets.track(socket, ctx.session);
     socket.once('close', () => this.sockets.untrack(socket));
+    return true;
   }
 }

@@ -9,6 +9,8 @@ export interface GuardSite {
   methodName: string;
   /** Where the handler is reached from. */
   transport: 'http' | 'ws' | 'graphql';
+  /** The call outlives its guards (an event stream): it must end with the caller's session. */
+  longLived?: boolean;
   /** The application's container. */
   container: Container;
 }
@@ -26,7 +28,7 @@ export interface GuardDefinition {
   requires?: string[];
   /**
    * The guard establishes who the caller is from `Authorization: Bearer <token>`: it sets
-   * `ctx.user`, and `ctx.session` when compiled for a WebSocket. Transports without a decorator
+   * `ctx.user`, and `ctx.session` when compiled for a WebSocket or a long-lived site. Transports without a decorator
    * to read (GraphQL subscriptions' `connection_init`) authenticate through it.
    */
   authenticates?: boolean;

@@ -31,6 +31,8 @@ export function withAnswerListeners(writer: ResponseWriter): ResponseWriter {
   return {
     sent: (ctx) => writer.sent(ctx),
     chosenStatus: (ctx) => writer.chosenStatus(ctx),
+    // A streamed answer has no body to remember: its listener is never told.
+    takeOver: (ctx) => writer.takeOver(ctx),
     json(ctx, status, body, headers) {
       writer.json(ctx, status, body, headers);
       told(ctx, { status, body, headers });

@@ -49,7 +49,12 @@ export type ParamMetadata =
   | { index: number; kind: 'param' | 'header' | 'cookie'; name?: string; schema?: ZodType }
   | { index: number; kind: 'depends'; provider: Provider; scope?: Scope }
   | { index: number; kind: 'arg'; name: string; schema?: ZodType }
-  | { index: number; kind: 'user' | 'req' | 'res' | 'parent' | 'requestId' | 'responseHeaders' };
+  | {
+      index: number;
+      kind: 'user' | 'req' | 'res' | 'parent' | 'requestId' | 'responseHeaders' | 'lastEventId';
+    }
+  | { index: number; kind: 'file' | 'files'; name?: string; options?: unknown }
+  | { index: number; kind: 'fields'; schema?: ZodType };
 
 /** What `Query`, `Mutation`, `Subscription` or `ResolveField` recorded on a resolver method. */
 export interface GraphqlFieldMetadata {
@@ -90,6 +95,8 @@ export interface MethodMetadata {
   throws?: Class[];
   summary?: string;
   description?: string;
+  /** What features outside the core recorded (`Sse`), read by their route extensions. */
+  extras?: Record<string, unknown>;
 }
 
 /** Everything recorded about one decorated class. */

@@ -22,14 +22,14 @@ export interface ParameterObject {
   explode?: boolean;
 }
 
-/** An OpenAPI Request Body Object (JSON only: the engines parse nothing else). */
+/** An OpenAPI Request Body Object: JSON, or multipart/form-data for uploads. */
 export interface RequestBodyObject {
   /** Whether a body must be sent. */
   required: boolean;
   /** What the body is. */
   description?: string;
-  /** The body by media type. */
-  content: { 'application/json': { schema: JsonSchema } };
+  /** The body by media type: `application/json`, or `multipart/form-data` for uploads. */
+  content: Record<string, { schema: JsonSchema }>;
 }
 
 /** An OpenAPI Header Object. */
@@ -43,7 +43,8 @@ export type ResponseObject =
   | {
       description: string;
       headers?: Record<string, HeaderObject>;
-      content?: { 'application/json': { schema: JsonSchema } };
+      /** By media type: `application/json`, or `text/event-stream` for `Sse` routes. */
+      content?: Record<string, { schema: JsonSchema }>;
     }
   | { $ref: string };
 

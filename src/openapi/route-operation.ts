@@ -5,7 +5,7 @@ import { HTTP_STATUS, reasonPhrase } from '../errors/catalog';
 import type { MethodMetadata, ParamMetadata } from '../metadata/types';
 import { isRateLimiter } from '../rate-limit/rate-limit';
 import type { CompiledRoute } from '../routing/compiled-route';
-import type { OperationObject, RequestBodyObject, ResponseObject } from './document-types';
+import type { JsonSchema, OperationObject, RequestBodyObject, ResponseObject } from './document-types';
 import type { ErrorResponses } from './error-responses';
 import { routeParameters } from './route-parameters';
 import { BEARER_AUTH, routeSecurity } from './route-security';
@@ -29,7 +29,30 @@ const ANY_JSON = { 'application/json': { schema: {} } };
 const VALIDATED_KINDS = new Set<ParamMetadata['kind']>(['body', 'query', 'param', 'header', 'cookie']);
 const S = HTTP_STATUS;
 
+const UPLOAD_KINDS = new Set<ParamMetadata['kind']>(['file', 'files', 'fields']);
+const BINARY = { type: 'string', contentMediaType: 'application/octet-stream' };
+
+// A multipart body: each file field as binary (an array for `UploadedFiles`), beside the text
+// fields that `FormFields` validates.
+function multipartBody(params: readonly ParamMetadata[], site: OperationSite): RequestBodyObject {
+  const properties: Record<string, unknown> = {};
+  const required: string[] = [];
+  let fields: JsonSchema | undefined;
+  for (const param of params) {
+    if (param.kind === 'file' && param.name !== undefined) {
+      properties[param.name] = BINARY;
+      required.push(param.name);
+    } else if (param.kind === 'files') properties[param.name ?? '*'] = { type: 'array', items: BINARY };
+    else if (param.kind === 'fields' && param.schema)
+      fields = site.components.convert(param.schema, `${site.operationId}_fields`);
+  }
+  const files = { type: 'object', properties, ...(required.length > 0 ? { required } : {}) };
+  const schema = fields ? { allOf: [fields, files] } : files;
+  return { required: true, content: { 'multipart/form-data': { schema } } };
+}
+
 function requestBody(params: readonly ParamMetadata[], site: OperationSite): RequestBodyObject | undefined {
+  if (params.some((param) => UPLOAD_KINDS.has(param.kind))) return multipartBody(params, site);
   const body = params.find((param) => param.kind === 'body');
   if (!body) return undefined;
   const schema = 'schema' in body ? (body.schema as ZodType | undefined) : undefined;
@@ -47,6 +70,10 @@ function usesRateLimiter(handler: MethodMetadata): boolean {
 /** Every error status the route may answer with: what Trellis knows, and what `Throws` declares. */
 function errorStatuses(route: CompiledRoute, guarded: readonly number[], site: OperationSite): number[] {
   const statuses = new Set<number>(guarded);
+  const uploads = route.handler.params.some((param) => UPLOAD_KINDS.has(param.kind));
+  if (uploads)
+    for (const status of [S.PAYLOAD_TOO_LARGE, S.UNSUPPORTED_MEDIA_TYPE, S.UNPROCESSABLE_ENTITY])
+      statuses.add(status);
   if (route.readsBody)
     for (const status of [S.BAD_REQUEST, S.PAYLOAD_TOO_LARGE, S.UNSUPPORTED_MEDIA_TYPE]) statuses.add(status);
   if (
@@ -63,6 +90,16 @@ function errorStatuses(route: CompiledRoute, guarded: readonly number[], site: O
 function successResponse(route: CompiledRoute, site: OperationSite): ResponseObject {
   const { returns } = route.handler;
   const description = returns?.description ?? reasonPhrase(route.status);
+  const extras = route.handler.extras;
+  if (extras?.sse)
+    return {
+      description: 'A stream of server-sent events',
+      content: { 'text/event-stream': { schema: { type: 'string' } } },
+    };
+  if (typeof extras?.produces === 'string') {
+    const type = extras.produces;
+    return { description, content: { [type]: { schema: { type: 'string', contentMediaType: type } } } };
+  }
   if (!returns) return { description, content: ANY_JSON };
   const schema = site.components.convert(returns.schema, `${site.operationId}_response`, 'output');
   return { description, content: { 'application/json': { schema } } };

@@ -56,6 +56,13 @@ export const APP_OPTIONS_SCHEMA = z.looseObject({
         path: z.string().optional(),
         introspection: z.boolean().optional(),
         ide: z.boolean().optional(),
+        subscriptions: z
+          .looseObject({
+            requireAuth: z.boolean().optional(),
+            maxConnectionsPerClient: positiveInteger.optional(),
+            maxSubscriptionsPerConnection: positiveInteger.optional(),
+          })
+          .optional(),
       }),
     ])
     .optional(),
@@ -64,6 +71,14 @@ export const APP_OPTIONS_SCHEMA = z.looseObject({
       maxPayload: positiveInteger.optional(),
       heartbeatIntervalMs: positiveInteger.optional(),
       maxBufferedBytes: positiveInteger.optional(),
+      maxConnectionsPerClient: positiveInteger.optional(),
+    })
+    .optional(),
+  sse: z
+    .looseObject({
+      heartbeatMs: positiveInteger.optional(),
+      maxBufferedBytes: positiveInteger.optional(),
+      maxConnectionsPerClient: positiveInteger.optional(),
     })
     .optional(),
   bodyLimit: size.optional(),

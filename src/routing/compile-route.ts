@@ -1,5 +1,7 @@
 import type { Logger } from 'pino';
 import { isThenable } from '../../container/is-thenable';
+import { sendStreamable } from '../downloads/send-streamable';
+import { StreamableFile } from '../downloads/streamable-file';
 import { HTTP_STATUS } from '../errors/catalog';
 import { locatedError, trellisError } from '../errors/trellis-errors';
 import type { GuardSite } from '../guards/guard-registry';
@@ -14,6 +16,7 @@ import { withEtags } from './etag-writer';
 import { HTTP_READERS } from './http-readers';
 import type { RequestContext } from './request-context';
 import type { ResponseWriter } from './response-writer';
+import type { RouteExtension, RoutePart } from './route-extension';
 import { joinPaths, toRouterPath } from './route-path';
 import { writeError, writeResult } from './write-response';
 
@@ -23,6 +26,8 @@ export interface RouteCompilerEnv extends InvocationEnv {
   logger: Logger;
   /** The `etag` option: routes that answer GET (and so HEAD) write through `withEtags`. */
   etags?: boolean;
+  /** Features that add to routes (server-sent events, uploads). */
+  extensions?: readonly RouteExtension[];
 }
 
 const { CREATED, OK } = HTTP_STATUS;
@@ -61,6 +66,36 @@ function serializerOf(handler: MethodMetadata, where: string): Serializer {
   }
 }
 
+// The parts of every extension that applies, merged into one: readers side by side, the first
+// answer, every prepare in turn and every release.
+function partsOf(handler: MethodMetadata, env: RouteCompilerEnv, where: string): RoutePart {
+  const parts = (env.extensions ?? [])
+    .map((ext) => ext.compile(handler, where, env.container))
+    .filter((p) => p !== undefined);
+  if (parts.length === 0) return {};
+  const prepares = parts.map((p) => p.prepare).filter((p) => p !== undefined);
+  const releases = parts.map((p) => p.release).filter((p) => p !== undefined);
+  return {
+    readers: Object.assign({}, ...parts.map((p) => p.readers)),
+    longLived: parts.some((p) => p.longLived),
+    answer: parts.find((p) => p.answer)?.answer,
+    prepare:
+      prepares.length === 0
+        ? undefined
+        : prepares.length === 1
+          ? prepares[0]
+          : async (ctx) => {
+              for (const prepare of prepares) await prepare(ctx);
+            },
+    release:
+      releases.length === 0
+        ? undefined
+        : (ctx) => {
+            for (const release of releases) release(ctx);
+          },
+  };
+}
+
 /**
  * Compiles one controller method into the function that serves it:
  * guards -> extraction and validation -> container resolution -> handler -> response.
@@ -71,19 +106,22 @@ export function compileRoute(
   env: RouteCompilerEnv,
 ): CompiledRoute {
   const http = handler.http!;
+  const where = `${controller.target.name}.${handler.name}`;
+  const part = partsOf(handler, env, where);
   const site: GuardSite = {
     className: controller.target.name,
     methodName: handler.name,
     transport: 'http',
+    longLived: part.longLived,
     container: env.container,
   };
   const path = joinPaths(controller.path, http.path);
-  const where = `${site.className}.${site.methodName}`;
   checkPath(handler, path, where);
   const defaultStatus = successStatus(handler, http.method, where);
   const serialize = serializerOf(handler, where);
   const errors = declaredErrors(handler.throws, where);
   const declaredGuards = [...controller.guards, ...handler.guards];
+
   const { logger } = env;
   // Chosen here, once: a POST or DELETE route never pays for the method check, let alone a hash.
   const answersGet = http.method === 'GET' || http.method === 'ALL';
@@ -91,14 +129,38 @@ export function compileRoute(
   const writer = env.etags && answersGet ? withEtags(base) : base;
   const intercept = compileRouteInterceptors(handler, env.interceptors, { ...site, writer });
   const invoke = compileInvocation(
-    { owner: controller, method: handler, guards: declaredGuards, readers: HTTP_READERS, site, intercept },
+    {
+      owner: controller,
+      method: handler,
+      guards: declaredGuards,
+      readers: part.readers ? { ...HTTP_READERS, ...part.readers } : HTTP_READERS,
+      site,
+      prepare: part.prepare,
+      intercept,
+    },
     env,
   );
   const onDisposeError = (err: unknown) => logger.error({ err }, 'request scope disposal failed');
 
-  const dispose = (ctx: RequestContext): void => {
+  const { release, answer } = part;
+  const disposeScope = (ctx: RequestContext): void => {
     if (ctx.scope) void ctx.scope.dispose(onDisposeError);
   };
+  const dispose = release
+    ? (ctx: RequestContext): void => {
+        release(ctx);
+        disposeScope(ctx);
+      }
+    : disposeScope;
+  const write = answer
+    ? (ctx: RequestContext, result: unknown) => answer(ctx, result, writer)
+    : (ctx: RequestContext, result: unknown) => {
+        if (!(result instanceof StreamableFile))
+          return writeResult(writer, ctx, result, defaultStatus, serialize);
+        sendStreamable(writer, ctx, result, defaultStatus).catch((err) =>
+          writeError(writer, ctx, err, logger),
+        );
+      };
   const fail = (ctx: RequestContext, err: unknown): void => {
     try {
       writeError(writer, ctx, err, logger);
@@ -108,7 +170,7 @@ export function compileRoute(
   };
   const succeed = (ctx: RequestContext, result: unknown): void => {
     try {
-      writeResult(writer, ctx, result, defaultStatus, serialize);
+      write(ctx, result);
     } catch (err) {
       writeError(writer, ctx, err, logger);
     } finally {

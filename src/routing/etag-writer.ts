@@ -17,6 +17,7 @@ export function withEtags(writer: ResponseWriter): ResponseWriter {
     sent: writer.sent,
     chosenStatus: writer.chosenStatus,
     empty: writer.empty,
+    takeOver: writer.takeOver,
     json(ctx, status, body, headers) {
       if (status !== OK || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) {
         writer.json(ctx, status, body, headers);

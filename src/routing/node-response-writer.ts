@@ -33,4 +33,5 @@ export const nodeResponseWriter: ResponseWriter = {
     setHeaders(res, headers);
     res.end();
   },
+  takeOver: (ctx) => raw(ctx),
 };

@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import type { RequestContext } from './request-context';
 
 /** How an engine puts a response on the wire; the compiled route never touches the engine directly. */
@@ -10,4 +11,6 @@ export interface ResponseWriter {
   json(ctx: RequestContext, status: number, body: string, headers?: Record<string, string>): void;
   /** Writes a response without a body. */
   empty(ctx: RequestContext, status: number, headers?: Record<string, string>): void;
+  /** Hands Node's response to a streamed answer (events, a file); the engine writes nothing more. */
+  takeOver(ctx: RequestContext): ServerResponse;
 }

@@ -8,14 +8,17 @@ import {
   ForbiddenException,
   NotFoundException,
   ServiceUnavailableException,
+  TooManyRequestsException,
 } from '../errors/exceptions';
 import { toHttpException } from '../errors/to-http-exception';
 import { runGuards } from '../guards/run-guards';
 import { reportFailure } from '../logging/report-failure';
 import type { AppMetrics } from '../metrics/app-metrics';
 import { loadOptional } from '../optional/load-optional';
+import { clientAddress } from '../rate-limit/client-address';
 import type { RequestContext } from '../routing/request-context';
 import type { Broadcaster, Unsubscribe } from './broadcaster';
+import { ClientPlaces } from './client-places';
 import { CLOSE_CODES } from './close-codes';
 import type { CompiledGateway } from './compile-gateway';
 import type { LiveConnection } from './live-connection';
@@ -57,6 +60,7 @@ export class GatewayServer {
   private heartbeat?: NodeJS.Timeout;
   private closing = false;
   private readonly sessions = new SessionSockets<LiveConnection>();
+  private readonly places: ClientPlaces;
 
   constructor(
     private readonly gateways: readonly CompiledGateway[],
@@ -67,6 +71,7 @@ export class GatewayServer {
     private readonly metrics?: AppMetrics,
   ) {
     for (const gateway of gateways) this.router.on('GET', gateway.path, () => {}, { gateway });
+    this.places = new ClientPlaces(limits.maxConnectionsPerClient);
   }
 
   /** Subscribes each gateway to its broadcasts and starts the heartbeat, once the server exists. */
@@ -112,8 +117,15 @@ export class GatewayServer {
     const path = (req.url ?? '/').split('?')[0];
     let gateway: CompiledGateway;
     let ctx: RequestContext;
+    // Counted before the guards: a flood of connections is refused before it costs a check.
+    const client = clientAddress(req);
     try {
       if (this.closing) throw new ServiceUnavailableException('Server is shutting down');
+      if (!this.places.take(client))
+        throw new TooManyRequestsException('Too many open WebSocket connections');
+      // The socket outlives the handshake as the connection's: its end, however it comes, frees the place.
+      if (socket.closed) this.places.give(client);
+      else socket.once('close', () => this.places.give(client));
       const found = this.router.find('GET', req.url ?? '/');
       if (!found) throw new NotFoundException(`No WebSocket gateway at ${path}`);
       gateway = (found.store as { gateway: CompiledGateway }).gateway;

@@ -1,6 +1,7 @@
 import { trellisError } from '../errors/trellis-errors';
 import type { OriginAllowList } from '../metadata/types';
 import type { Broadcaster } from './broadcaster';
+import { DEFAULT_CONNECTIONS_PER_CLIENT } from './client-places';
 
 /** WebSocket settings of an application (`createApp({ websocket: {...} })`). */
 export interface WebSocketOptions {
@@ -10,6 +11,8 @@ export interface WebSocketOptions {
   heartbeatIntervalMs?: number;
   /** Bytes a client may leave unread before it is disconnected as too slow. Default 1 MiB. */
   maxBufferedBytes?: number;
+  /** Open gateway connections per client address; one more is refused with 429. Default 128. */
+  maxConnectionsPerClient?: number;
   /** Carries broadcasts between instances; default in-process (also settable with `app.override(BROADCASTER, ...)`). */
   broadcaster?: Broadcaster;
   /**
@@ -25,12 +28,14 @@ export interface WebSocketLimits {
   maxPayload: number;
   heartbeatIntervalMs: number;
   maxBufferedBytes: number;
+  maxConnectionsPerClient: number;
 }
 
 const DEFAULT_LIMITS: WebSocketLimits = {
   maxPayload: 64 * 1024,
   heartbeatIntervalMs: 30_000,
   maxBufferedBytes: 1024 * 1024,
+  maxConnectionsPerClient: DEFAULT_CONNECTIONS_PER_CLIENT,
 };
 
 /** The limits with their defaults filled in; refuses, at `ready()`, a value that is not a positive integer. */

@@ -43,7 +43,9 @@ const ATTEMPTS: Attempt[] = [
   { name: 'deleting oneself', id: '2', token: 'manager' },
 ];
 
-const SKIPPED = new Set(['/docs', '/openapi.json', '/graphql', '/health/live']);
+// The event stream is left out too: a caller it admits gets an answer that never ends (its
+// refusals are specified in spec/sample/tasks/task-events.spec.ts).
+const SKIPPED = new Set(['/docs', '/openapi.json', '/graphql', '/health/live', '/tasks/events']);
 
 describe('sample: every answer to a failure case is one the OpenAPI document lists, with a body its schema accepts', function () {
   this.timeout(120_000);

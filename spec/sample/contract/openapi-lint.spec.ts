@@ -68,9 +68,9 @@ describe('sample OpenAPI document under the linters', function () {
     for (const [path, item] of Object.entries(document.paths))
       for (const [method, operation] of Object.entries(item)) {
         const success = Object.entries(operation.responses).find(([status]) => status.startsWith('2'));
-        const schema = (success?.[1] as { content?: Record<string, { schema: object }> })?.content?.[
-          'application/json'
-        ]?.schema;
+        // JSON, or the bytes of a download or an event stream: each with its own schema.
+        const content = (success?.[1] as { content?: Record<string, { schema: object }> })?.content ?? {};
+        const schema = Object.values(content)[0]?.schema;
         if (!schema || Object.keys(schema).length === 0) untyped.push(`${method.toUpperCase()} ${path}`);
       }
     expect(untyped).to.deep.equal([]);

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import sinon from 'sinon';
 import type { NewTask, Task } from '../../../sample/tasks/task';
+import { TaskFeed } from '../../../sample/tasks/task-feed';
 import { TasksRepository } from '../../../sample/tasks/tasks-repository';
 import { TasksService } from '../../../sample/tasks/tasks-service';
 import type { UserRecord } from '../../../sample/users/user';
@@ -37,6 +38,7 @@ describe('TasksService', () => {
   let tasks: sinon.SinonStubbedInstance<TasksRepository>;
   let users: sinon.SinonStubbedInstance<UsersRepository>;
   let events: sinon.SinonStubbedInstance<SubscriptionPublisher>;
+  let feed: sinon.SinonStubbedInstance<TaskFeed>;
   let service: TasksService;
   beforeEach(async () => {
     tasks = sinon.createStubInstance(TasksRepository);
@@ -45,7 +47,9 @@ describe('TasksService', () => {
     users = sinon.createStubInstance(UsersRepository);
     events = sinon.createStubInstance(SubscriptionPublisher);
     events.publish.resolves();
-    service = new TasksService(tasks, users, events);
+    feed = sinon.createStubInstance(TaskFeed);
+    feed.created.resolves();
+    service = new TasksService(tasks, users, events, feed);
   });
 
   describe('create', () => {
@@ -68,6 +72,18 @@ describe('TasksService', () => {
     it('publishes the new task on taskCreated, for subscribers', async () => {
       const task = await service.create({ title: 'Tell everyone' }, CALLER);
       expect(events.publish.calledOnceWith('taskCreated', task)).to.equal(true);
+    });
+
+    it('adds the new task to the task feed, for server-sent event streams', async () => {
+      const task = await service.create({ title: 'Tell every stream' }, CALLER);
+      expect(feed.created.calledOnceWith(task)).to.equal(true);
+    });
+
+    it('answers even when the feed cannot take the task (Redis down)', async () => {
+      feed.created.rejects(new Error('Redis down'));
+      const task = await service.create({ title: 'Still created' }, CALLER);
+      expect(task.title).to.equal('Still created');
+      await new Promise((resolve) => setImmediate(resolve));
     });
 
     it('with tasks.assign, assigns the task to an existing user', async () => {
@@ -105,6 +121,7 @@ describe('TasksService', () => {
         ]);
       expect(tasks.create.called).to.equal(false);
       expect(events.publish.called).to.equal(false);
+      expect(feed.created.called).to.equal(false);
     });
   });
 

@@ -39,4 +39,10 @@ export const replyWriter: ResponseWriter = {
     if (headers) setHeaders(res, headers);
     res.send();
   },
+  // Hijacked, Fastify leaves the raw response to the caller (and sends nothing on its own).
+  takeOver(ctx) {
+    const res = reply(ctx);
+    res.hijack();
+    return res.raw;
+  },
 };

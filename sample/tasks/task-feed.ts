@@ -1,0 +1,28 @@
+import type { SharedState } from '../shared-state';
+import { SHARED_STATE } from '../tokens';
+import { EventFeed, type FeedEvent, Inject, Injectable } from '../trellis';
+import type { Task } from './task';
+
+const TOPIC = 'tasks';
+/** The event name of a new task on `/tasks/events`. */
+export const TASK_CREATED_EVENT = 'taskCreated';
+
+/** New tasks as a resumable event feed, shared by every instance when Redis is configured. */
+@Injectable()
+export class TaskFeed {
+  private readonly feed: EventFeed;
+
+  constructor(@Inject(SHARED_STATE) state: SharedState) {
+    this.feed = new EventFeed({ store: state.feedStore, broadcaster: state.broadcaster });
+  }
+
+  /** Announces a task that was just created. */
+  created(task: Task): Promise<FeedEvent<Task>> {
+    return this.feed.publish(TOPIC, task, TASK_CREATED_EVENT);
+  }
+
+  /** The tasks created after `lastEventId`, then each new one. */
+  stream(lastEventId?: string): AsyncIterableIterator<FeedEvent> {
+    return this.feed.stream(TOPIC, lastEventId);
+  }
+}

@@ -1,0 +1,114 @@
+import { BadRequestException } from '../errors/exceptions';
+import { EventChannel } from '../sse/event-channel';
+import type { SseEvent } from '../sse/sse-event';
+import type { Broadcaster, Unsubscribe } from '../websocket/broadcaster';
+import { LocalBroadcaster } from '../websocket/local-broadcaster';
+import type { FeedStore, StoredEvent } from './feed-store';
+import { MemoryFeedStore } from './memory-feed-store';
+
+/** Where an `EventFeed` keeps events and how it tells other instances about new ones. */
+export interface EventFeedOptions {
+  /** Default: the last 1,000 events of each topic in memory (`RedisFeedStore` for several instances). */
+  store?: FeedStore;
+  /** Carries new events to the streams of every instance; default in-process (`RedisBroadcaster` across instances). */
+  broadcaster?: Broadcaster;
+}
+
+/** A feed event as its streams send it: an integer id, a name and the data. */
+export type FeedEvent<T = unknown> = SseEvent<T> & { id: number };
+
+// Not a path, so no gateway can share the channel.
+const channelOf = (topic: string) => `trellis:feed:${topic}`;
+
+const DIGITS = /^\d{1,15}$/;
+
+function decode(stored: StoredEvent): FeedEvent {
+  const { event, data } = JSON.parse(stored.payload) as { event?: string; data: unknown };
+  return event === undefined ? { id: stored.id, data } : { id: stored.id, event, data };
+}
+
+// Every stream of a topic hears the same announcement: the newest event is decoded once, and the
+// same object goes to every stream (which formats it once, too).
+let lastDecoded: { stored: StoredEvent; event: FeedEvent } | undefined;
+function decodeShared(stored: StoredEvent): FeedEvent {
+  if (lastDecoded?.stored.id === stored.id && lastDecoded.stored.payload === stored.payload)
+    return lastDecoded.event;
+  const event = decode(stored);
+  lastDecoded = { stored, event };
+  return event;
+}
+
+/**
+ * A resumable event feed: each topic keeps its last events with increasing integer ids, and
+ * `stream(topic, lastEventId)` replays what a reconnecting client missed before going live, on
+ * this instance or, with a shared store and broadcaster (Redis), on any other.
+ * @example @Sse('/events') events(@LastEventId() last?: string) { return feed.stream('tasks', last); }
+ */
+export class EventFeed {
+  private readonly store: FeedStore;
+  private readonly broadcaster: Broadcaster;
+
+  constructor(options: EventFeedOptions = {}) {
+    this.store = options.store ?? new MemoryFeedStore();
+    this.broadcaster = options.broadcaster ?? new LocalBroadcaster();
+  }
+
+  /** Keeps the event, sends it to the open streams of `topic`, and resolves to it with its id. */
+  async publish<T>(topic: string, data: T, event?: string): Promise<FeedEvent<T>> {
+    const payload = JSON.stringify({ event, data });
+    const id = await this.store.append(topic, payload);
+    const sent: FeedEvent<T> = event === undefined ? { id, data } : { id, event, data };
+    await this.broadcaster.publish(channelOf(topic), { data: `${id} ${payload}` });
+    return sent;
+  }
+
+  /**
+   * The events of `topic` after `lastEventId` (when given, a non-negative integer, else a 400),
+   * then every new one, each once and in id order, until the stream is closed.
+   */
+  stream(topic: string, lastEventId?: string): AsyncIterableIterator<FeedEvent> {
+    if (lastEventId !== undefined && !DIGITS.test(lastEventId))
+      throw new BadRequestException('Last-Event-ID must be a non-negative integer');
+    let last = lastEventId === undefined ? undefined : Number(lastEventId);
+    let unsubscribe: Unsubscribe | undefined;
+    const channel = new EventChannel<FeedEvent>(() => void unsubscribe?.());
+    const send = (events: StoredEvent[]) => {
+      for (const stored of events) {
+        if (last !== undefined && stored.id <= last) continue;
+        channel.push(decodeShared(stored));
+        last = stored.id;
+      }
+    };
+    // One step at a time: a live event waits for the replay, and each read starts after the last sent.
+    let steps: Promise<void> = Promise.resolve();
+    const step = (work: () => Promise<void>) => {
+      steps = steps.then(() => (channel.ended ? undefined : work())).catch(() => channel.end());
+    };
+    // The next event in line is sent as broadcast; after a gap (two instances published out of
+    // order, or events came during the replay) the store, read after the last id sent, fills it.
+    const catchUp = async (announced?: StoredEvent) => {
+      if (last === undefined) {
+        // A client without history starts at the first event announced after it connected.
+        if (announced === undefined) return;
+        last = announced.id - 1;
+      }
+      if (announced !== undefined && announced.id <= last) return;
+      if (announced !== undefined && announced.id === last + 1) send([announced]);
+      else send(await this.store.after(topic, last));
+    };
+    step(async () => {
+      const subscribed = await this.broadcaster.subscribe(channelOf(topic), (envelope) => {
+        const space = envelope.data.indexOf(' ');
+        const announced = {
+          id: Number(envelope.data.slice(0, space)),
+          payload: envelope.data.slice(space + 1),
+        };
+        step(() => catchUp(announced));
+      });
+      if (channel.ended) await subscribed();
+      else unsubscribe = subscribed;
+      await catchUp();
+    });
+    return channel;
+  }
+}

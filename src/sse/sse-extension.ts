@@ -1,0 +1,67 @@
+import { HTTP_STATUS } from '../errors/catalog';
+import { TooManyRequestsException } from '../errors/exceptions';
+import { clientAddress } from '../rate-limit/client-address';
+import type { RequestContext } from '../routing/request-context';
+import type { RouteExtension } from '../routing/route-extension';
+import { iteratorOf, STREAM_HEAD } from './event-stream';
+import { SSE_EXTRA } from './sse-decorators';
+import type { SseStreams } from './sse-streams';
+
+// Where a request keeps the place it reserved until its stream takes it over.
+const PLACE = Symbol('trellis.ssePlace');
+
+type WithPlace = RequestContext & { [PLACE]?: string };
+
+const lastEventIdReader = {
+  lastEventId: () => ({
+    read: (ctx: RequestContext) => {
+      const value = ctx.headers['last-event-id'];
+      return typeof value === 'string' && value !== '' ? value : undefined;
+    },
+    source: 'headers.last-event-id',
+  }),
+};
+
+/**
+ * `Sse` routes: the client's place is reserved after the guards (429 past the cap, before the
+ * handler runs), the handler's iterable is streamed, and the stream ends with the session.
+ */
+export function sseExtension(streams: SseStreams): RouteExtension {
+  return {
+    compile(handler) {
+      if (!handler.extras?.[SSE_EXTRA]) {
+        return handler.params.some((p) => p.kind === 'lastEventId')
+          ? { readers: lastEventIdReader }
+          : undefined;
+      }
+      return {
+        readers: lastEventIdReader,
+        longLived: true,
+        prepare(ctx: WithPlace) {
+          const client = clientAddress(ctx.req);
+          if (!streams.reserve(client)) throw new TooManyRequestsException('Too many open event streams');
+          ctx[PLACE] = client;
+        },
+        answer(ctx: WithPlace, result, writer) {
+          // Checked before the engine hands the response over, so a wrong result is still a 500.
+          const iterator = iteratorOf(result);
+          const res = writer.takeOver(ctx);
+          if (ctx.method === 'HEAD') {
+            // The head only: no stream is opened and the place stays free.
+            res.writeHead(HTTP_STATUS.OK, STREAM_HEAD).end();
+            void Promise.resolve(iterator.return?.()).catch(() => {});
+            return;
+          }
+          const client = ctx[PLACE] as string;
+          ctx[PLACE] = undefined;
+          streams.start(res, iterator, client, ctx.session);
+        },
+        // The handler failed before its stream opened: the place goes back.
+        release(ctx: WithPlace) {
+          const client = ctx[PLACE];
+          if (client !== undefined) streams.release(client);
+        },
+      };
+    },
+  };
+}

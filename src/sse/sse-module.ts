@@ -1,0 +1,32 @@
+import type { Application } from '../app/application';
+import type { TrellisModule } from '../app/module-registry';
+import type { Unsubscribe } from '../websocket/broadcaster';
+import { SESSION_REVOCATIONS, type SessionRevocations } from '../websocket/session-revocations';
+import { SSE_EXTRA } from './sse-decorators';
+import { sseExtension } from './sse-extension';
+import { resolveSseLimits, type SseOptions } from './sse-options';
+import { SseStreams } from './sse-streams';
+
+function install(app: Application, options: SseOptions | undefined): void {
+  const streams = new SseStreams(resolveSseLimits(options), app.logger.child({ component: 'sse' }));
+  let unsubscribe: Unsubscribe | undefined;
+  app.routeExtensions.push(sseExtension(streams));
+
+  app.onCompiled(async (routes) => {
+    if (!routes.some((route) => route.handler.extras?.[SSE_EXTRA])) return;
+    if (!app.container.isBound(SESSION_REVOCATIONS)) return;
+    const revocations = app.container.get<SessionRevocations>(SESSION_REVOCATIONS);
+    unsubscribe = await revocations.subscribe((revocation) => streams.sessions.revoke(revocation));
+  });
+
+  app.onShutdown(() => streams.closeAll());
+  app.onClose(async () => {
+    await unsubscribe?.();
+  });
+}
+
+/**
+ * Serves `Sse` routes: streams their events, caps the streams of one client, and ends them when
+ * the caller's session ends and when the application closes. Installed by `createApp`.
+ */
+export const sseModule: TrellisModule<SseOptions | undefined> = { name: 'sse', install };

@@ -1,0 +1,64 @@
+import type { ServerResponse } from 'node:http';
+import type { Logger } from 'pino';
+import type { ConnectionSession } from '../routing/request-context';
+import { ClientPlaces } from '../websocket/client-places';
+import { SessionSockets } from '../websocket/session-sockets';
+import { EventStream } from './event-stream';
+import type { SseLimits } from './sse-options';
+
+/**
+ * The open event streams of this instance: counted per client (the cap), followed by session
+ * (a logout or an expired token ends them), and ended together at shutdown.
+ */
+export class SseStreams {
+  private readonly open = new Set<EventStream>();
+  private readonly places: ClientPlaces;
+  /** Closes a stream when its session is revoked or its token expires. */
+  readonly sessions = new SessionSockets<EventStream>();
+
+  constructor(
+    readonly limits: SseLimits,
+    private readonly logger: Logger,
+  ) {
+    this.places = new ClientPlaces(limits.maxConnectionsPerClient);
+  }
+
+  /** Streams open now. */
+  get size(): number {
+    return this.open.size;
+  }
+
+  /** Holds one of `client`'s places; false when it already holds `maxConnectionsPerClient`. */
+  reserve(client: string): boolean {
+    return this.places.take(client);
+  }
+
+  /** Gives back a place that `reserve` held. */
+  release(client: string): void {
+    this.places.give(client);
+  }
+
+  /** Opens a stream in `client`'s reserved place; it gives the place back when it ends. */
+  start(
+    res: ServerResponse,
+    iterator: AsyncIterator<unknown> | Iterator<unknown>,
+    client: string,
+    session?: ConnectionSession,
+  ): EventStream {
+    const stream: EventStream = new EventStream(res, iterator, this.limits, this.logger, () => {
+      this.open.delete(stream);
+      this.sessions.untrack(stream);
+      this.release(client);
+    });
+    if (!this.open.has(stream) && !res.writableEnded) {
+      this.open.add(stream);
+      if (session) this.sessions.track(stream, session);
+    }
+    return stream;
+  }
+
+  /** Ends every open stream (after its in-flight event): the application is closing. */
+  closeAll(): void {
+    for (const stream of [...this.open]) stream.close();
+  }
+}

@@ -1,0 +1,117 @@
+import type { IncomingMessage } from 'node:http';
+import type { AppContainer } from '../../container/app-container';
+import { trellisError } from '../errors/trellis-errors';
+import type { MethodMetadata, ParamMetadata } from '../metadata/types';
+import type { ReaderTable } from '../routing/http-readers';
+import type { RequestContext } from '../routing/request-context';
+import type { RouteExtension } from '../routing/route-extension';
+import { mimeMatcher } from './mime-match';
+import { type ReceivedForm, readMultipart } from './read-multipart';
+import { removeFile } from './temp-file-sink';
+import { uploadErrors } from './upload-errors';
+import type { FileParamOptions } from './upload-options';
+import { type FieldRule, UPLOAD_DEFAULTS, type UploadPlan } from './upload-plan';
+
+// Where a request keeps its form between reading it and the handler's answer.
+const FORM = Symbol('trellis.form');
+type WithForm = RequestContext & { [FORM]?: ReceivedForm };
+
+type FileParam = Extract<ParamMetadata, { kind: 'file' | 'files' }>;
+
+function maxBytesOf(options: FileParamOptions, where: string, container: AppContainer): number {
+  const value = typeof options.maxBytes === 'function' ? options.maxBytes(container) : options.maxBytes;
+  if (value === undefined) return UPLOAD_DEFAULTS.maxBytes;
+  if (!Number.isSafeInteger(value) || value <= 0)
+    throw trellisError(
+      'TRELLIS_ERR_INVALID_OPTION',
+      `${where}: maxBytes`,
+      `must be a positive integer, got ${String(value)}`,
+    );
+  return value;
+}
+
+function ruleOf(param: FileParam, where: string, container: AppContainer): FieldRule {
+  const options = (param.options ?? {}) as FileParamOptions;
+  return {
+    maxBytes: maxBytesOf(options, where, container),
+    maxFiles: options.maxFiles ?? UPLOAD_DEFAULTS.maxFiles,
+    accepts: mimeMatcher(options.mimeTypes),
+    sink: options.sink,
+    required: options.required ?? false,
+  };
+}
+
+function planOf(handler: MethodMetadata, where: string, container: AppContainer): UploadPlan {
+  const fields = new Map<string, FieldRule>();
+  let anyField: FieldRule | undefined;
+  for (const param of handler.params) {
+    if (param.kind !== 'file' && param.kind !== 'files') continue;
+    if (param.name === undefined) anyField = ruleOf(param, where, container);
+    else fields.set(param.name, ruleOf(param, where, container));
+  }
+  const rules = [...fields.values(), ...(anyField ? [anyField] : [])];
+  return {
+    fields,
+    anyField,
+    maxFiles: anyField ? anyField.maxFiles : rules.reduce((sum, rule) => sum + rule.maxFiles, 0),
+    maxBytes: Math.max(0, ...rules.map((rule) => rule.maxBytes)),
+    maxFields: UPLOAD_DEFAULTS.maxFields,
+    maxFieldBytes: UPLOAD_DEFAULTS.maxFieldBytes,
+  };
+}
+
+function formOf(ctx: WithForm): ReceivedForm {
+  return ctx[FORM] ?? { files: [], fields: {} };
+}
+
+const READERS: ReaderTable = {
+  file: (param) => {
+    const name = (param as FileParam).name;
+    return {
+      read: (ctx) => formOf(ctx).files.find((file) => file.fieldName === name),
+      source: `files.${name}`,
+    };
+  },
+  files: (param) => {
+    const name = (param as FileParam).name;
+    if (name === undefined) return { read: (ctx) => formOf(ctx).files, source: 'files' };
+    return {
+      read: (ctx) => formOf(ctx).files.filter((file) => file.fieldName === name),
+      source: `files.${name}`,
+    };
+  },
+  fields: () => ({ read: (ctx) => formOf(ctx).fields, source: 'fields' }),
+};
+
+function nodeRequest(ctx: RequestContext): IncomingMessage {
+  // Fastify's request wraps Node's; Express's is Node's.
+  return ctx.req.raw ?? ctx.req;
+}
+
+/**
+ * Routes with `UploadedFile`, `UploadedFiles` or `FormFields`: after the guards, the multipart
+ * body is read into sinks (a refused one answers 413/415/422 with nothing left behind); after the
+ * answer, the temporary files the handler did not keep are removed.
+ */
+export const uploadExtension: RouteExtension = {
+  compile(handler, where, container) {
+    if (!handler.params.some((p) => p.kind === 'file' || p.kind === 'files' || p.kind === 'fields'))
+      return undefined;
+    const plan = planOf(handler, where, container);
+    const required = [...plan.fields].filter(([, rule]) => rule.required).map(([name]) => name);
+    return {
+      readers: READERS,
+      async prepare(ctx: WithForm) {
+        const form = await readMultipart(nodeRequest(ctx), plan);
+        ctx[FORM] = form;
+        const missing = required.find((name) => !form.files.some((file) => file.fieldName === name));
+        if (missing !== undefined) throw uploadErrors.missingFile(missing);
+      },
+      release(ctx: WithForm) {
+        const form = ctx[FORM];
+        if (!form) return;
+        for (const file of form.files) if (file.path && !file.kept) void removeFile(file.path);
+      },
+    };
+  },
+};
