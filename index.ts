@@ -226,6 +226,7 @@ export type {
 export { AuthService } from './modules/auth/auth-service';
 export type { AuthSettings } from './modules/auth/auth-settings';
 export { AUTH_SETTINGS, USER_PROVIDER } from './modules/auth/auth-tokens';
+export { AccountBusyException } from './modules/auth/account-limit';
 export { ConcurrencyLimit, QueueFullException } from './modules/auth/concurrency-limit';
 export type { ExpiringMapOptions } from './modules/auth/expiring-map';
 export { InMemoryTokenDenyList } from './modules/auth/in-memory-token-deny-list';

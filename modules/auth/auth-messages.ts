@@ -16,6 +16,8 @@ export interface AuthMessages {
   revokedToken: string;
   /** 503: the password hashing queue is full. */
   busy: string;
+  /** 429: the username already has its share of logins in progress (`loginsPerUsername`). */
+  accountBusy: string;
 }
 
 /** The auth module's default texts (the reference application's wording). */
@@ -28,4 +30,5 @@ export const AUTH_MESSAGES: Readonly<AuthMessages> = Object.freeze({
   expiredToken: 'Token expirado',
   revokedToken: 'Token revocado',
   busy: 'Servidor ocupado; inténtelo de nuevo en un momento',
+  accountBusy: 'Demasiados intentos de acceso a esta cuenta; inténtelo de nuevo en un momento',
 });

@@ -25,8 +25,8 @@ import { corsMiddleware } from '../security/cors';
 import { securityHeaders } from '../security/security-headers';
 import { Tracing } from '../tracing/tracing';
 import type { AppOptions } from './app-options';
+import { ConnectionDrain } from './connection-drain';
 import { createEngine } from './engines';
-import { closeGracefully } from './graceful-close';
 import { type InjectOptions, type InjectResponse, injectInto } from './inject';
 import { findModule, type ModuleOptionsMap, type TrellisModule } from './module-registry';
 import { objectOr } from './option-object';
@@ -78,6 +78,7 @@ export class Application {
   private sealed = false;
   private server?: Server;
   private metricsServer?: Server;
+  private drains: { server?: ConnectionDrain; metrics?: ConnectionDrain } = {};
 
   constructor(readonly options: Readonly<AppOptions> = {}) {
     if (options.metrics) this.metrics = new AppMetrics(objectOr(options.metrics));
@@ -204,11 +205,13 @@ export class Application {
     if (this.server) throw trellisError('TRELLIS_ERR_ALREADY_LISTENING');
     const server = this.engine.createServer();
     this.server = server;
+    this.drains.server = new ConnectionDrain(server);
     for (const hook of this.hooks.listen) await hook(server);
     await listenOn(server, port, host);
     const metrics = this.options.metrics;
     if (this.metrics && typeof metrics === 'object' && metrics.port !== undefined) {
       this.metricsServer = createMetricsServer(this.metrics, metrics.path ?? '/metrics');
+      this.drains.metrics = new ConnectionDrain(this.metricsServer);
       await listenOn(this.metricsServer, metrics.port, metrics.host ?? '127.0.0.1');
     }
     return server;
@@ -228,16 +231,19 @@ export class Application {
     return this.metricsServer?.address();
   }
 
-  /** Stops accepting, lets in-flight requests finish (bounded), then releases everything. */
+  /**
+   * Stops accepting, lets in-flight requests finish (bounded), then releases everything. From the
+   * moment it begins, answers say `Connection: close`; idle connections end after a short silence.
+   */
   async close(): Promise<void> {
+    this.drains.server?.begin();
     this.health.markShuttingDown();
     const delay = this.options.shutdownDelayMs ?? 0;
     if (delay > 0 && this.server) await new Promise((resolve) => setTimeout(resolve, delay));
     for (const hook of this.hooks.shutdown) await hook();
-    if (this.server)
-      await closeGracefully(this.server, this.options.shutdownTimeoutMs ?? DEFAULT_SHUTDOWN_MS);
+    await this.drains.server?.finish(this.options.shutdownTimeoutMs ?? DEFAULT_SHUTDOWN_MS);
     for (const hook of [...this.hooks.close].reverse()) await hook();
-    if (this.metricsServer) await closeGracefully(this.metricsServer, 0);
+    await this.drains.metrics?.finish(0);
     await this.engine.close();
   }
 
