@@ -36,6 +36,8 @@ type Hook<A extends unknown[]> = (...args: A) => void | Promise<void>;
 type Token = Class | (abstract new (...args: any[]) => unknown) | symbol | string;
 
 const DEFAULT_SHUTDOWN_MS = 10_000;
+const TRUST_EVERY_PROXY_WARNING =
+  'trustProxy is true: the client address is the left-most X-Forwarded-For entry, which any client writes itself, so rate limits and logs count whatever address a client chooses; give the number of proxies in front or their addresses instead';
 const ROLE_DECORATORS = { controller: 'Controller', gateway: 'WebSocket', resolver: 'Resolver' } as const;
 const ROLES = Object.keys(ROLE_DECORATORS) as (keyof typeof ROLE_DECORATORS)[];
 
@@ -248,6 +250,7 @@ export class Application {
   }
 
   private async build(): Promise<RequestListener> {
+    if (this.options.trustProxy === true) this.logger.warn(TRUST_EVERY_PROXY_WARNING);
     for (const hook of this.hooks.ready) await hook(this);
     this.checkRoles();
     if (!this.container.isBound(HealthChecks)) this.container.bind(HealthChecks).toConstantValue(this.health);
