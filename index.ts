@@ -105,6 +105,7 @@ export { loadOptional } from './src/optional/load-optional';
 
 // Security: CORS and response headers
 export type { CorsOptions, OriginPredicate } from './src/security/cors-options';
+export { noStore } from './src/security/no-store';
 export type { SecurityHeadersOptions } from './src/security/security-headers';
 
 // Pagination: offset, cursor and keyset

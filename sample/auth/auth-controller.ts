@@ -11,6 +11,7 @@ import {
   Description,
   Get,
   HttpCode,
+  noStore,
   Post,
   type RequestContext,
   Returns,
@@ -37,7 +38,6 @@ import {
 } from './auth-schemas';
 import { currentRequest } from './current-request';
 import { LoginThrottle } from './login-throttle';
-import { noStore } from './no-store';
 
 /** Login, registration, token refresh, the caller's profile and logout. */
 @Controller('/auth')

@@ -22,6 +22,7 @@ import type { FastifyNative } from '../optional/peer-types';
 import { compileControllers } from '../routing/compile-controllers';
 import type { CompiledRoute } from '../routing/compiled-route';
 import { corsMiddleware } from '../security/cors';
+import { credentialedNoStore } from '../security/credentialed-no-store';
 import { securityHeaders } from '../security/security-headers';
 import { Tracing } from '../tracing/tracing';
 import type { AppOptions } from './app-options';
@@ -91,7 +92,7 @@ export class Application {
       logger: this.logger,
       trustProxy: resolveTrustProxy(options.trustProxy),
       policy: {
-        headers: securityHeaders(options.securityHeaders),
+        headers: credentialedNoStore(securityHeaders(options.securityHeaders), options.credentialCookies),
         cors: corsMiddleware(options.cors),
       },
     });
