@@ -37,7 +37,7 @@ export type JwtAlgorithm = 'HS256' | 'HS384' | 'HS512';
 
 /** How tokens are signed and how long they live. */
 export interface JwtOptions {
-  /** At least 32 characters when NODE_ENV=production. */
+  /** At least 32 characters; with NODE_ENV=production also 16 distinct ones, and none printed in the docs. */
   secret: string;
   /** Lifetime of an access token, in seconds. */
   accessTokenTTL: number;
