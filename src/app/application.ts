@@ -81,7 +81,7 @@ export class Application {
   private sealed = false;
   private server?: Server;
   private metricsServer?: Server;
-  private drains: { server?: ConnectionDrain; metrics?: ConnectionDrain } = {};
+  private readonly drains: { server?: ConnectionDrain; metrics?: ConnectionDrain } = {};
 
   constructor(readonly options: Readonly<AppOptions> = {}) {
     if (options.metrics) this.metrics = new AppMetrics(objectOr(options.metrics));
