@@ -69,7 +69,14 @@ export type { Scope } from './container/scope';
 export type { Class, HttpMethod, OriginAllowList } from './src/metadata/types';
 
 // Requests and routes as handlers and guards see them
-export type { GuardCheck, GuardDefinition, GuardRegistry, GuardSite } from './src/guards/guard-registry';
+export type {
+  GuardCheck,
+  GuardDefinition,
+  GuardKind,
+  GuardKindMap,
+  GuardRegistry,
+  GuardSite,
+} from './src/guards/guard-registry';
 export type { GuardDocs, GuardMetadata } from './src/metadata/types';
 export type { CompiledRoute } from './src/routing/compiled-route';
 export type { ResponseWriter } from './src/routing/response-writer';
@@ -98,7 +105,9 @@ export {
   type ValidationDetail,
 } from './src/errors/http-exception';
 export { TRELLIS_ERRORS, type TrellisErrorCode } from './src/errors/trellis-errors';
+export type { MissingPackage } from './src/errors/missing-packages-message';
 export { MissingPackageError } from './src/optional/missing-package-error';
+export { MissingPackages } from './src/optional/missing-packages';
 
 // Optional peer dependencies
 export { loadOptional } from './src/optional/load-optional';
@@ -233,6 +242,7 @@ export type { ExpiringMapOptions } from './modules/auth/expiring-map';
 export { InMemoryTokenDenyList } from './modules/auth/in-memory-token-deny-list';
 export { InMemoryTokenStore } from './modules/auth/in-memory-token-store';
 export { passwordSchema } from './modules/auth/password-schema';
+export type { AuthRoutesOptions, LoginLimitOptions } from './modules/auth/routes/auth-routes-options';
 export { DEFAULT_AUTH_PREFIX, type RedisAuthOptions } from './modules/auth/redis/redis-auth-options';
 export {
   RedisTokenDenyList,

@@ -1,47 +1,136 @@
-/** The versions a new project pins: the ones this Trellis was built and tested with. */
-export interface StarterVersions {
+import { type Feature, STARTER_FEATURES, type StarterClasses, type StarterContext } from './features/index';
+import { starterReadme } from './starter-readme';
+
+/** The version of each package a new project pins: the ones this Trellis was built and tested with. */
+export type StarterVersions = (packageName: string) => string;
+
+/** What the project is: module system, features, and trellis's own dependency spec. */
+export interface StarterChoices {
   trellis: string;
-  zod: string;
-  typescript: string;
-  typesNode: string;
-  typesChai: string;
-  typesMocha: string;
-  typesSinon: string;
-  mocha: string;
-  chai: string;
-  sinon: string;
+  esm?: boolean;
+  features?: readonly Feature[];
 }
 
 const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 
+const sorted = (names: Iterable<string>, version: StarterVersions) =>
+  Object.fromEntries([...new Set(names)].sort().map((name) => [name, version(name)]));
+
+const DEV_PACKAGES = [
+  '@types/chai',
+  '@types/mocha',
+  '@types/node',
+  '@types/sinon',
+  'chai',
+  'mocha',
+  'sinon',
+  'typescript',
+];
+
+function appFile(ctx: StarterContext, features: readonly Feature[]): string {
+  const { name, rel } = ctx;
+  const chosen = features.map((feature) => STARTER_FEATURES[feature]);
+  const auth = features.includes('auth');
+  const classes: Required<StarterClasses> = {
+    controllers: ['GreetingsController'],
+    gateways: [],
+    resolvers: [],
+    providers: ['GreetingService'],
+  };
+  for (const feature of chosen)
+    for (const [option, names] of Object.entries(feature.classes))
+      classes[option as keyof StarterClasses].push(...names);
+  const trellisNames = ['type AppOptions', 'type Application', ...(auth ? ['AuthService'] : [])];
+  const imports = [
+    ...chosen.flatMap((feature) => feature.imports(ctx)).filter((line) => line.includes("'node:")),
+    `import { ${trellisNames.join(', ')} } from 'trellis';`,
+    `import { GreetingService } from '${rel('./greeting.service')}';`,
+    `import { GreetingsController } from '${rel('./greetings.controller')}';`,
+    ...chosen.flatMap((feature) => feature.imports(ctx)).filter((line) => !line.includes("'node:")),
+  ];
+  const options = Object.entries(classes)
+    .filter(([, names]) => names.length > 0)
+    .map(([option, names]) => `  ${option}: [${names.join(', ')}],`);
+  const ui = features.includes('docs') ? '' : ', ui: false';
+  const configure = chosen.map((feature) => feature.configure ?? '').join('');
+  return `${imports.join('\n')}
+${auth ? "\n/** The demo user's password. */\nexport const DEMO_PASSWORD = process.env.DEMO_PASSWORD ?? 'Demo-pass-123!';\n" : ''}
+/** What the application is made of; main.ts serves it, the specs test it. */
+export const appOptions: AppOptions = {
+${options.join('\n')}
+  openapi: { title: '${name}', version: '0.1.0'${ui} },
+};
+
+/** Installs the modules and start-up work; main.ts and the specs call it on their app. */
+export function configure(app: Application): Application {
+${configure}  return app;
+}
+`;
+}
+
+const MAIN = (rel: StarterContext['rel']) => `import type { AddressInfo } from 'node:net';
+import { createApp } from 'trellis';
+import { appOptions, configure } from '${rel('./app')}';
+
+const port = Number(process.env.PORT ?? 3000);
+const host = process.env.HOST ?? '127.0.0.1';
+const app = configure(createApp(appOptions));
+
+app.listen(port, host).then(
+  (server) => {
+    const { port: bound } = server.address() as AddressInfo;
+    console.log(\`listening on http://\${host}:\${bound}\`);
+  },
+  (err: NodeJS.ErrnoException) => {
+    // One line, not a stack: what went wrong and what to do.
+    const reason = err.code === 'EADDRINUSE' ? \`port \${port} is already in use (set PORT to another)\` : err.message;
+    console.error(\`Could not start: \${reason}\`);
+    process.exit(1);
+  },
+);
+process.once('SIGTERM', () => void app.close());
+`;
+
 /** The files of a new project, by path, for a project called `name`. */
-export function starterFiles(name: string, v: StarterVersions): Record<string, string> {
+export function starterFiles(
+  name: string,
+  version: StarterVersions,
+  choices: StarterChoices,
+): Record<string, string> {
+  const esm = choices.esm ?? false;
+  const features = choices.features ?? [];
+  const ctx: StarterContext = { name, esm, rel: (path) => (esm ? `${path}.js` : path) };
+  const { rel } = ctx;
+  const chosen = features.map((feature) => STARTER_FEATURES[feature]);
+  const featureFiles = Object.assign({}, ...chosen.map((feature) => feature.files(ctx))) as Record<
+    string,
+    string
+  >;
   return {
     'package.json': json({
       name,
       version: '0.1.0',
       private: true,
+      ...(esm ? { type: 'module' } : {}),
       scripts: {
         build: 'tsc -p tsconfig.json',
         start: 'tsc -p tsconfig.json && node dist/src/main.js',
         test: 'tsc -p tsconfig.json && mocha',
       },
-      dependencies: { trellis: v.trellis, zod: v.zod },
-      devDependencies: {
-        '@types/chai': v.typesChai,
-        '@types/mocha': v.typesMocha,
-        '@types/node': v.typesNode,
-        '@types/sinon': v.typesSinon,
-        chai: v.chai,
-        mocha: v.mocha,
-        sinon: v.sinon,
-        typescript: v.typescript,
+      dependencies: {
+        trellis: choices.trellis,
+        ...sorted(['zod', ...chosen.flatMap((feature) => feature.dependencies)], version),
       },
+      devDependencies: sorted(
+        [...DEV_PACKAGES, ...chosen.flatMap((feature) => feature.devDependencies ?? [])],
+        version,
+      ),
     }),
     'tsconfig.json': json({
       compilerOptions: {
         target: 'ES2022',
-        module: 'commonjs',
+        module: esm ? 'nodenext' : 'commonjs',
+        ...(esm ? { moduleResolution: 'nodenext' } : {}),
         rootDir: '.',
         outDir: 'dist',
         strict: true,
@@ -67,7 +156,7 @@ export class GreetingService {
 `,
     'src/greetings.controller.ts': `import { Controller, Get, Param } from 'trellis';
 import { z } from 'zod';
-import { GreetingService } from './greeting.service';
+import { GreetingService } from '${rel('./greeting.service')}';
 
 @Controller('/greetings')
 export class GreetingsController {
@@ -79,30 +168,13 @@ export class GreetingsController {
   }
 }
 `,
-    'src/app.ts': `import { type AppOptions } from 'trellis';
-import { GreetingService } from './greeting.service';
-import { GreetingsController } from './greetings.controller';
-
-/** What the application is made of; main.ts serves it, the specs test it. */
-export const appOptions: AppOptions = {
-  controllers: [GreetingsController],
-  providers: [GreetingService],
-  openapi: { title: '${name}', version: '0.1.0' },
-};
-`,
-    'src/main.ts': `import { createApp } from 'trellis';
-import { appOptions } from './app';
-
-const port = Number(process.env.PORT ?? 3000);
-const app = createApp(appOptions);
-app.listen(port).then(() => console.log(\`listening on http://127.0.0.1:\${port}\`));
-process.once('SIGTERM', () => void app.close());
-`,
+    'src/app.ts': appFile(ctx, features),
+    'src/main.ts': MAIN(rel),
     'spec/greetings.controller.spec.ts': `import { expect } from 'chai';
 import sinon from 'sinon';
 import { closeTestApps, createTestApp } from 'trellis/testing';
-import { appOptions } from '../src/app';
-import { GreetingService } from '../src/greeting.service';
+import { appOptions, configure } from '${rel('../src/app')}';
+import { GreetingService } from '${rel('../src/greeting.service')}';
 
 describe('GET /greetings/:name', () => {
   afterEach(async () => {
@@ -111,7 +183,7 @@ describe('GET /greetings/:name', () => {
   });
 
   it('answers with what the greeting service says', async () => {
-    const app = createTestApp(appOptions);
+    const app = configure(createTestApp(appOptions));
     const greet = sinon.stub<[string], string>().returns('Hi, Ada');
     app.override(GreetingService, { greet });
     const res = await app.inject({ method: 'GET', url: '/greetings/Ada' });
@@ -121,26 +193,13 @@ describe('GET /greetings/:name', () => {
   });
 
   it('refuses a name that is too long with 422', async () => {
-    const res = await createTestApp(appOptions).inject({ method: 'GET', url: \`/greetings/\${'a'.repeat(51)}\` });
+    const app = configure(createTestApp(appOptions));
+    const res = await app.inject({ method: 'GET', url: \`/greetings/\${'a'.repeat(51)}\` });
     expect(res.statusCode).to.equal(422);
   });
 });
 `,
-    'README.md': `# ${name}
-
-A [Trellis](https://www.npmjs.com/package/trellis) application.
-
-\`\`\`sh
-npm install && npm start     # builds and serves on :3000 (PORT to change): GET /greetings/Ada, /docs
-npm install && npm test      # builds and runs the mocha specs in spec/
-\`\`\`
-
-- \`src/greetings.controller.ts\`: the routes; \`src/greeting.service.ts\`: an injectable service.
-- \`src/app.ts\`: the controllers and providers; \`src/main.ts\` serves them.
-- \`spec/\`: mocha + chai + sinon; \`trellis/testing\` sends requests in process (\`app.inject\`) and
-  replaces providers with stubs (\`app.override\`).
-- \`tsconfig.json\` has the options Trellis needs: \`experimentalDecorators\` and
-  \`emitDecoratorMetadata\` (and \`esModuleInterop\` on TypeScript 5).
-`,
+    ...featureFiles,
+    'README.md': starterReadme(ctx, features),
   };
 }

@@ -9,6 +9,20 @@ export const CONTAINER_ERRORS = {
     `Depends(${provider}, '${scope}') conflicts with its declared scope '${declared}'`,
   TRELLIS_ERR_UNBOUND_TOKEN: (token: string) =>
     `Depends(${token}): nothing is bound to this token; bind it with app.container.bind() before ready()`,
+  TRELLIS_ERR_UNBOUND_DEPENDENCY: (holder: string, position: number, dependency: string) =>
+    `${holder}: constructor parameter ${position} needs ${dependency}, which nothing binds: ` +
+    `add ${dependency} to \`providers\` or mark it \`Injectable()\``,
+  TRELLIS_ERR_DEPENDENCY_WITHOUT_VALUE: (holder: string, position: number) =>
+    `${holder}: constructor parameter ${position} is typed with an interface, a type alias, a union or a ` +
+    'primitive, and an interface type has no runtime value: inject it with a token (`@Inject(TOKEN)` on ' +
+    'the parameter, and `app.container.bind(TOKEN).toConstantValue(...)` or `.to(Class)` before ready())',
+  TRELLIS_ERR_DEPENDENCY_UNDEFINED: (holder: string, position: number) =>
+    `${holder}: constructor parameter ${position} has a type that was still undefined when ${holder} ` +
+    'was defined, usually a circular import: break the cycle, or inject it with a token (`@Inject(TOKEN)`)',
+  TRELLIS_ERR_NO_DECORATOR_METADATA: (holder: string, count: number) =>
+    `${holder}: its constructor takes ${count} parameter${count === 1 ? '' : 's'} but no decorator metadata ` +
+    'was recorded: set "experimentalDecorators": true and "emitDecoratorMetadata": true in tsconfig.json ' +
+    '(or inject each parameter with `@Inject(TOKEN)`)',
   TRELLIS_ERR_REQUEST_SCOPE_OUTSIDE_REQUEST: (target: string) =>
     `${target} is request-scoped but was resolved outside a request: inject it with Depends() ` +
     'or make the class that needs it request-scoped too',

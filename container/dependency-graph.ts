@@ -1,5 +1,6 @@
 import type { AppContainer as Container } from './app-container';
 import { bindInjectable } from './bind-injectable';
+import { assertConstructible } from './constructor-parameters';
 import { containerError } from './container-errors';
 import { explicitScope, isDeclared } from './declared-classes';
 import type { Scope } from './scope';
@@ -48,7 +49,10 @@ export function bindDependencyGraph(
     const seen = visited.get(target) ?? new Set<Scope>();
     if (seen.has(lifetime)) return;
     visited.set(target, seen.add(lifetime));
-    if (!container.isBound(target as Class)) bindInjectable(container, target as Class, scope);
+    if (!container.isBound(target as Class)) {
+      assertConstructible(container, target);
+      bindInjectable(container, target as Class, scope);
+    }
     for (const dependency of constructorDependencies(target)) visit(dependency, [...path, target]);
   };
   for (const root of roots) visit(root, []);

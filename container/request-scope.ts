@@ -11,7 +11,10 @@ export class RequestScope {
   private readonly instances = new Map<unknown, unknown>();
 
   /** `owner` is the request the scope belongs to (its context), for bindings that read it. */
-  constructor(readonly owner?: unknown) {}
+  constructor(
+    /** What the scope belongs to (a request context), for bindings that read it. */
+    readonly owner?: unknown,
+  ) {}
 
   /** The instance stored under `key`, built by `create` on first use. */
   getOrCreate<T>(key: unknown, create: () => T): T {

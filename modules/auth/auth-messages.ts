@@ -18,6 +18,12 @@ export interface AuthMessages {
   busy: string;
   /** 429: the username already has its share of logins in progress (`loginsPerUsername`). */
   accountBusy: string;
+  /** 200 from the mounted `POST <prefix>/logout`. */
+  loggedOut: string;
+  /** 429 from the mounted `POST <prefix>/login` once failed logins reach the limit. */
+  tooManyLogins: string;
+  /** 404 from the mounted `GET <prefix>/me` when the caller's user no longer exists. */
+  userNotFound: string;
 }
 
 /** The auth module's default texts (the reference application's wording). */
@@ -31,4 +37,7 @@ export const AUTH_MESSAGES: Readonly<AuthMessages> = Object.freeze({
   revokedToken: 'Token revocado',
   busy: 'Servidor ocupado; inténtelo de nuevo en un momento',
   accountBusy: 'Demasiados intentos de acceso a esta cuenta; inténtelo de nuevo en un momento',
+  loggedOut: 'Sesión cerrada exitosamente',
+  tooManyLogins: 'Demasiados intentos de inicio de sesión; inténtelo más tarde',
+  userNotFound: 'Usuario no encontrado',
 });

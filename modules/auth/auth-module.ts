@@ -10,6 +10,7 @@ import { AUTH_SETTINGS, USER_PROVIDER } from './auth-tokens';
 import { InMemoryTokenDenyList } from './in-memory-token-deny-list';
 import { InMemoryTokenStore } from './in-memory-token-store';
 import { PasswordHasher } from './password-hasher';
+import { mountAuthRoutes } from './routes/mount-auth-routes';
 import { TokenCodec } from './token-codec';
 import { TokenDenyList } from './token-deny-list';
 import { TokenStore } from './token-store';
@@ -17,6 +18,13 @@ import { TokenStore } from './token-store';
 declare module '../../src/app/module-registry' {
   interface ModuleOptionsMap {
     auth: AuthOptions;
+  }
+}
+
+declare module '../../src/guards/guard-registry' {
+  interface GuardKindMap {
+    /** `Auth()`: a live access token, or 401. */
+    auth: true;
   }
 }
 
@@ -75,6 +83,7 @@ export const authModule = defineModule<AuthOptions>({
       })
       .inSingletonScope();
     app.guards.define(authGuard);
+    if (options.routes) mountAuthRoutes(app, options.routes, settings.messages);
     app.onCompiled(() => {
       const auth = app.container.get(AuthService);
       // Started, not awaited: a costly bcrypt hash must not delay start-up. A login for an unknown

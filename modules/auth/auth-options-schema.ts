@@ -61,6 +61,38 @@ const denyList = z.custom((value) => hasMethods(value, ['add', 'has']), {
   message: 'expected a TokenDenyList (add, has)',
 });
 
+const COUNT = 'must be a positive whole number';
+const count = z.number(problem(COUNT)).int(problem(COUNT)).positive(problem(COUNT));
+const rateLimitStore = z.custom((value) => hasMethods(value, ['increment', 'decrement']), {
+  message: 'expected a rate-limit store (increment, decrement)',
+});
+
+const loginLimit = z.union([
+  z.literal(false),
+  z.strictObject({
+    windowMs: count.optional(),
+    max: count.optional(),
+    clientMax: count.optional(),
+    stores: z
+      .strictObject({ username: rateLimitStore.optional(), client: rateLimitStore.optional() })
+      .optional(),
+  }),
+]);
+
+const routes = z.union(
+  [
+    z.boolean(),
+    z.strictObject({
+      prefix: z
+        .string()
+        .regex(/^\/\S*$/, 'must start with "/" and hold no spaces')
+        .optional(),
+      loginLimit: loginLimit.optional(),
+    }),
+  ],
+  { error: 'expected true, false or { prefix?, loginLimit? }' },
+);
+
 function authOptionsSchema(secret: z.ZodString) {
   return z.looseObject({
     jwt: z.looseObject(
@@ -88,6 +120,7 @@ function authOptionsSchema(secret: z.ZodString) {
       .positive(problem(PER_USERNAME))
       .optional(),
     messages: messagesSchema(AUTH_MESSAGES),
+    routes: routes.optional(),
   });
 }
 

@@ -1,6 +1,7 @@
 import type { Class } from '../../src/metadata/types';
 import type { AuthenticatedUser } from '../../src/routing/request-context';
 import type { AuthMessages } from './auth-messages';
+import type { AuthRoutesOptions } from './routes/auth-routes-options';
 import type { TokenDenyList } from './token-deny-list';
 import type { TokenStore } from './token-store';
 
@@ -26,9 +27,13 @@ export interface UserRecord extends AuthenticatedUser {
  *   `bcryptRounds`.
  */
 export interface UserProvider {
+  /** The user named `username` (with `passwordHash`, for the module to check), or null. */
   findByCredentials(username: string, password: string): MaybePromise<UserRecord | null | undefined>;
+  /** The user as it is now, or null once deleted. */
   findById(id: UserRecord['id']): MaybePromise<UserRecord | null | undefined>;
+  /** Hashes a password; default bcrypt at `bcryptRounds`. */
   hashPassword?(password: string): Promise<string>;
+  /** Checks a password against a hash; default bcrypt. */
   verifyPassword?(password: string, hash: string): Promise<boolean>;
 }
 
@@ -49,7 +54,9 @@ export interface JwtOptions {
 
 /** What `app.install('auth', options)` takes. */
 export interface AuthOptions {
+  /** How tokens are signed and how long they live. */
   jwt: JwtOptions;
+  /** Where users are found: an object, or a class resolved from the container. */
   userProvider: UserProvider | Class<UserProvider>;
   /** Sessions and refresh-token state; default in memory (one instance only). */
   store?: TokenStore;
@@ -70,4 +77,10 @@ export interface AuthOptions {
   loginsPerUsername?: number;
   /** Texts to answer clients with instead of the defaults (`AUTH_MESSAGES`), any of them. */
   messages?: Partial<AuthMessages>;
+  /**
+   * Mount the reference endpoints (default prefix `/auth`): `POST login` (200 `{ accessToken,
+   * refreshToken, user }`, failed attempts limited), `POST refresh` (200 pair), `GET me`,
+   * `POST logout` (200 `{ message }`). Registration stays the application's.
+   */
+  routes?: true | false | AuthRoutesOptions;
 }

@@ -8,11 +8,17 @@ import { DEFAULT_HASH_QUEUE_LIMIT } from './password-hasher';
 
 /** The checked, defaulted options the auth services run on. */
 export interface AuthSettings {
+  /** The signing secret. */
   secret: string;
+  /** The HMAC algorithm tokens are signed with. */
   algorithm: JwtAlgorithm;
+  /** Lifetime of an access token, in seconds. */
   accessTokenTTL: number;
+  /** Lifetime of a refresh token, in seconds. */
   refreshTokenTTL: number;
+  /** bcrypt cost of the built-in hashing. */
   bcryptRounds: number;
+  /** Hashes that may wait for a free slot before a 503. */
   hashQueueLimit: number;
   loginsPerUsername: number;
   /** Every text the module answers clients with: the defaults, with those the options replace. */

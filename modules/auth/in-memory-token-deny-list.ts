@@ -15,10 +15,12 @@ export class InMemoryTokenDenyList extends TokenDenyList {
     return this.denied.size;
   }
 
+  /** {@inheritDoc TokenDenyList.add} */
   override async add(jti: string, exp: number): Promise<void> {
     this.denied.set(jti, true, exp * 1000);
   }
 
+  /** {@inheritDoc TokenDenyList.has} */
   override has(jti: string): boolean {
     return this.denied.get(jti) === true;
   }

@@ -29,6 +29,7 @@ export class InMemoryTokenStore extends TokenStore {
     return this.sessions.size;
   }
 
+  /** {@inheritDoc TokenStore.createSession} */
   override async createSession({ sessionId, userId, refreshJti, ttl }: NewSession): Promise<void> {
     this.sessions.set(sessionId, { userId, refreshJti }, this.expiry(ttl));
     const ids = this.byUser.get(userId);
@@ -36,6 +37,7 @@ export class InMemoryTokenStore extends TokenStore {
     else this.byUser.set(userId, new Set([sessionId]));
   }
 
+  /** {@inheritDoc TokenStore.rotate} */
   override async rotate(
     sessionId: string,
     presentedJti: string,
@@ -52,15 +54,18 @@ export class InMemoryTokenStore extends TokenStore {
     return 'rotated';
   }
 
+  /** {@inheritDoc TokenStore.isActive} */
   override isActive(sessionId: string): boolean {
     return this.sessions.get(sessionId) !== undefined;
   }
 
+  /** {@inheritDoc TokenStore.endSession} */
   override async endSession(sessionId: string): Promise<void> {
     const session = this.sessions.get(sessionId);
     if (session) this.end(sessionId, session.userId);
   }
 
+  /** {@inheritDoc TokenStore.endUserSessions} */
   override async endUserSessions(userId: UserId): Promise<void> {
     for (const sessionId of this.byUser.get(userId) ?? []) this.sessions.delete(sessionId);
     this.byUser.delete(userId);

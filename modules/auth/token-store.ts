@@ -7,7 +7,9 @@ export type RotationOutcome = 'rotated' | 'reused' | 'unknown';
 
 /** A session as a login starts it. */
 export interface NewSession {
+  /** The new session id. */
   sessionId: string;
+  /** Whose session it is. */
   userId: UserId;
   /** The `jti` of the session's first refresh token. */
   refreshJti: string;

@@ -10,6 +10,15 @@ declare module '../../src/app/module-registry' {
   }
 }
 
+declare module '../../src/guards/guard-registry' {
+  interface GuardKindMap {
+    /** `MinimumRole(role)`: the caller's role level at least that of `role`, or 403. */
+    minimumRole: true;
+    /** `Permissions(...perms)`: the caller holds every one of them, or 403. */
+    permissions: true;
+  }
+}
+
 /**
  * The `rbac` module: roles with levels, permissions, and the `MinimumRole()` / `Permissions()`
  * guards, checked after `Auth()`. Names on routes are checked at `ready()`.

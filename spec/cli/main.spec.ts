@@ -36,8 +36,68 @@ describe('the trellis command', () => {
     expect(code).to.equal(0);
     const manifest = JSON.parse(readFileSync(join(folder, 'My App', 'package.json'), 'utf8'));
     expect(manifest.name).to.equal('my-app');
-    expect(manifest.dependencies.trellis).to.equal('/somewhere/trellis-0.1.0.tgz');
+    expect(manifest.dependencies.trellis).to.equal('file:/somewhere/trellis-0.1.0.tgz');
     expect(manifest.dependencies.zod).to.match(/^\d+\.\d+\.\d+$/);
+  });
+
+  it('resolves a relative --trellis path from where the command runs, and keeps a version as it is', () => {
+    trellis('new', join(folder, 'a'), '--trellis', '../trellis-0.1.0.tgz');
+    const tarball = JSON.parse(readFileSync(join(folder, 'a', 'package.json'), 'utf8')).dependencies.trellis;
+    expect(tarball).to.equal(`file:${join(process.cwd(), '..', 'trellis-0.1.0.tgz')}`);
+    trellis('new', join(folder, 'b'), '--trellis', 'file:./vendor/trellis');
+    const folderSpec = JSON.parse(readFileSync(join(folder, 'b', 'package.json'), 'utf8')).dependencies
+      .trellis;
+    expect(folderSpec).to.equal(`file:${join(process.cwd(), 'vendor', 'trellis')}`);
+    trellis('new', join(folder, 'c'), '--trellis', '0.1.0');
+    expect(JSON.parse(readFileSync(join(folder, 'c', 'package.json'), 'utf8')).dependencies.trellis).to.equal(
+      '0.1.0',
+    );
+  });
+
+  it('with --esm, writes an ES module project whose relative imports end in .js', () => {
+    trellis('new', join(folder, 'esm'), '--esm');
+    const manifest = JSON.parse(readFileSync(join(folder, 'esm', 'package.json'), 'utf8'));
+    expect(manifest.type).to.equal('module');
+    const { compilerOptions } = JSON.parse(readFileSync(join(folder, 'esm', 'tsconfig.json'), 'utf8'));
+    expect(compilerOptions.module).to.equal('nodenext');
+    const main = readFileSync(join(folder, 'esm', 'src', 'main.ts'), 'utf8');
+    expect(main).to.include("from './app.js'");
+    const spec = readFileSync(join(folder, 'esm', 'spec', 'greetings.controller.spec.ts'), 'utf8');
+    expect(spec).to.include("from '../src/app.js'");
+  });
+
+  it("with --with, adds each feature's code, spec and exactly pinned packages", () => {
+    const { code } = trellis('new', join(folder, 'full'), '--with', 'auth,graphql,websocket,docs');
+    expect(code).to.equal(0);
+    const manifest = JSON.parse(readFileSync(join(folder, 'full', 'package.json'), 'utf8'));
+    expect(manifest.dependencies).to.include.keys('@apollo/server', 'graphiql', 'ws', 'swagger-ui-dist');
+    expect(manifest.devDependencies).to.include.keys('@types/ws');
+    const pinned = { ...manifest.dependencies, ...manifest.devDependencies };
+    delete pinned.trellis;
+    for (const version of Object.values(pinned)) expect(version).to.match(/^\d+\.\d+\.\d+$/);
+    const app = readFileSync(join(folder, 'full', 'src', 'app.ts'), 'utf8');
+    expect(app).to.include('controllers: [GreetingsController, ProfileController]');
+    expect(app).to.include('gateways: [EchoGateway]');
+    expect(app).to.include('resolvers: [GreetingsResolver]');
+    expect(app).to.include('routes: true');
+    for (const spec of ['auth', 'greetings.resolver', 'echo.gateway', 'docs'])
+      expect(() => readFileSync(join(folder, 'full', 'spec', `${spec}.spec.ts`))).not.to.throw();
+  });
+
+  it('without docs, the README does not advertise /docs and Swagger UI is left off quietly', () => {
+    trellis('new', join(folder, 'plain'));
+    const readme = readFileSync(join(folder, 'plain', 'README.md'), 'utf8');
+    expect(readme).not.to.match(/serves[^\n]*\/docs/);
+    expect(readme).not.to.match(/https?:\/\//);
+    expect(readFileSync(join(folder, 'plain', 'src', 'app.ts'), 'utf8')).to.include('ui: false');
+    trellis('new', join(folder, 'docs'), '--with', 'docs');
+    expect(readFileSync(join(folder, 'docs', 'README.md'), 'utf8')).to.match(/serves[^\n]*`\/docs`/);
+  });
+
+  it('refuses an unknown feature, naming the known ones', () => {
+    const { code, err } = trellis('new', join(folder, 'x'), '--with', 'auth,grpc');
+    expect(code).to.equal(2);
+    expect(err).to.match(/unknown feature 'grpc' \(known: auth, graphql, websocket, docs\)/);
   });
 
   it('points at the package it runs from when no --trellis is given', () => {

@@ -18,6 +18,7 @@ import {
 import type { AuthenticatedUser } from '../../src/routing/request-context';
 import { asUser, closeTestApps, createTestApp, overrideGuard } from '../../testing';
 import { forEachEngine } from '../support/engines';
+import { expectThrowsCode } from '../support/expect-code';
 
 const SECRET = 'spec-secret-0123456789-abcdefghijklmnop';
 const NewNote = z.object({ text: z.string().min(1) });
@@ -233,6 +234,16 @@ describe('the testing kit', () => {
         });
         const res = await app.inject({ method: 'GET', url: '/guarded/mine' });
         expect(res.json()).to.deep.equal({ id: 7, role: 'admin' });
+      });
+
+      it('refuses a guard kind no installed module defines, listing the defined ones', () => {
+        const app = notesApp(engine);
+        // @ts-expect-error: overrideGuard takes only the kinds modules declare
+        const override = () => overrideGuard(app, 'minimumRol');
+        const { message } = expectThrowsCode(override, 'TRELLIS_ERR_UNKNOWN_GUARD_KIND');
+        expect(message).to.match(
+          /the guard kind 'minimumRol'; the defined kinds are 'auth', 'minimumRole', 'permissions'/,
+        );
       });
 
       it('can refuse: the check throws the answer', async () => {

@@ -10,14 +10,19 @@ import type { TrustProxy } from './trust-proxy';
 
 /** An OpenAPI Server Object: where the API is served. */
 export interface OpenApiServer {
+  /** Its base URL. */
   url: string;
+  /** What the server is (production, staging, ...). */
   description?: string;
 }
 
 /** OpenAPI document settings; `false` turns `/openapi.json` and `/docs` off. */
 export interface OpenApiOptions {
+  /** The API's title. */
   title: string;
+  /** The API's version (not OpenAPI's). */
   version: string;
+  /** The API's description (Markdown). */
   description?: string;
   /** Where the API is served; default `[{ url: '/' }]` (the host that served the document). */
   servers?: OpenApiServer[];
@@ -52,12 +57,17 @@ export interface GraphqlOptions {
 
 /** What `createApp` takes. */
 export interface AppOptions extends ObservabilityOptions {
+  /** HTTP controllers (`@Controller` classes). */
   controllers?: Class[];
+  /** WebSocket gateways (`@WebSocket` classes). */
   gateways?: Class[];
+  /** GraphQL resolvers (`@Resolver` classes). */
   resolvers?: Class[];
   /** Extra injectables to bind. */
   providers?: Class[];
+  /** The OpenAPI document (`/openapi.json`) and Swagger UI (`/docs`); `false` serves neither. */
   openapi?: OpenApiOptions | false;
+  /** GraphQL at `/graphql` for the resolvers; `false` serves none. */
   graphql?: GraphqlOptions | false;
   /** Gateway limits (message size, heartbeat, slow clients) and the broadcaster. */
   websocket?: WebSocketOptions;

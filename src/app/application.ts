@@ -2,6 +2,7 @@ import type { RequestListener, Server } from 'node:http';
 import type { Logger } from 'pino';
 import type { AppContainer } from '../../container/app-container';
 import { bindInjectable } from '../../container/bind-injectable';
+import { assertParametersRecorded } from '../../container/constructor-parameters';
 import { bindDependencyGraph, declaredScope } from '../../container/dependency-graph';
 import { Container } from '../../container/inversify';
 import { isClassProvider } from '../../container/provider-kind';
@@ -18,6 +19,7 @@ import { createAccessLog } from '../observability/access-log';
 import { bindRequestId, REQUEST_ID } from '../observability/request-id-token';
 import { createRequestObserver, observeRoutes } from '../observability/request-observer';
 import { routeFinder } from '../observability/route-finder';
+import { MissingPackages } from '../optional/missing-packages';
 import type { FastifyNative } from '../optional/peer-types';
 import { compileControllers } from '../routing/compile-controllers';
 import type { CompiledRoute } from '../routing/compiled-route';
@@ -27,9 +29,10 @@ import { securityHeaders } from '../security/security-headers';
 import { Tracing } from '../tracing/tracing';
 import type { AppOptions } from './app-options';
 import { ConnectionDrain } from './connection-drain';
+import { assertCreateTimePackages } from './create-time-packages';
 import { createEngine } from './engines';
 import { type InjectOptions, type InjectResponse, injectInto } from './inject';
-import { findModule, type ModuleOptionsMap, type TrellisModule } from './module-registry';
+import { definedModuleNames, findModule, type ModuleOptionsMap, type TrellisModule } from './module-registry';
 import { objectOr } from './option-object';
 import { resolveTrustProxy } from './trust-proxy';
 
@@ -48,7 +51,9 @@ export class Application {
   readonly container: AppContainer = new Container();
   /** The guard kinds installed modules provide. */
   readonly guards = new GuardRegistry();
+  /** The pino logger: `options.logger`, or JSON lines on stdout at `LOG_LEVEL`. */
   readonly logger: Logger;
+  /** The HTTP engine the application runs on (Express or Fastify), behind one interface. */
   readonly engine: Engine;
   /** The routes compiled by `ready()`. */
   routes: readonly CompiledRoute[] = [];
@@ -60,6 +65,12 @@ export class Application {
   readonly tracing?: Tracing;
   /** The middleware given to `use()`, with the path it was mounted under (none: every path). */
   readonly middleware: { path?: string; handlers: readonly Middleware[] }[] = [];
+
+  /**
+   * The optional packages the features in use need: a module notes them at `ready()` with
+   * `need(name, feature)`, and `ready()` fails once, naming every missing one.
+   */
+  readonly optionalPackages = new MissingPackages();
 
   private readonly classes = {
     controller: new Set<Class>(),
@@ -83,7 +94,11 @@ export class Application {
   private metricsServer?: Server;
   private readonly drains: { server?: ConnectionDrain; metrics?: ConnectionDrain } = {};
 
-  constructor(readonly options: Readonly<AppOptions> = {}) {
+  constructor(
+    /** The options given to `createApp`. */
+    readonly options: Readonly<AppOptions> = {},
+  ) {
+    assertCreateTimePackages(options);
     if (options.metrics) this.metrics = new AppMetrics(objectOr(options.metrics));
     if (options.tracing) this.tracing = new Tracing(objectOr(options.tracing));
     this.logger = options.logger ?? createLogger();
@@ -102,6 +117,9 @@ export class Application {
     for (const target of options.gateways ?? []) this.classes.gateway.add(target);
     for (const target of options.resolvers ?? []) this.classes.resolver.add(target);
     for (const provider of options.providers ?? []) this.providers.add(provider);
+    // Without decorator metadata nothing can be injected: said here, before anything else fails.
+    for (const target of [...this.providers, ...Object.values(this.classes).flatMap((set) => [...set])])
+      assertParametersRecorded(target);
   }
 
   /** The Express application (express engine). */
@@ -116,10 +134,11 @@ export class Application {
 
   /** Installs a module by name (one declared in `ModuleOptionsMap`) or by value; chainable. */
   install<K extends keyof ModuleOptionsMap>(name: K, options: ModuleOptionsMap[K]): this;
+  /** Installs a module by value (one made with `defineModule`, or a built-in one); chainable. */
   install<O>(module: TrellisModule<O>, options: O): this;
   install(nameOrModule: string | TrellisModule<unknown>, options: unknown): this {
     const module = typeof nameOrModule === 'string' ? findModule(nameOrModule) : nameOrModule;
-    if (!module) throw trellisError('TRELLIS_ERR_UNKNOWN_MODULE', String(nameOrModule));
+    if (!module) throw trellisError('TRELLIS_ERR_UNKNOWN_MODULE', String(nameOrModule), definedModuleNames());
     if (this.installed.has(module.name))
       throw trellisError('TRELLIS_ERR_MODULE_ALREADY_INSTALLED', module.name);
     this.assertNotReady('install()');
@@ -274,6 +293,7 @@ export class Application {
     };
     this.routes = compileControllers(this.classes.controller, env);
     for (const hook of this.hooks.compiled) await hook(this.routes);
+    this.optionalPackages.assertInstalled();
     this.sealed = true;
     const { accessLog } = this.options;
     const observe = createRequestObserver({

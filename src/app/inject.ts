@@ -2,17 +2,25 @@ import type { IncomingHttpHeaders, OutgoingHttpHeaders, RequestListener } from '
 
 import type LightMyRequest = require('light-my-request');
 
+import { WRAPPED_EXPRESS_APP } from '../engine/engine';
+
 /** What `app.inject` sends: an object body goes as JSON, a string or Buffer as it is. */
 export interface InjectOptions {
+  /** The HTTP method. */
   method: 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS' | Lowercase<string>;
+  /** The path and query string. */
   url: string;
+  /** Request headers. */
   headers?: Record<string, string | string[] | undefined>;
+  /** An object goes as JSON; a string or Buffer as it is. */
   body?: unknown;
 }
 
 /** The answer to `app.inject`. */
 export interface InjectResponse {
+  /** The HTTP status. */
   statusCode: number;
+  /** The response headers. */
   headers: OutgoingHttpHeaders;
   /** The body as text. */
   body: string;
@@ -22,7 +30,11 @@ export interface InjectResponse {
 
 let lightMyRequest: typeof LightMyRequest | undefined;
 
-type ExpressListener = RequestListener & { request?: { app?: unknown }; response?: object };
+type ExpressListener = RequestListener & {
+  request?: { app?: unknown };
+  response?: object;
+  [WRAPPED_EXPRESS_APP]?: ExpressListener;
+};
 
 // light-my-request serves an Express app by moving the prototypes of Express's request and
 // response objects, which every Express app in the process shares, onto its own fakes: a real
@@ -32,14 +44,20 @@ let restore: (() => void) | undefined;
 
 function lendExpressPrototypes(listener: ExpressListener): void {
   inFlight++;
-  if (restore || listener.request?.app !== listener) return;
-  const request = Object.getPrototypeOf(listener.request);
-  const response = Object.getPrototypeOf(listener.response);
+  // An observed Express app is wrapped, so light-my-request no longer recognises it: lent here.
+  const app = listener[WRAPPED_EXPRESS_APP] ?? listener;
+  if (restore || app.request?.app !== app) return;
+  const request = Object.getPrototypeOf(app.request);
+  const response = Object.getPrototypeOf(app.response);
   const [requestParent, responseParent] = [Object.getPrototypeOf(request), Object.getPrototypeOf(response)];
   restore = () => {
     Object.setPrototypeOf(request, requestParent);
     Object.setPrototypeOf(response, responseParent);
   };
+  if (app !== listener) {
+    Object.setPrototypeOf(request, require('light-my-request/lib/request').prototype);
+    Object.setPrototypeOf(response, require('light-my-request/lib/response').prototype);
+  }
 }
 
 function returnExpressPrototypes(): void {

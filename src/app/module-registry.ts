@@ -2,7 +2,9 @@ import type { Application } from './application';
 
 /** An installable module: it binds its services and guards through the application's public API. */
 export interface TrellisModule<Options = unknown> {
+  /** The name `app.install(name)` finds it by. */
   name: string;
+  /** Installs the module: checks options, binds services, defines guards, adds hooks. */
   install(app: Application, options: Options): void;
 }
 
@@ -21,4 +23,9 @@ export function defineModule<Options>(module: TrellisModule<Options>): TrellisMo
 /** The module defined under `name`. */
 export function findModule(name: string): TrellisModule<any> | undefined {
   return modules.get(name);
+}
+
+/** The names of every module defined so far, for messages that list them. */
+export function definedModuleNames(): string[] {
+  return [...modules.keys()];
 }

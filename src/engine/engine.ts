@@ -46,6 +46,12 @@ export interface HandlerMount {
   handler: NodeHandler;
 }
 
+/**
+ * On a listener that wraps an Express application (to observe each request first): the
+ * application, which in-process injection must know to lend Express's prototypes.
+ */
+export const WRAPPED_EXPRESS_APP = Symbol('trellis.wrappedExpressApp');
+
 /** What an engine is built from. */
 export interface EngineOptions {
   bodyLimit: string;
@@ -61,9 +67,11 @@ export interface EngineOptions {
  * and errors are engine-neutral; an engine only routes, parses bodies and writes responses.
  */
 export interface Engine {
+  /** The engine's name. */
   readonly name: EngineName;
   /** The underlying Express application or Fastify instance. */
   readonly native: unknown;
+  /** How compiled routes write their answers on this engine. */
   readonly writer: ResponseWriter;
   /** Adds middleware, run before routes in the order added. */
   use(path: string | undefined, middleware: Middleware[]): void;

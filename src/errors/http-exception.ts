@@ -2,32 +2,45 @@ import { reasonPhrase } from './catalog';
 
 /** One failed check of a request value: where, what, and zod's issue code. */
 export interface ValidationDetail {
+  /** Where the value is (`body.title`, `query.page`). */
   path: string;
+  /** What is wrong with the value. */
   message: string;
+  /** zod's issue code. */
   code: string;
 }
 
 /** The JSON body of every error response. */
 export interface ErrorBody {
+  /** The HTTP status. */
   statusCode: number;
+  /** The status's reason phrase (`Not Found`). */
   error: string;
+  /** What went wrong, for people. */
   message: string;
+  /** Each validation failure, for 422 answers. */
   details?: ValidationDetail[];
 }
 
 /** Extra parts of an exception: validation details, response headers, the underlying cause. */
 export interface HTTPExceptionOptions {
+  /** Validation failures to put in the body. */
   details?: ValidationDetail[];
+  /** Headers to send with the answer. */
   headers?: Record<string, string>;
+  /** What caused it; logged for 5xx, never sent. */
   cause?: unknown;
 }
 
 /** An error that becomes an HTTP response with its status and a JSON `{ statusCode, error, message }` body. */
 export class HTTPException extends Error {
+  /** Validation failures, written into the body. */
   readonly details?: ValidationDetail[];
+  /** Headers the answer carries (`Retry-After`, ...). */
   readonly headers?: Record<string, string>;
 
   constructor(
+    /** The HTTP status of the answer. */
     readonly statusCode: number,
     message: string = reasonPhrase(statusCode),
     options: HTTPExceptionOptions = {},

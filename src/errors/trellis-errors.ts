@@ -1,5 +1,10 @@
 import { CONTAINER_ERRORS } from '../../container/container-errors';
 import { errorFactory, TrellisError } from '../../container/trellis-error';
+import { type MissingPackage, missingPackages } from './missing-packages-message';
+
+function listed(names: readonly string[]): string {
+  return names.length === 0 ? '(none)' : names.map((name) => `'${name}'`).join(', ');
+}
 
 /**
  * Every configuration and start-up error Trellis raises: its code and its message template.
@@ -10,14 +15,17 @@ export const TRELLIS_ERRORS = {
   ...CONTAINER_ERRORS,
   TRELLIS_ERR_INVALID_OPTION: (path: string, problem: string) => `${path}: ${problem}`,
   TRELLIS_ERR_UNKNOWN_ENGINE: (name: string) => `Unknown engine '${name}': use 'express' or 'fastify'`,
-  TRELLIS_ERR_UNKNOWN_MODULE: (name: string) => `Unknown module '${name}'`,
+  TRELLIS_ERR_UNKNOWN_MODULE: (name: string, known: readonly string[]) =>
+    `Unknown module '${name}'; the defined modules are ${listed(known)}`,
+  TRELLIS_ERR_UNKNOWN_GUARD_KIND: (kind: string, known: readonly string[]) =>
+    `overrideGuard(): no installed module defines the guard kind '${kind}'; the defined kinds are ${listed(known)} ` +
+    '(install the module that defines it first)',
   TRELLIS_ERR_MODULE_ALREADY_INSTALLED: (name: string) => `Module '${name}' is already installed`,
   TRELLIS_ERR_MODULE_NOT_INSTALLED: (decorator: string, where: string, module: string) =>
     `${decorator} on ${where} needs the '${module}' module: app.install('${module}', ...)`,
   TRELLIS_ERR_AFTER_READY: (call: string) => `${call} must be called before ready()`,
   TRELLIS_ERR_ALREADY_LISTENING: () => 'listen() was already called',
-  TRELLIS_ERR_MISSING_PACKAGE: (feature: string, name: string, spec: string) =>
-    `${feature} needs the package '${name}', which is not installed: npm install ${spec}`,
+  TRELLIS_ERR_MISSING_PACKAGE: (missing: readonly MissingPackage[]) => missingPackages(missing),
   TRELLIS_ERR_NOT_DECORATED: (target: string, decorator: string, role?: string) =>
     `${target} is not decorated with @${decorator}()${role ? ` but was given as a ${role}` : ''}`,
   TRELLIS_ERR_PARAM_DECORATOR_ON_CONSTRUCTOR: () =>
@@ -29,6 +37,9 @@ export const TRELLIS_ERRORS = {
   TRELLIS_ERR_UNSUPPORTED_ROUTE_PATH: (path: string) =>
     `Route path '${path}': optional segments and regular expressions are not supported`,
   TRELLIS_ERR_WILDCARD_NOT_LAST: (path: string) => `Route path '${path}': a wildcard must end the path`,
+  TRELLIS_ERR_SCHEMA_REFUSES_STRINGS: (where: string, what: string, type: string, fix: string) =>
+    `${where}: ${what} is validated as a ${type}, but it arrives as a string, so every request would ` +
+    `be answered 422: use ${fix}`,
   TRELLIS_ERR_UNKNOWN_PATH_PARAM: (where: string, name: string, path: string) =>
     `${where}: Param('${name}') is not a parameter of the path '${path}'`,
   TRELLIS_ERR_SUCCESS_STATUS_TWICE: (where: string) =>

@@ -2,6 +2,7 @@ import type { NodeHandler } from '../engine/engine';
 import { jsonBodyReader } from '../engine/json-body-reader';
 import type { answerWithApollo as AnswerWithApollo } from './apollo-http';
 import type { ApolloLoader } from './apollo-loader';
+import type { IdePage } from './ide/graphiql-or-notice';
 import type { GraphiqlIde } from './ide/serve-graphiql';
 
 /**
@@ -10,11 +11,11 @@ import type { GraphiqlIde } from './ide/serve-graphiql';
  * Apollo with the engine's request context, which gets its own request scope. Apollo is loaded
  * and started by the first GraphQL request.
  */
-export function graphqlHttpHandler(apollo: ApolloLoader, bodyLimit: string, ide?: GraphiqlIde): NodeHandler {
+export function graphqlHttpHandler(apollo: ApolloLoader, bodyLimit: string, ide?: IdePage): NodeHandler {
   const readBody = jsonBodyReader(bodyLimit);
   let answer: typeof AnswerWithApollo | undefined;
   return (req, res, next, ctx) => {
-    if (ide?.page(req, res)) return;
+    if (ide?.page(req, res, next)) return;
     readBody(req, res, (err, body) => {
       if (err) {
         next(err);

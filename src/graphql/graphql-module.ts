@@ -2,8 +2,7 @@ import type { GraphqlOptions } from '../app/app-options';
 import type { Application } from '../app/application';
 import type { TrellisModule } from '../app/module-registry';
 import { trellisError } from '../errors/trellis-errors';
-import { isInstalled, requireInstalled } from '../optional/load-optional';
-import { pagePolicy } from '../security/page-policy';
+import { isInstalled } from '../optional/load-optional';
 import { BROADCASTER, type Broadcaster } from '../websocket/broadcaster';
 import { compileOriginCheck } from '../websocket/origin-check';
 import { upgradeDispatch } from '../websocket/upgrade-dispatch';
@@ -13,7 +12,8 @@ import { buildGraphqlSchema } from './build-schema';
 import { followedSessions } from './followed-sessions';
 import { graphiqlFilesHandler, graphqlHttpHandler } from './graphql-http-handler';
 import { IDE_PACKAGES } from './ide/graphiql-files';
-import { IDE_FOLDER, serveGraphiql } from './ide/serve-graphiql';
+import { graphiqlOrNotice } from './ide/graphiql-or-notice';
+import { IDE_FOLDER } from './ide/serve-graphiql';
 import { limitPackages, resolveGraphqlLimits } from './query-limits';
 import { SubscriptionEndpoint } from './subscription-endpoint';
 import { SubscriptionPublisher } from './subscription-publisher';
@@ -56,9 +56,17 @@ function install(app: Application, options: GraphqlOptions | false | undefined):
     const resolvers = app.classesOf('resolver');
     if (resolvers.length === 0) return;
     const path = checkedPath(options);
-    requireInstalled(APOLLO_PACKAGE, 'GraphQL (@Resolver classes)');
-    for (const name of limitPackages(limits)) requireInstalled(name, 'GraphQL query limits (graphql.limits)');
+    const packages = app.optionalPackages;
     const schema = buildGraphqlSchema(resolvers, app);
+    // Every package is noted before any is missed, so that ready() names them all at once.
+    const needed = [
+      packages.need(APOLLO_PACKAGE, 'GraphQL (@Resolver classes)'),
+      packages.needAll(limitPackages(limits), 'GraphQL query limits (graphql.limits)'),
+      !schema.getSubscriptionType() ||
+        packages.needAll(SUBSCRIPTION_PACKAGES, 'GraphQL subscriptions (@Subscription)'),
+      options?.ide !== true || packages.needAll(IDE_PACKAGES, 'the GraphQL IDE (graphql.ide: true)'),
+    ];
+    if (!needed.every(Boolean)) return;
     const development = process.env.NODE_ENV !== 'production';
     apollo = new ApolloLoader(schema, {
       introspection: options?.introspection ?? development,
@@ -66,10 +74,7 @@ function install(app: Application, options: GraphqlOptions | false | undefined):
       metrics: app.metrics,
       limits,
     });
-    if (options?.ide === true)
-      for (const name of IDE_PACKAGES) requireInstalled(name, 'the GraphQL IDE (graphql.ide: true)');
-    const withIde = options?.ide ?? (development && IDE_PACKAGES.every(isInstalled));
-    const ide = withIde ? serveGraphiql(path, pagePolicy(app.options.securityHeaders)) : undefined;
+    const ide = graphiqlOrNotice(app, path, options?.ide ?? (development ? undefined : false));
     const bodyLimit = app.options.bodyLimit ?? '100kb';
     app.engine.mountHandler({
       name: 'GraphQL',
@@ -77,19 +82,16 @@ function install(app: Application, options: GraphqlOptions | false | undefined):
       paths: [path],
       handler: graphqlHttpHandler(apollo, bodyLimit, ide),
     });
-    if (ide)
+    if (ide && 'file' in ide)
       app.engine.mountHandler({
         name: 'the GraphQL IDE',
         methods: ['GET'],
         paths: [`${path === '/' ? '' : path}/${IDE_FOLDER}/:name`],
         handler: graphiqlFilesHandler(ide),
       });
-    // Subscriptions need graphql-ws and ws; without a Subscription, GraphQL over WebSocket is
-    // served only when they happen to be installed.
-    if (schema.getSubscriptionType())
-      for (const name of SUBSCRIPTION_PACKAGES)
-        requireInstalled(name, 'GraphQL subscriptions (@Subscription)');
-    else if (!SUBSCRIPTION_PACKAGES.every(isInstalled)) return;
+    // Without a Subscription, GraphQL over WebSocket is served only when its packages happen to
+    // be installed.
+    if (!SUBSCRIPTION_PACKAGES.every(isInstalled)) return;
     const { maxPayload } = resolveLimits(app.options.websocket);
     const origins = compileOriginCheck(app.options.websocket?.origins, 'options.websocket.origins');
     const sessions = followedSessions(app);

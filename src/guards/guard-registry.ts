@@ -3,9 +3,13 @@ import type { RequestContext } from '../routing/request-context';
 
 /** Where a guard is compiled: which class and method, and over which transport. */
 export interface GuardSite {
+  /** The class of the guarded handler. */
   className: string;
+  /** The guarded method. */
   methodName: string;
+  /** Where the handler is reached from. */
   transport: 'http' | 'ws' | 'graphql';
+  /** The application's container. */
   container: Container;
 }
 
@@ -14,6 +18,7 @@ export type GuardCheck = (ctx: RequestContext) => void | Promise<void>;
 
 /** How a module provides one guard kind, which its decorator names. */
 export interface GuardDefinition {
+  /** The name decorators record and `overrideGuard` takes. */
   kind: string;
   /** Lower runs first: authentication (401) before authorisation (403). */
   priority: number;
@@ -29,6 +34,17 @@ export interface GuardDefinition {
   compile(options: unknown[], site: GuardSite): GuardCheck;
 }
 
+/**
+ * The guard kinds modules define, by name: a module adds its own by declaration merging
+ * (`declare module 'trellis' { interface GuardKindMap { audited: true } }`), so that tools
+ * typed with `GuardKind` (`overrideGuard`) accept exactly the kinds that exist.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled in by declaration merging
+export interface GuardKindMap {}
+
+/** The name of a guard kind a module defines. */
+export type GuardKind = keyof GuardKindMap & string;
+
 /** The guard kinds installed modules provide. */
 export class GuardRegistry {
   private readonly definitions = new Map<string, GuardDefinition>();
@@ -41,6 +57,11 @@ export class GuardRegistry {
   /** The definition of a guard kind, if a module provided it. */
   get(kind: string): GuardDefinition | undefined {
     return this.definitions.get(kind);
+  }
+
+  /** The names of every guard kind defined so far. */
+  kinds(): string[] {
+    return [...this.definitions.keys()];
   }
 
   /** The guard kind that authenticates callers (the first to run, when several do), if one is installed. */

@@ -3,6 +3,7 @@ export type HealthCheck = () => boolean | Promise<boolean>;
 
 /** The outcome of a readiness probe. */
 export interface ReadinessReport {
+  /** Whether every check is up and the app is not shutting down. */
   ready: boolean;
   /** Each check by name: `'up'` or `'down'`. */
   checks: Record<string, 'up' | 'down'>;

@@ -16,6 +16,7 @@ const REJECTED_OPERATIONS = '(rejected)';
 
 /** The smallest shape of a Redis client whose availability is reported. */
 export interface RedisStatusSource {
+  /** The client's connection status (`ready`, `reconnecting`, ...). */
   readonly status: string;
 }
 

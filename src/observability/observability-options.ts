@@ -37,6 +37,7 @@ export interface ObservabilityOptions {
   requestId?: boolean;
   /** One line per request (pino-http's shape, through the application's logger); turns request ids on. */
   accessLog?: boolean | AccessLogOptions;
+  /** Prometheus metrics (prom-client), in a registry of the app's own; `{ port }` serves them apart. */
   metrics?: boolean | MetricsOptions;
   /** Spans for each request, its guards, its handler and each GraphQL resolver. */
   tracing?: boolean | TracingOptions;

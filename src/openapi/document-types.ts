@@ -6,19 +6,29 @@ export type ParameterLocation = 'path' | 'query' | 'header' | 'cookie';
 
 /** An OpenAPI Parameter Object. */
 export interface ParameterObject {
+  /** Its name. */
   name: string;
+  /** Where it is read from. */
   in: ParameterLocation;
+  /** Whether it must be given. */
   required: boolean;
+  /** What the parameter is. */
   description?: string;
+  /** Its JSON Schema. */
   schema: JsonSchema;
+  /** How a list is written. */
   style?: 'form';
+  /** Whether a list repeats the name. */
   explode?: boolean;
 }
 
 /** An OpenAPI Request Body Object (JSON only: the engines parse nothing else). */
 export interface RequestBodyObject {
+  /** Whether a body must be sent. */
   required: boolean;
+  /** What the body is. */
   description?: string;
+  /** The body by media type. */
   content: { 'application/json': { schema: JsonSchema } };
 }
 
@@ -39,12 +49,19 @@ export type ResponseObject =
 
 /** An OpenAPI Operation Object. */
 export interface OperationObject {
+  /** `Class.method`, unique. */
   operationId: string;
+  /** The controller's tag. */
   tags: string[];
+  /** One line (`Summary()`). */
   summary?: string;
+  /** Longer text (`Description()`). */
   description?: string;
+  /** Path, query, header and cookie parameters. */
   parameters?: ParameterObject[];
+  /** The JSON body, when read. */
   requestBody?: RequestBodyObject;
+  /** The answers, by status. */
   responses: Record<string, ResponseObject>;
   /** `[]` on public operations: no credentials needed. */
   security?: Record<string, string[]>[];
@@ -58,13 +75,17 @@ export type PathItemObject = Partial<Record<OperationMethod, OperationObject>>;
 
 /** An OpenAPI Tag Object. */
 export interface TagObject {
+  /** The tag, named after the controller. */
   name: string;
+  /** What the controller is for. */
   description?: string;
 }
 
 /** The OpenAPI 3.1 document Trellis serves at `/openapi.json`. */
 export interface OpenApiDocument {
+  /** The OpenAPI version. */
   openapi: '3.1.0';
+  /** The API's title, version and description. */
   info: {
     title: string;
     version: string;
@@ -72,9 +93,13 @@ export interface OpenApiDocument {
     license?: { name: string; identifier?: string; url?: string };
     contact?: { name?: string; url?: string; email?: string };
   };
+  /** Where the API is served. */
   servers: { url: string; description?: string }[];
+  /** One tag per controller. */
   tags: TagObject[];
+  /** The operations, by path. */
   paths: Record<string, PathItemObject>;
+  /** Named schemas and security schemes. */
   components: {
     schemas: Record<string, JsonSchema>;
     responses: Record<string, ResponseObject>;

@@ -3,10 +3,11 @@ import type { Application } from '../app/application';
 import type { TrellisModule } from '../app/module-registry';
 import type { Middleware, NodeHandler } from '../engine/engine';
 import { trellisError } from '../errors/trellis-errors';
-import { isInstalled, requireInstalled } from '../optional/load-optional';
+import { offNotice } from '../optional/off-notice';
 import type { CompiledRoute } from '../routing/compiled-route';
 import { pagePolicy } from '../security/page-policy';
 import { buildOpenApiDocument } from './build-document';
+import { offPage } from './off-page';
 import { serveDocument } from './serve-document';
 import { serveSwaggerUi } from './serve-swagger-ui';
 
@@ -56,11 +57,21 @@ function install(app: Application, setting: OpenApiOptions | false | undefined):
     refuseShadowedRoutes(routes);
     const document = buildOpenApiDocument(routes, options, app.middleware);
     const docs = serveDocument(OPENAPI_PATH, document);
-    if (options.ui === true) requireInstalled(SWAGGER_UI_PACKAGE, 'Swagger UI (openapi.ui: true)');
-    const withUi = options.ui ?? isInstalled(SWAGGER_UI_PACKAGE);
+    if (
+      options.ui === true &&
+      !app.optionalPackages.need(SWAGGER_UI_PACKAGE, 'Swagger UI (openapi.ui: true)')
+    )
+      return;
+    const notice =
+      options.ui === undefined
+        ? offNotice(`Swagger UI at ${DOCS_PATH}`, [SWAGGER_UI_PACKAGE], app.logger)
+        : undefined;
+    const withUi = options.ui ?? notice === undefined;
     const policy = pagePolicy(app.options.securityHeaders);
-    const served = withUi ? [docs, serveSwaggerUi(DOCS_PATH, OPENAPI_PATH, options.title, policy)] : [docs];
-    const paths = withUi ? [OPENAPI_PATH, DOCS_PATH, `${DOCS_PATH}/*file`] : [OPENAPI_PATH];
+    const served = withUi
+      ? [docs, serveSwaggerUi(DOCS_PATH, OPENAPI_PATH, options.title, policy)]
+      : [docs, ...(notice ? [offPage(DOCS_PATH, notice)] : [])];
+    const paths = withUi || notice ? [OPENAPI_PATH, DOCS_PATH, `${DOCS_PATH}/*file`] : [OPENAPI_PATH];
     app.engine.mountHandler({ name: 'the OpenAPI docs', methods: ['GET'], paths, handler: chain(served) });
   });
 }

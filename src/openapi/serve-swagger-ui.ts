@@ -72,7 +72,10 @@ function distFolder(): string {
   try {
     return dirname(require.resolve('swagger-ui-dist/package.json'));
   } catch (cause) {
-    throw new MissingPackageError('swagger-ui-dist', 'Swagger UI (openapi.ui: true)', undefined, cause);
+    throw new MissingPackageError(
+      [{ name: 'swagger-ui-dist', feature: 'Swagger UI (openapi.ui: true)' }],
+      cause,
+    );
   }
 }
 

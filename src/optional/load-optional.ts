@@ -1,7 +1,7 @@
 import { MissingPackageError } from './missing-package-error';
 
-// The supported range of each optional peer is the one package.json declares, read only on failure.
-function declaredRange(name: string): string | undefined {
+/** The supported range of an optional peer, as package.json declares it (read only on failure). */
+export function declaredRange(name: string): string | undefined {
   try {
     return require('../../../package.json').peerDependencies?.[name];
   } catch {
@@ -28,7 +28,8 @@ export function loadOptional<T>(name: string, feature: string): T {
   try {
     return require(name) as T;
   } catch (err) {
-    if (isMissing(err, name)) throw new MissingPackageError(name, feature, declaredRange(name), err);
+    if (isMissing(err, name))
+      throw new MissingPackageError([{ name, feature, range: declaredRange(name) }], err);
     throw err;
   }
 }
@@ -50,5 +51,5 @@ export function isInstalled(name: string): boolean {
  * loading it (Apollo, say, is loaded by the first GraphQL request).
  */
 export function requireInstalled(name: string, feature: string): void {
-  if (!isInstalled(name)) throw new MissingPackageError(name, feature, declaredRange(name), undefined);
+  if (!isInstalled(name)) throw new MissingPackageError([{ name, feature, range: declaredRange(name) }]);
 }

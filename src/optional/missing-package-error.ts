@@ -1,21 +1,25 @@
 import { TrellisError } from '../../container/trellis-error';
+import type { MissingPackage } from '../errors/missing-packages-message';
 import { TRELLIS_ERRORS } from '../errors/trellis-errors';
 
-/** Thrown when a feature in use needs an optional peer dependency that is not installed. */
+/**
+ * Thrown when features in use need optional peer dependencies that are not installed: names
+ * every one of them, with one `npm install` line for all.
+ */
 export class MissingPackageError extends TrellisError {
-  constructor(
-    /** The package to install. */
-    readonly packageName: string,
-    feature: string,
-    range: string | undefined,
-    cause: unknown,
-  ) {
-    const spec = range ? `${packageName}@"${range}"` : packageName;
+  /** The first package to install. */
+  readonly packageName: string;
+  /** Every package to install. */
+  readonly packageNames: readonly string[];
+
+  constructor(missing: readonly MissingPackage[], cause?: unknown) {
     super(
       'TRELLIS_ERR_MISSING_PACKAGE',
-      TRELLIS_ERRORS.TRELLIS_ERR_MISSING_PACKAGE(feature, packageName, spec),
+      TRELLIS_ERRORS.TRELLIS_ERR_MISSING_PACKAGE(missing),
       cause === undefined ? undefined : { cause },
     );
+    this.packageNames = [...new Set(missing.map((one) => one.name))];
+    this.packageName = this.packageNames[0];
   }
 }
 MissingPackageError.prototype.name = 'MissingPackageError';

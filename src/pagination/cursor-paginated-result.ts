@@ -3,16 +3,23 @@ import { assertPositiveInteger } from './query-values';
 
 /** Where a cursor page sits: how many items it has and the cursors to its neighbours (`null` when none). */
 export interface CursorPaginationMeta {
+  /** Rows in this page. */
   count: number;
+  /** Whether a next page exists. */
   hasNext: boolean;
+  /** Whether a previous page exists. */
   hasPrev: boolean;
+  /** The cursor of the next page, or null. */
   nextCursor: string | null;
+  /** The cursor of the previous page, or null. */
   prevCursor: string | null;
 }
 
 /** One cursor page: its items and the way to its neighbours. */
 export interface CursorPaginatedResult<T> {
+  /** The rows of this page. */
   data: T[];
+  /** Where the page is, and the cursors to move on. */
   meta: CursorPaginationMeta;
 }
 

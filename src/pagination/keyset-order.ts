@@ -2,7 +2,9 @@ import type { CursorValue } from './cursor-codec';
 
 /** A sort order over unique keys, e.g. `{ keys: ['createdAt', 'id'], order: 'desc' }`; the last key must be unique. */
 export interface KeysetOrder<T> {
+  /** The columns that order the rows, the last one unique. */
   readonly keys: readonly (keyof T & string)[];
+  /** Newest first (`desc`) or oldest first (`asc`). */
   readonly order: 'asc' | 'desc';
 }
 

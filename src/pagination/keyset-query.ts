@@ -6,9 +6,11 @@ import { assertPositiveInteger } from './query-values';
 
 /** How to fetch one keyset page, and what {@link keysetPage} needs to shape it. */
 export interface KeysetPlan<T> {
+  /** The order the page follows. */
   readonly keyset: KeysetOrder<T>;
   /** `next` on a first page, even when `prev` was asked (there is nothing before it). */
   readonly direction: CursorDirection;
+  /** Rows per page. */
   readonly limit: number;
   /** How many rows to fetch: `limit + 1`; the extra row tells whether more follow. */
   readonly fetch: number;

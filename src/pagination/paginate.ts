@@ -2,11 +2,17 @@ import { assertPositiveInteger } from './query-values';
 
 /** Where an offset page sits in the whole collection. */
 export interface PaginationMeta {
+  /** Rows in all. */
   total: number;
+  /** This page, from 1. */
   page: number;
+  /** Rows per page. */
   limit: number;
+  /** Pages in all. */
   totalPages: number;
+  /** Whether a next page exists. */
   hasNext: boolean;
+  /** Whether a previous page exists. */
   hasPrev: boolean;
   /** 1-based position of the first item of the page; 0 when the page is empty. */
   from: number;
@@ -16,7 +22,9 @@ export interface PaginationMeta {
 
 /** One offset page: its items and where it sits. */
 export interface PaginatedResult<T> {
+  /** The rows of this page. */
   data: T[];
+  /** Where the page is in the whole. */
   meta: PaginationMeta;
 }
 

@@ -6,8 +6,11 @@ export type CursorDirection = 'next' | 'prev';
 
 /** What a cursor-paginated request asks for. */
 export interface CursorQuery {
+  /** Where to start, absent for the first page. */
   cursor?: string;
+  /** Rows per page, capped. */
   limit: number;
+  /** `'next'` (default) or `'prev'`. */
   direction: CursorDirection;
 }
 

@@ -2,7 +2,9 @@ import { assertPositiveInteger, positiveInteger } from './query-values';
 
 /** The page and page size an offset-paginated request asks for. */
 export interface PaginationQuery {
+  /** The page, from 1. */
   page: number;
+  /** Rows per page, capped. */
   limit: number;
 }
 

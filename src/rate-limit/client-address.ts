@@ -5,8 +5,11 @@ import { expressRateLimit } from './express-rate-limit';
 export interface RateLimitRequest {
   /** The client address as the engine resolved it (honours `trustProxy`); absent on a raw request. */
   readonly ip?: string;
+  /** The connection, for its address. */
   readonly socket?: { readonly remoteAddress?: string };
+  /** The request's headers. */
   readonly headers: IncomingHttpHeaders;
+  /** The request URL. */
   readonly url?: string;
   /** The parsed body, when the engine parsed one before the limiter ran. */
   readonly body?: unknown;

@@ -17,6 +17,7 @@ type Next = (err?: unknown) => void;
 
 /** A rate-limiting middleware for `app.use`, which can also be run from a route with `check(ctx)`. */
 export interface RateLimiter {
+  /** Counts the request as middleware: past the limit, answers 429 instead of calling `next`. */
   (req: IncomingMessage, res: ServerResponse, next: Next): void;
   /**
    * Counts this request from inside a route (a `Depends` function or a handler), where the body

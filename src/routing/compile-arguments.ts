@@ -1,3 +1,4 @@
+import type { ZodType } from 'zod';
 import type { AppContainer as Container } from '../../container/app-container';
 import { isThenable } from '../../container/is-thenable';
 import { planResolution, type Resolver } from '../../container/resolution-plan';
@@ -7,6 +8,7 @@ import { locatedError, trellisError } from '../errors/trellis-errors';
 import type { GuardSite } from '../guards/guard-registry';
 import type { ParamMetadata } from '../metadata/types';
 import { compileValidator, type Validator } from '../validation/compile-validator';
+import { stringlessPart } from '../validation/string-input';
 import type { Reader, ReaderTable } from './http-readers';
 import type { RequestContext } from './request-context';
 
@@ -34,6 +36,30 @@ function planDependency(
   } catch (err) {
     throw locatedError(err, `${site.className}.${site.methodName}`);
   }
+}
+
+// What these give a handler is always text (or, from a query string, objects and arrays of it).
+const STRING_KINDS = new Set<ParamMetadata['kind']>(['param', 'query', 'header', 'cookie']);
+const DECORATORS: Partial<Record<ParamMetadata['kind'], string>> = {
+  param: 'Param',
+  query: 'Query',
+  header: 'Header',
+  cookie: 'Cookie',
+};
+
+// A schema no string can pass would answer every request 422: refused at ready() instead.
+function refuseStringless(schema: ZodType, param: ParamMetadata, site: GuardSite): void {
+  const part = stringlessPart(schema);
+  if (!part) return;
+  const name = 'name' in param && param.name ? `'${param.name}'` : '';
+  const field = part.path ? ` field '${part.path}'` : '';
+  throw trellisError(
+    'TRELLIS_ERR_SCHEMA_REFUSES_STRINGS',
+    `${site.className}.${site.methodName}`,
+    `${DECORATORS[param.kind]}(${name})${field}`,
+    part.type,
+    part.fix,
+  );
 }
 
 /**
@@ -68,6 +94,7 @@ export function compileArguments(
     }
     const { read, source } = reader(param);
     const schema = 'schema' in param ? param.schema : undefined;
+    if (schema && STRING_KINDS.has(param.kind)) refuseStringless(schema, param, site);
     values.push({
       index: param.index,
       read,

@@ -4,15 +4,19 @@ import type { RequestContext } from './request-context';
 
 /** A route ready to serve: everything that depends only on metadata is already decided. */
 export interface CompiledRoute {
+  /** The HTTP method (`ALL` for every one). */
   method: HttpMethod;
   /** Full path in Express syntax, prefix included. */
   path: string;
+  /** Whether a parameter reads the body (the engine parses it only then). */
   readsBody: boolean;
   /** The status of a successful answer when the handler chooses none: `HttpCode`, or 200 (201 for POST). */
   status: number;
   /** The error answers the handler declared with `Throws`. */
   errors: DeclaredError[];
+  /** The controller class's metadata. */
   controller: ClassMetadata;
+  /** The handler method's metadata. */
   handler: MethodMetadata;
   /** The guards that apply (class and method), for documentation. */
   guards: GuardMetadata[];

@@ -21,7 +21,9 @@ export type Unsubscribe = () => void | Promise<void>;
  * @example app.override(BROADCASTER, new RedisBroadcaster(redis)) // one fan-out across instances
  */
 export interface Broadcaster {
+  /** Sends an envelope to the listeners of `gateway` on every instance. */
   publish(gateway: string, envelope: BroadcastEnvelope): void | Promise<void>;
+  /** Listens to the envelopes of `gateway`; resolves to the function that stops. */
   subscribe(gateway: string, listener: BroadcastListener): Unsubscribe | Promise<Unsubscribe>;
 }
 

@@ -4,11 +4,13 @@ import type { BroadcastEnvelope, Broadcaster, BroadcastListener, Unsubscribe } f
 export class LocalBroadcaster implements Broadcaster {
   private readonly listeners = new Map<string, Set<BroadcastListener>>();
 
+  /** {@inheritDoc Broadcaster.publish} */
   publish(gateway: string, envelope: BroadcastEnvelope): void {
     const listeners = this.listeners.get(gateway);
     if (listeners) for (const listener of listeners) listener(envelope);
   }
 
+  /** {@inheritDoc Broadcaster.subscribe} */
   subscribe(gateway: string, listener: BroadcastListener): Unsubscribe {
     let listeners = this.listeners.get(gateway);
     if (!listeners) {

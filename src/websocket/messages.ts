@@ -3,8 +3,11 @@ import type { HTTPException, ValidationDetail } from '../errors/http-exception';
 
 /** What a client receives when its message is refused or its handler fails; the connection stays open. */
 export interface WebSocketErrorMessage {
+  /** Always `'error'`. */
   type: 'error';
+  /** What went wrong. */
   message: string;
+  /** Validation failures, when the message failed its schema. */
   details?: ValidationDetail[];
 }
 

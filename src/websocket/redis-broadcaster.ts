@@ -59,6 +59,7 @@ function decode(message: string): WireEnvelope | undefined {
  *   broadcaster: new RedisBroadcaster({ publisher: redis, subscriber: createRedisClient(url) }) } });
  */
 export class RedisBroadcaster implements Broadcaster {
+  /** This instance's id: its own messages are not delivered twice. */
   readonly instanceId: string;
   private readonly local = new LocalBroadcaster();
   /** Channel -> gateway path, and how many local subscriptions hold the channel. */
@@ -81,6 +82,7 @@ export class RedisBroadcaster implements Broadcaster {
     });
   }
 
+  /** {@inheritDoc Broadcaster.publish} */
   async publish(gateway: string, envelope: BroadcastEnvelope): Promise<void> {
     this.local.publish(gateway, envelope);
     const wire: WireEnvelope = {
@@ -93,6 +95,7 @@ export class RedisBroadcaster implements Broadcaster {
     await withRedis(this.publisher, () => this.publisher.publish(channel, JSON.stringify(wire)));
   }
 
+  /** {@inheritDoc Broadcaster.subscribe} */
   async subscribe(gateway: string, listener: BroadcastListener): Promise<Unsubscribe> {
     const stopLocal = this.local.subscribe(gateway, listener);
     const channel = this.prefix + gateway;

@@ -2,7 +2,9 @@ import type { Broadcaster, Unsubscribe } from './broadcaster';
 
 /** A session that ended (`sessionId`), or every session of a user (`userId`). */
 export interface SessionRevocation {
+  /** The session that ended, when one did. */
   sessionId?: string;
+  /** The user whose sessions all ended, when all did. */
   userId?: string | number;
 }
 
@@ -49,10 +51,12 @@ function decode(data: string): SessionRevocation | undefined {
 export class BroadcastSessionRevocations implements SessionRevocations {
   constructor(private readonly broadcaster: Broadcaster) {}
 
+  /** {@inheritDoc SessionRevocations.revoke} */
   async revoke(revocation: SessionRevocation): Promise<void> {
     await this.broadcaster.publish(CHANNEL, { data: JSON.stringify(revocation) });
   }
 
+  /** {@inheritDoc SessionRevocations.subscribe} */
   async subscribe(listener: RevocationListener): Promise<Unsubscribe> {
     return this.broadcaster.subscribe(CHANNEL, (envelope) => {
       const revocation = decode(envelope.data);

@@ -18,7 +18,9 @@ export interface WebSocketConnection {
   send(data: unknown): void;
   /** Sends `data` as JSON to the other clients of the gateway (of `room` only, when given), on every instance. */
   broadcast(data: unknown, options?: BroadcastOptions): void;
+  /** Adds the connection to a room (for `broadcast(data, { room })`). */
   join(room: string): void;
+  /** Takes the connection out of a room. */
   leave(room: string): void;
   /** Closes the connection (normal closure unless told otherwise). */
   close(code?: number, reason?: string): void;

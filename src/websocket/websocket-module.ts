@@ -1,6 +1,5 @@
 import type { Application } from '../app/application';
 import type { TrellisModule } from '../app/module-registry';
-import { requireInstalled } from '../optional/load-optional';
 import { BROADCASTER, type Broadcaster } from './broadcaster';
 import { compileGateways } from './compile-gateway';
 import { GatewayServer } from './gateway-server';
@@ -36,7 +35,7 @@ function install(app: Application, options: WebSocketOptions | undefined): void 
     const origins = compileOriginCheck(options?.origins, 'options.websocket.origins');
     const classes = app.classesOf('gateway');
     if (classes.length === 0) return;
-    requireInstalled('ws', 'WebSocket gateways (@WebSocket classes)');
+    if (!app.optionalPackages.need('ws', 'WebSocket gateways (@WebSocket classes)')) return;
     const broadcaster = app.container.get<Broadcaster>(BROADCASTER);
     const logger = app.logger.child({ component: 'websocket' });
     const env = { container: app.container, guards: app.guards, logger, broadcaster, origins };

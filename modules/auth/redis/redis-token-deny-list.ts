@@ -28,6 +28,7 @@ export class RedisTokenDenyList extends TokenDenyList {
     this.now = options.now ?? Date.now;
   }
 
+  /** {@inheritDoc TokenDenyList.add} */
   override async add(jti: string, exp: number): Promise<void> {
     const ttl = Math.ceil(exp * 1000 - this.now());
     // An expired token is refused by its signature check already: nothing to remember.
@@ -35,6 +36,7 @@ export class RedisTokenDenyList extends TokenDenyList {
     await withRedis(this.redis, () => this.redis.set(this.prefix + jti, '1', 'PX', ttl));
   }
 
+  /** {@inheritDoc TokenDenyList.has} */
   override async has(jti: string): Promise<boolean> {
     return (await withRedis(this.redis, () => this.redis.exists(this.prefix + jti))) === 1;
   }

@@ -34,12 +34,14 @@ export class RedisTokenStore extends TokenStore {
     this.indexPrefix = `${prefix}user-sessions:`;
   }
 
+  /** {@inheritDoc TokenStore.createSession} */
   override async createSession({ sessionId, userId, refreshJti, ttl }: NewSession): Promise<void> {
     const keys = [this.sessionPrefix + sessionId, this.indexPrefix + userId];
     const args = [String(userId), refreshJti, milliseconds(ttl), sessionId, this.sessionPrefix];
     await withRedis(this.redis, () => CREATE_SESSION.run(this.redis, keys, args));
   }
 
+  /** {@inheritDoc TokenStore.rotate} */
   override async rotate(
     sessionId: string,
     presentedJti: string,
@@ -53,15 +55,18 @@ export class RedisTokenStore extends TokenStore {
     return outcome as RotationOutcome;
   }
 
+  /** {@inheritDoc TokenStore.isActive} */
   override async isActive(sessionId: string): Promise<boolean> {
     return (await withRedis(this.redis, () => this.redis.exists(this.sessionPrefix + sessionId))) === 1;
   }
 
+  /** {@inheritDoc TokenStore.endSession} */
   override async endSession(sessionId: string): Promise<void> {
     const key = this.sessionPrefix + sessionId;
     await withRedis(this.redis, () => END_SESSION.run(this.redis, [key], [sessionId]));
   }
 
+  /** {@inheritDoc TokenStore.endUserSessions} */
   override async endUserSessions(userId: UserId): Promise<void> {
     const key = this.indexPrefix + userId;
     await withRedis(this.redis, () => END_USER_SESSIONS.run(this.redis, [key], [this.sessionPrefix]));

@@ -64,9 +64,11 @@ class PagesController {
 }
 
 describe('app.install() and defineModule()', () => {
-  it('when the module name is unknown, throws naming it', () => {
-    const install = () => createApp().install('nope' as 'spec-maintenance', { readOnly: false });
-    expect(expectThrowsCode(install, 'TRELLIS_ERR_UNKNOWN_MODULE').message).to.include("'nope'");
+  it('when the module name is unknown, throws naming it and listing the defined modules', () => {
+    const install = () => createApp().install('rbca' as 'spec-maintenance', { readOnly: false });
+    const { message } = expectThrowsCode(install, 'TRELLIS_ERR_UNKNOWN_MODULE');
+    expect(message).to.match(/^Unknown module 'rbca'; the defined modules are /);
+    for (const name of ['auth', 'rbac', 'spec-maintenance']) expect(message).to.include(`'${name}'`);
   });
 
   it('when a module is installed twice, throws', () => {

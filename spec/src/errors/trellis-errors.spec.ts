@@ -5,6 +5,10 @@ import { TRELLIS_ERRORS, TrellisError } from '../../../index';
 import { trellisError } from '../../../src/errors/trellis-errors';
 
 const DOCS = readFileSync(resolve(__dirname, '..', '..', '..', '..', 'docs', 'errors.md'), 'utf8');
+const TROUBLESHOOTING = readFileSync(
+  resolve(__dirname, '..', '..', '..', '..', 'docs', 'troubleshooting.md'),
+  'utf8',
+);
 
 describe('the TrellisError catalog', () => {
   it('names every code TRELLIS_ERR_* and documents each in docs/errors.md, once', () => {
@@ -16,6 +20,10 @@ describe('the TrellisError catalog', () => {
     }
     const documented = [...DOCS.matchAll(/^\| `(TRELLIS_ERR_[A-Z_]+)` \|/gm)].map((match) => match[1]);
     expect(documented).to.have.members(codes);
+  });
+
+  it('gives a fix for every code in docs/troubleshooting.md', () => {
+    for (const code of Object.keys(TRELLIS_ERRORS)) expect(TROUBLESHOOTING, code).to.include(`\`${code}\``);
   });
 
   it('builds an Error with the code, the filled template and the code in the stack', () => {

@@ -22,7 +22,7 @@ async function withoutOptionalPeers(script: string): Promise<string[]> {
 const PROBE = `
 const t = require('./index.js');
 const z = require('zod');
-const report = (name) => (err) => console.log(name + ' ' + (err ? err.code + ' ' + err.message : 'ok'));
+const report = (name) => (err) => console.log(name + ' ' + (err ? err.code + ' ' + err.message.split('\\n').join(' | ') : 'ok'));
 const decorate = (decorators, target, key) =>
   key ? Reflect.decorate(decorators, target.prototype, key, Object.getOwnPropertyDescriptor(target.prototype, key)) : Reflect.decorate(decorators, target);
 class Hello { hello() { return 'hi'; } }
@@ -46,8 +46,8 @@ const step = (name, run) => Promise.resolve().then(run).then(() => report(name)(
     console.log('answers ' + hello.status + ' ' + (await hello.json()) + ' docs ' + docs.status + ' openapi ' + document.status);
     await app.close();
   });
-  await step('fastify', () => t.createApp({ engine: 'fastify' }));
-  await step('graphql', () => t.createApp({ resolvers: [GreetingsResolver] }).ready());
+  await step('fastify', () => t.createApp({ engine: 'fastify', metrics: true }));
+  await step('graphql', () => t.createApp({ resolvers: [GreetingsResolver], gateways: [ChatGateway] }).ready());
   await step('websocket', () => t.createApp({ gateways: [ChatGateway] }).ready());
   await step('swagger-ui', () => t.createApp({ openapi: { title: 't', version: '1', ui: true } }).ready());
   await step('redis', () => t.createRedisClient('redis://127.0.0.1:1'));
@@ -107,9 +107,37 @@ describe('optional peer dependencies', () => {
       expect(line('express')).to.equal('express ok');
     });
 
+    it('names every package a GraphQL and WebSocket app misses in one error, with one npm install line', () => {
+      const text = line('graphql');
+      expect(text).to.contain(
+        'TRELLIS_ERR_MISSING_PACKAGE Features in use need packages that are not installed',
+      );
+      expect(text).to.contain("- GraphQL (@Resolver classes): '@apollo/server'");
+      expect(text).to.contain(
+        "- GraphQL query limits (graphql.limits): '@escape.tech/graphql-armor-max-depth', '@escape.tech/graphql-armor-max-aliases', '@escape.tech/graphql-armor-cost-limit'",
+      );
+      expect(text).to.contain("- WebSocket gateways (@WebSocket classes): 'ws'");
+      const install = text.slice(text.indexOf('Install them all with: npm install ') + 35).split(' ');
+      expect(install.map((spec) => spec.slice(0, spec.lastIndexOf('@')))).to.have.members([
+        '@apollo/server',
+        '@escape.tech/graphql-armor-max-depth',
+        '@escape.tech/graphql-armor-max-aliases',
+        '@escape.tech/graphql-armor-cost-limit',
+        'ws',
+      ]);
+      for (const spec of install) expect(spec).to.match(/@"\^\d[^"]*"$/);
+    });
+
+    it("names the Fastify engine's two packages and the metrics package in one error at createApp", () => {
+      const text = line('fastify');
+      expect(text).to.contain("- The 'fastify' engine: 'fastify', '@fastify/middie'");
+      expect(text).to.contain("- The metrics option: 'prom-client'");
+      expect(text).to.match(
+        /npm install fastify@"\^\d[^"]*" @fastify\/middie@"\^\d[^"]*" prom-client@"\^\d[^"]*"$/,
+      );
+    });
+
     const cases: [string, string, string][] = [
-      ['fastify', 'fastify', "The 'fastify' engine"],
-      ['graphql', '@apollo/server', 'GraphQL'],
       ['websocket', 'ws', 'WebSocket gateways'],
       ['swagger-ui', 'swagger-ui-dist', 'Swagger UI'],
       ['redis', 'ioredis', 'createRedisClient()'],

@@ -1,4 +1,4 @@
-import type { RequestListener, Server } from 'node:http';
+import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import { NotFoundException } from '../../errors/exceptions';
 import { trellisError } from '../../errors/trellis-errors';
@@ -6,7 +6,13 @@ import type { RequestObserver } from '../../observability/request-observer';
 import type { CompiledRoute } from '../../routing/compiled-route';
 import { nodeResponseWriter } from '../../routing/node-response-writer';
 import { writeError } from '../../routing/write-response';
-import type { Engine, EngineOptions, HandlerMount, Middleware } from '../engine';
+import {
+  type Engine,
+  type EngineOptions,
+  type HandlerMount,
+  type Middleware,
+  WRAPPED_EXPRESS_APP,
+} from '../engine';
 import { handlerRoutes } from '../handler-routes';
 import { requestPolicyMiddleware } from '../request-policy';
 import { ExpressContext } from './express-context';
@@ -55,10 +61,13 @@ export class ExpressEngine implements Engine {
     });
     const app = this.native;
     this.listener = observe
-      ? (req, res) => {
-          observe(req, res);
-          app(req, res);
-        }
+      ? Object.assign(
+          (req: IncomingMessage, res: ServerResponse) => {
+            observe(req, res);
+            app(req, res);
+          },
+          { [WRAPPED_EXPRESS_APP]: app },
+        )
       : app;
     return this.listener;
   }

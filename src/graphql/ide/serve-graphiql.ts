@@ -16,12 +16,13 @@ export const IDE_FOLDER = 'ide';
 /** The GraphiQL IDE of a GraphQL endpoint: its page and the files the page loads. */
 export interface GraphiqlIde {
   /** Answers a browser's GET (or HEAD) of the endpoint with the page; false leaves it to GraphQL. */
-  page(req: IncomingMessage, res: ServerResponse): boolean;
+  page(req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void): boolean;
   /** Answers a file of the IDE folder by name; an unknown name goes to `next`. */
   file(name: string, res: ServerResponse, next: (err?: unknown) => void): void;
 }
 
-function wantsHtml(req: IncomingMessage): boolean {
+/** Whether a request is a browser's GET or HEAD of a page. */
+export function wantsHtml(req: IncomingMessage): boolean {
   return isRead(req) && (req.headers.accept ?? '').includes('text/html');
 }
 

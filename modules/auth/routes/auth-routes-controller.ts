@@ -1,0 +1,120 @@
+import { Inject } from '../../../container/inversify';
+import { Controller } from '../../../src/decorators/controller';
+import { Description, Summary } from '../../../src/decorators/docs';
+import { HttpCode } from '../../../src/decorators/http-code';
+import { Get, Post } from '../../../src/decorators/http-methods';
+import { Body, CurrentUser, Depends } from '../../../src/decorators/params';
+import { Returns } from '../../../src/decorators/returns';
+import { Throws } from '../../../src/decorators/throws';
+import {
+  NotFoundException,
+  TooManyRequestsException,
+  UnauthorizedException,
+} from '../../../src/errors/exceptions';
+import type { Class } from '../../../src/metadata/types';
+import type { AuthenticatedUser, RequestContext } from '../../../src/routing/request-context';
+import { noStore } from '../../../src/security/no-store';
+import { Auth } from '../auth-decorator';
+import type { AuthMessages } from '../auth-messages';
+import type { UserProvider } from '../auth-options';
+import { AuthService } from '../auth-service';
+import { USER_PROVIDER } from '../auth-tokens';
+import {
+  LoginBodySchema,
+  LoginResultSchema,
+  LogoutResultSchema,
+  MeSchema,
+  RefreshBodySchema,
+  TokenPairSchema,
+} from './auth-route-schemas';
+import type { LoginAttempts } from './login-attempts';
+
+const requestContext = (ctx: RequestContext) => ctx;
+
+const unlimited: LoginAttempts = (_ctx, _username, login) => login();
+
+/**
+ * The reference endpoints under `prefix`: login, refresh, me and logout. A class per install, as
+ * the prefix is part of its metadata.
+ */
+export function authRoutesController(
+  prefix: string,
+  messages: AuthMessages,
+  attempts?: LoginAttempts,
+): Class {
+  const limited = attempts ?? unlimited;
+  const throwsOnLogin = attempts
+    ? [UnauthorizedException, TooManyRequestsException]
+    : [UnauthorizedException];
+
+  @Controller(prefix)
+  @Description('Log in, refresh tokens, see who you are, log out')
+  class AuthRoutesController {
+    constructor(
+      @Inject(AuthService) private readonly auth: AuthService,
+      @Inject(USER_PROVIDER) private readonly users: UserProvider,
+    ) {}
+
+    @Post('/login')
+    @HttpCode(200)
+    @Returns(LoginResultSchema)
+    @Throws(...throwsOnLogin)
+    @Summary('Log in: an access token, a refresh token and who you are')
+    @Description(
+      attempts
+        ? 'Failed attempts are limited per client and username (and per client); past the limit every attempt is 429 until the window ends.'
+        : 'Trade a username and password for a new session.',
+    )
+    async login(
+      @Body(LoginBodySchema) body: { username: string; password: string },
+      @Depends(requestContext) ctx: RequestContext,
+    ) {
+      const { accessToken, refreshToken, user } = await limited(ctx, body.username, () =>
+        this.auth.login(body.username, body.password),
+      );
+      noStore(ctx);
+      return {
+        accessToken,
+        refreshToken,
+        user: { id: user.id, username: user.username, email: user.email, role: user.role },
+      };
+    }
+
+    @Post('/refresh')
+    @HttpCode(200)
+    @Returns(TokenPairSchema)
+    @Throws(UnauthorizedException)
+    @Summary('Trade a refresh token for a new pair; the old one stops working')
+    async refresh(
+      @Body(RefreshBodySchema) body: { refreshToken: string },
+      @Depends(requestContext) ctx: RequestContext,
+    ) {
+      const pair = await this.auth.refresh(body.refreshToken);
+      noStore(ctx);
+      return pair;
+    }
+
+    @Get('/me')
+    @Auth()
+    @Returns(MeSchema)
+    @Throws(NotFoundException)
+    @Summary('Who you are, as the user provider has it now')
+    async me(@CurrentUser() caller: AuthenticatedUser) {
+      const user = await this.users.findById(caller.id);
+      if (!user) throw new NotFoundException(messages.userNotFound);
+      const { id, username, email, role, permissions } = user;
+      return { id, username, email, role, permissions };
+    }
+
+    @Post('/logout')
+    @HttpCode(200)
+    @Auth()
+    @Returns(LogoutResultSchema)
+    @Summary('End this session: its refresh token and this access token stop working')
+    async logout(@CurrentUser() caller: AuthenticatedUser) {
+      await this.auth.logout(caller);
+      return { message: messages.loggedOut };
+    }
+  }
+  return AuthRoutesController;
+}
