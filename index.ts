@@ -24,7 +24,7 @@ export type {
 
 // Decorators: controllers, routes, parameters, docs, gateways, resolvers; `recordGuard` for a
 // module's guard decorator (the built-in ones are with their modules below)
-export { Controller } from './src/decorators/controller';
+export { Controller, type ControllerOptions } from './src/decorators/controller';
 export { Description, Summary } from './src/decorators/docs';
 export { Mutation, Parent, ResolveField, Resolver, Subscription } from './src/decorators/graphql';
 export { HttpCode } from './src/decorators/http-code';
@@ -41,6 +41,7 @@ export {
   Req,
   RequestId,
   Res,
+  ResponseHeaders,
   recordParam,
 } from './src/decorators/params';
 export { Query } from './src/decorators/query';
@@ -54,6 +55,32 @@ export {
   WebSocket,
   type WebSocketGatewayOptions,
 } from './src/decorators/websocket';
+
+// Contracts: routes as values, implemented by controllers and called by trellis/client
+export {
+  type ContractMethod,
+  type ContractResponses,
+  type ContractRoute,
+  type ContractRoutes,
+  contract,
+} from './src/contract/contract-route';
+export type {
+  ContractController,
+  ContractRequest,
+  ContractResponse,
+  HandlerResult,
+  MaybePromise,
+  ParametersMatch,
+} from './src/contract/contract-types';
+export { ErrorBodySchema, ValidationErrorBodySchema } from './src/contract/error-body-schema';
+export { Implements } from './src/decorators/implements';
+export { Deprecated, Version } from './src/decorators/versioning';
+export {
+  type DeprecationOptions,
+  VERSION_NEUTRAL,
+  type VersioningOptions,
+  type VersionValue,
+} from './src/versioning/versioning-options';
 
 // Dependency injection: the container, scopes, providers
 export type {
@@ -85,11 +112,13 @@ export type { AuthenticatedUser, ConnectionSession, RequestContext } from './src
 // Errors: HTTP exceptions answered to clients; coded configuration errors
 export { TrellisError } from './container/trellis-error';
 export { HTTP_STATUS } from './src/errors/catalog';
+export { GENERIC_ERROR_CODES, type GenericErrorCode } from './src/errors/error-codes';
 export {
   BadRequestException,
   UnauthorizedException,
   ForbiddenException,
   NotFoundException,
+  MethodNotAllowedException,
   ConflictException,
   PayloadTooLargeException,
   UnsupportedMediaTypeException,
@@ -256,6 +285,7 @@ export { type NewSession, type RotationOutcome, TokenStore } from './modules/aut
 // The rbac module: roles, permissions, the MinimumRole() and Permissions() guards and their texts
 export { MinimumRole } from './modules/rbac/minimum-role-decorator';
 export { Permissions } from './modules/rbac/permissions-decorator';
+export { RBAC_ERROR_CODES, type RbacErrorCode } from './modules/rbac/rbac-error-codes';
 export { RBAC_MESSAGES, type RbacMessages } from './modules/rbac/rbac-messages';
 export { rbacModule } from './modules/rbac/rbac-module';
 export type { RbacOptions, Role } from './modules/rbac/rbac-options';

@@ -11,6 +11,7 @@ export const MESSAGES = {
   targetAboveOwn: 'No puede modificar a un usuario con un rol superior al suyo',
   changeRoleNeeded: 'Cambiar el rol requiere el permiso users.change_role',
   deleteSelf: 'No puede eliminar su propia cuenta',
+  taskNotFound: 'Tarea no encontrada',
   assigneeNotFound: 'El usuario asignado no existe',
   assignNeedsPermission: 'Asignar una tarea a otro usuario requiere el permiso tasks.assign',
   protectedRoute: 'Acceso concedido a la ruta protegida',

@@ -8,6 +8,7 @@ export { createApp } from './app/create-app';
 export type { InjectOptions, InjectResponse } from './app/inject';
 export { defineModule, type ModuleOptionsMap, type TrellisModule } from './app/module-registry';
 export type { TrustProxy } from './app/trust-proxy';
+export * from './contract';
 export * from './decorators';
 export type { Engine, EngineName, Middleware, RequestPolicy } from './engine/engine';
 export * from './errors';
@@ -37,4 +38,10 @@ export { noStore } from './security/no-store';
 export type { SecurityHeadersOptions } from './security/security-headers';
 export { type TraceAttributes, type TraceStep, Tracing } from './tracing/tracing';
 export * from './validation';
+export {
+  type DeprecationOptions,
+  VERSION_NEUTRAL,
+  type VersioningOptions,
+  type VersionValue,
+} from './versioning/versioning-options';
 export * from './websocket';

@@ -4,6 +4,7 @@ import type { GuardDefinition } from '../../src/guards/guard-registry';
 import { AUTH_GUARD_KIND } from '../auth/auth-decorator';
 import { callerOf } from './caller-of';
 import { MINIMUM_ROLE_GUARD_KIND } from './minimum-role-decorator';
+import { RBAC_ERROR_CODES } from './rbac-error-codes';
 import { RbacService } from './rbac-service';
 
 /**
@@ -30,7 +31,7 @@ export const minimumRoleGuard: GuardDefinition = {
     const { notAuthenticated, roleTooLow } = rbac.messages;
     return (ctx) => {
       if (!rbac.meetsLevel(callerOf(ctx, notAuthenticated), required))
-        throw new ForbiddenException(roleTooLow);
+        throw new ForbiddenException(roleTooLow, { code: RBAC_ERROR_CODES.ROLE_TOO_LOW });
     };
   },
 };

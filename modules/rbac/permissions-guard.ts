@@ -4,6 +4,7 @@ import type { GuardDefinition } from '../../src/guards/guard-registry';
 import { AUTH_GUARD_KIND } from '../auth/auth-decorator';
 import { callerOf } from './caller-of';
 import { PERMISSIONS_GUARD_KIND, quoted } from './permissions-decorator';
+import { RBAC_ERROR_CODES } from './rbac-error-codes';
 import { RbacService } from './rbac-service';
 
 /**
@@ -27,7 +28,8 @@ export const permissionsGuard: GuardDefinition = {
     return (ctx) => {
       const granted = rbac.grantedTo(callerOf(ctx, notAuthenticated));
       for (const permission of required)
-        if (!granted.has(permission)) throw new ForbiddenException(missingPermissions);
+        if (!granted.has(permission))
+          throw new ForbiddenException(missingPermissions, { code: RBAC_ERROR_CODES.PERMISSION_MISSING });
     };
   },
 };

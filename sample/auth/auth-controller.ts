@@ -1,63 +1,42 @@
+import { sampleApi } from '../api/sample-api';
 import { MESSAGES } from '../messages';
 import {
   Auth,
   type AuthenticatedUser,
   AuthService,
   Body,
-  ConflictException,
+  type ContractController,
   Controller,
   CurrentUser,
   Depends,
   Description,
-  Get,
-  HttpCode,
+  Implements,
   noStore,
-  Post,
   type RequestContext,
-  Returns,
-  Summary,
-  Throws,
-  TooManyRequestsException,
-  UnauthorizedException,
 } from '../trellis';
-import {
-  MeSchema,
-  MessageSchema,
-  type RegisterInput,
-  RegisterSchema,
-  UserResultSchema,
-} from '../users/user-schemas';
+import type { RegisterInput } from '../users/user-schemas';
 import { UsersService } from '../users/users-service';
-import {
-  type LoginInput,
-  LoginResultSchema,
-  LoginSchema,
-  type RefreshInput,
-  RefreshSchema,
-  TokenPairSchema,
-} from './auth-schemas';
+import type { LoginInput, RefreshInput } from './auth-schemas';
 import { currentRequest } from './current-request';
 import { LoginThrottle } from './login-throttle';
 
+type AuthApi = Pick<typeof sampleApi, 'login' | 'register' | 'refresh' | 'me' | 'logout'>;
+
 /** Login, registration, token refresh, the caller's profile and logout. */
-@Controller('/auth')
+@Controller()
 @Description('Log in, register, refresh tokens, see who you are, log out')
-export class AuthController {
+export class AuthController implements ContractController<AuthApi> {
   constructor(
     private readonly auth: AuthService,
     private readonly users: UsersService,
     private readonly throttle: LoginThrottle,
   ) {}
 
-  @Post('/login')
-  @HttpCode(200)
-  @Returns(LoginResultSchema)
-  @Throws(UnauthorizedException, TooManyRequestsException)
-  @Summary('Log in: an access token, a refresh token and who you are')
+  @Implements(sampleApi.login)
   @Description(
     'Failed attempts are limited per client and username (and per client); past the limit every attempt is 429 until the window ends.',
   )
-  async login(@Body(LoginSchema) body: LoginInput, @Depends(currentRequest) ctx: RequestContext) {
+  async login(@Body() body: LoginInput, @Depends(currentRequest) ctx: RequestContext) {
     const { accessToken, refreshToken, user } = await this.throttle.attempt(ctx, () =>
       this.auth.login(body.username, body.password),
     );
@@ -65,15 +44,12 @@ export class AuthController {
     return {
       accessToken,
       refreshToken,
-      user: { id: user.id, username: user.username, email: user.email, role: user.role },
+      user: { id: Number(user.id), username: user.username, email: user.email ?? '', role: user.role },
     };
   }
 
-  @Post('/register')
-  @Returns(UserResultSchema)
-  @Throws(ConflictException)
-  @Summary('Create an account (role viewer)')
-  async register(@Body(RegisterSchema) body: RegisterInput) {
+  @Implements(sampleApi.register)
+  async register(@Body() body: RegisterInput) {
     const user = await this.users.register(body);
     return {
       message: MESSAGES.userCreated,
@@ -87,31 +63,22 @@ export class AuthController {
     };
   }
 
-  @Post('/refresh')
-  @HttpCode(200)
-  @Returns(TokenPairSchema)
-  @Throws(UnauthorizedException)
-  @Summary('Trade a refresh token for a new pair; the old one stops working')
-  async refresh(@Body(RefreshSchema) body: RefreshInput, @Depends(currentRequest) ctx: RequestContext) {
+  @Implements(sampleApi.refresh)
+  async refresh(@Body() body: RefreshInput, @Depends(currentRequest) ctx: RequestContext) {
     const pair = await this.auth.refresh(body.refreshToken);
     noStore(ctx);
     return pair;
   }
 
-  @Get('/me')
+  @Implements(sampleApi.me)
   @Auth()
-  @Returns(MeSchema)
-  @Summary('Who you are, as the database has it now')
   me(@CurrentUser() caller: AuthenticatedUser) {
     const { id, username, email, role, permissions } = this.users.get(Number(caller.id));
     return { id, username, email, role, permissions };
   }
 
-  @Post('/logout')
-  @HttpCode(200)
+  @Implements(sampleApi.logout)
   @Auth()
-  @Returns(MessageSchema)
-  @Summary('End this session: its refresh token and this access token stop working')
   async logout(@CurrentUser() caller: AuthenticatedUser) {
     await this.auth.logout(caller);
     return { message: MESSAGES.loggedOut };

@@ -2,9 +2,19 @@ import { z } from 'zod';
 import { TASK_STATUSES } from './task';
 
 /** One of the task states. */
-export const TaskStatusSchema = z
-  .enum(TASK_STATUSES)
-  .meta({ id: 'TaskStatus', description: 'Where a task stands: todo, in_progress, review or done' });
+export const TaskStatusSchema = z.enum(TASK_STATUSES).meta({
+  id: 'TaskStatus',
+  description: 'Where a task stands: todo, in_progress, review or done',
+  'x-enum-descriptions': {
+    todo: 'Not started',
+    in_progress: 'Being worked on',
+    review: 'Done, waiting for a review',
+    done: 'Finished',
+  },
+});
+
+/** The id of a task in a path. */
+export const TaskIdSchema = z.string().min(1).max(100).describe('The task id');
 
 /** `POST /tasks` and the GraphQL `createTask` input. */
 export const CreateTaskSchema = z
@@ -35,6 +45,6 @@ export const TaskSchema = z
     status: TaskStatusSchema.describe('Where the task stands'),
     assignee: TaskUserSchema.nullable().describe('Who does it, if anyone'),
     createdBy: TaskUserSchema.nullable().describe('Who created it (null once that user is deleted)'),
-    createdAt: z.string().describe('When it was created (ISO time with milliseconds)'),
+    createdAt: z.iso.datetime().describe('When it was created (ISO time with milliseconds)'),
   })
   .meta({ id: 'Task', description: 'A task' });

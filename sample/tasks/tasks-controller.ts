@@ -1,46 +1,62 @@
-import { type ListQuery, ListQuerySchema } from '../paging/list-query';
-import { listPageSchema } from '../paging/page-schemas';
+import { sampleApi } from '../api/sample-api';
+import { MESSAGES } from '../messages';
+import type { ListQuery } from '../paging/list-query';
 import {
   type AuthenticatedUser,
-  BadRequestException,
   Body,
+  type ContractController,
   Controller,
   CurrentUser,
   Description,
-  Get,
+  Implements,
+  NotFoundException,
+  Param,
   Permissions,
-  Post,
   Query,
-  Returns,
-  Summary,
-  Throws,
+  ResponseHeaders,
 } from '../trellis';
-import { type CreateTaskInput, CreateTaskSchema, TaskSchema } from './task-schemas';
+import type { CreateTaskInput } from './task-schemas';
+import { TasksRepository } from './tasks-repository';
 import { TasksService } from './tasks-service';
 
-/** Tasks, newest first. */
-@Controller('/tasks')
-@Description('Tasks, newest first')
-export class TasksController {
-  constructor(private readonly tasks: TasksService) {}
+type TasksApi = Pick<typeof sampleApi, 'listTasks' | 'getTask' | 'createTask'>;
 
-  @Post()
+/** Tasks, newest first: the task routes of the sample's contract. */
+@Controller()
+@Description('Tasks, newest first')
+export class TasksController implements ContractController<TasksApi> {
+  constructor(
+    private readonly tasks: TasksService,
+    private readonly repository: TasksRepository,
+  ) {}
+
+  @Implements(sampleApi.createTask)
   @Permissions('tasks.create')
-  @Returns(TaskSchema)
-  @Summary('Create a task')
-  create(@Body(CreateTaskSchema) body: CreateTaskInput, @CurrentUser() caller: AuthenticatedUser) {
-    return this.tasks.create(body, caller);
+  async createTask(
+    @Body() body: CreateTaskInput,
+    @CurrentUser() caller: AuthenticatedUser,
+    @ResponseHeaders() headers: Record<string, string>,
+  ) {
+    const task = await this.tasks.create(body, caller);
+    headers.Location = `/tasks/${encodeURIComponent(task.id)}`;
+    return task;
   }
 
-  @Get()
+  @Implements(sampleApi.getTask)
   @Permissions('tasks.read')
-  @Returns(listPageSchema(TaskSchema, 'Task'))
-  @Throws(BadRequestException)
-  @Summary('List tasks, newest first')
+  async getTask(@Param('id') id: string) {
+    // Awaited: a repository may answer synchronously or with a promise.
+    const task = await this.repository.findById(id);
+    if (!task) throw new NotFoundException(MESSAGES.taskNotFound);
+    return task;
+  }
+
+  @Implements(sampleApi.listTasks)
+  @Permissions('tasks.read')
   @Description(
     'Cursor pagination by (createdAt, id) with `?cursor=&limit=&direction=next|prev`; offset pagination with `?page=&limit=`.',
   )
-  list(@Query(ListQuerySchema) query: ListQuery) {
+  listTasks(@Query() query: ListQuery) {
     return this.tasks.list(query);
   }
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { SAMPLE_ERROR_CODES } from '../error-codes';
 import { MESSAGES } from '../messages';
 import { type ListPage, listPage } from '../paging/list-page';
 import type { ListQuery } from '../paging/list-query';
@@ -41,7 +42,9 @@ export class TasksService {
   create(input: CreateTaskInput, caller: AuthenticatedUser): Task {
     const toOther = input.assigneeId !== undefined && input.assigneeId !== Number(caller.id);
     if (toOther && !caller.permissions.includes(ASSIGN_PERMISSION))
-      throw new ForbiddenException(MESSAGES.assignNeedsPermission);
+      throw new ForbiddenException(MESSAGES.assignNeedsPermission, {
+        code: SAMPLE_ERROR_CODES.PERMISSION_MISSING,
+      });
     if (input.assigneeId !== undefined && !this.users.findById(input.assigneeId)) {
       throw new ValidationException([
         { path: 'body.assigneeId', message: MESSAGES.assigneeNotFound, code: 'not_found' },

@@ -1,5 +1,8 @@
 import { z } from 'zod';
-import { REFERENCE_PERMISSIONS, REFERENCE_ROLES } from '../trellis';
+// Straight from the data files, not the framework entry: the contract reaches these schemas, and
+// a client project imports the contract without the server.
+import { REFERENCE_PERMISSIONS } from '../../modules/reference/reference-permissions';
+import { REFERENCE_ROLES } from '../../modules/reference/reference-roles';
 
 const roleNames = REFERENCE_ROLES.map((role) => role.name) as [string, ...string[]];
 
@@ -66,7 +69,7 @@ export const UserSummarySchema = z
     email: z.string().describe('The e-mail address'),
     role: z.string().describe('The role'),
     permissions: z.array(z.string()).describe('What the user may do besides what the role allows'),
-    createdAt: z.string().describe('When the user was created (ISO time)'),
+    createdAt: z.iso.datetime().describe('When the user was created (ISO time)'),
   })
   .meta({ id: 'User', description: 'A user, without password or hash' });
 

@@ -1,91 +1,72 @@
+import { sampleApi } from '../api/sample-api';
 import { MESSAGES } from '../messages';
-import { type ListQuery, ListQuerySchema } from '../paging/list-query';
-import { listPageSchema } from '../paging/page-schemas';
+import type { ListQuery } from '../paging/list-query';
 import {
   type AuthenticatedUser,
-  BadRequestException,
   Body,
-  ConflictException,
+  type ContractController,
   Controller,
   CurrentUser,
-  Delete,
   Description,
-  Get,
+  Implements,
   MinimumRole,
   Param,
   Permissions,
-  Post,
-  Put,
   Query,
-  Returns,
-  Summary,
-  Throws,
+  ResponseHeaders,
 } from '../trellis';
-import {
-  type CreateUserInput,
-  CreateUserSchema,
-  MessageSchema,
-  type UpdateUserInput,
-  UpdateUserSchema,
-  UserIdSchema,
-  UserResultSchema,
-  UserSummarySchema,
-} from './user-schemas';
+import type { CreateUserInput, UpdateUserInput } from './user-schemas';
 import { UsersService } from './users-service';
 
+type UsersApi = Pick<typeof sampleApi, 'listUsers' | 'getUser' | 'createUser' | 'updateUser' | 'removeUser'>;
+
 /** User administration; no response ever carries a password or its hash. */
-@Controller('/users')
+@Controller()
 @Description('User administration; no answer ever carries a password or its hash')
-export class UsersController {
+export class UsersController implements ContractController<UsersApi> {
   constructor(private readonly users: UsersService) {}
 
-  @Get()
+  @Implements(sampleApi.listUsers)
   @MinimumRole('manager')
-  @Returns(listPageSchema(UserSummarySchema, 'User'))
-  @Throws(BadRequestException)
-  @Summary('List users')
   @Description(
     'Offset pagination with `?page=&limit=`; cursor pagination (by id) with `?cursor=&limit=&direction=`.',
   )
-  list(@Query(ListQuerySchema) query: ListQuery) {
+  listUsers(@Query() query: ListQuery) {
     return this.users.list(query);
   }
 
-  @Get('/:id')
+  @Implements(sampleApi.getUser)
   @Permissions('users.read')
-  @Returns(UserSummarySchema)
-  @Summary('One user')
-  one(@Param('id', UserIdSchema) id: number) {
+  getUser(@Param('id') id: number) {
     return this.users.get(id);
   }
 
-  @Post()
+  @Implements(sampleApi.createUser)
   @Permissions('users.create')
-  @Returns(UserResultSchema)
-  @Throws(ConflictException)
-  @Summary('Create a user with a role up to your own')
-  async create(@Body(CreateUserSchema) body: CreateUserInput, @CurrentUser() caller: AuthenticatedUser) {
-    return { message: MESSAGES.userCreated, user: await this.users.create(body, caller) };
+  async createUser(
+    @Body() body: CreateUserInput,
+    @CurrentUser() caller: AuthenticatedUser,
+    @ResponseHeaders() headers: Record<string, string>,
+  ) {
+    const user = await this.users.create(body, caller);
+    headers.Location = `/users/${user.id}`;
+    return { message: MESSAGES.userCreated, user };
   }
 
-  @Put('/:id')
+  @Implements(sampleApi.updateUser)
   @Permissions('users.update', 'users.read')
-  @Returns(UserResultSchema)
-  @Summary('Change e-mail, role (needs users.change_role) or permissions')
-  async update(
-    @Param('id', UserIdSchema) id: number,
-    @Body(UpdateUserSchema) body: UpdateUserInput,
+  async updateUser(
+    @Param('id') id: number,
+    @Body() body: UpdateUserInput,
     @CurrentUser() caller: AuthenticatedUser,
   ) {
     return { message: MESSAGES.userUpdated, user: await this.users.update(id, body, caller) };
   }
 
-  @Delete('/:id')
+  @Implements(sampleApi.removeUser)
   @Permissions('users.delete')
   @MinimumRole('manager')
-  @Returns(MessageSchema)
-  @Summary('Delete a user (not yourself, nor a higher role)')
-  async remove(@Param('id', UserIdSchema) id: number, @CurrentUser() caller: AuthenticatedUser) {
+  async removeUser(@Param('id') id: number, @CurrentUser() caller: AuthenticatedUser) {
     await this.users.remove(id, caller);
     return { message: MESSAGES.userDeleted };
   }

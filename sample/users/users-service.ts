@@ -1,3 +1,4 @@
+import { SAMPLE_ERROR_CODES as CODES } from '../error-codes';
 import { MESSAGES } from '../messages';
 import { type ListPage, listPage, mapPage } from '../paging/list-page';
 import type { ListQuery } from '../paging/list-query';
@@ -63,7 +64,7 @@ export class UsersService {
     const newRole = changes.role !== undefined && changes.role !== target.role ? changes.role : undefined;
     if (newRole) {
       if (!this.rbac.hasPermissions(caller, [CHANGE_ROLE]))
-        throw new ForbiddenException(MESSAGES.changeRoleNeeded);
+        throw new ForbiddenException(MESSAGES.changeRoleNeeded, { code: CODES.PERMISSION_MISSING });
       this.assertMayAssignRole(caller, newRole);
     }
     if (changes.permissions) this.assertHoldsPermissions(caller, changes.permissions);
@@ -79,7 +80,8 @@ export class UsersService {
 
   /** Deletes a user other than the caller, whose role is not above the caller's, and ends their sessions. */
   async remove(id: number, caller: AuthenticatedUser): Promise<void> {
-    if (String(caller.id) === String(id)) throw new BadRequestException(MESSAGES.deleteSelf);
+    if (String(caller.id) === String(id))
+      throw new BadRequestException(MESSAGES.deleteSelf, { code: CODES.CANNOT_DELETE_SELF });
     const target = this.get(id);
     this.assertMayManage(caller, target.role);
     if (!this.users.delete(id)) throw new NotFoundException(MESSAGES.userNotFound);
@@ -107,12 +109,12 @@ export class UsersService {
   // An unknown caller role ranks below everything, an unknown target role above: both refuse.
   private assertMayAssignRole(caller: AuthenticatedUser, role: string): void {
     if (this.rank(role, Number.POSITIVE_INFINITY) > this.rank(caller.role, Number.NEGATIVE_INFINITY))
-      throw new ForbiddenException(MESSAGES.roleAboveOwn);
+      throw new ForbiddenException(MESSAGES.roleAboveOwn, { code: CODES.ROLE_ABOVE_OWN });
   }
 
   private assertMayManage(caller: AuthenticatedUser, targetRole: string): void {
     if (this.rank(targetRole, Number.POSITIVE_INFINITY) > this.rank(caller.role, Number.NEGATIVE_INFINITY))
-      throw new ForbiddenException(MESSAGES.targetAboveOwn);
+      throw new ForbiddenException(MESSAGES.targetAboveOwn, { code: CODES.TARGET_ABOVE_OWN });
   }
 
   private rank(role: string, unknown: number): number {
@@ -121,6 +123,6 @@ export class UsersService {
 
   private assertHoldsPermissions(caller: AuthenticatedUser, permissions: string[]): void {
     if (!this.rbac.hasPermissions(caller, permissions))
-      throw new ForbiddenException(MESSAGES.permissionsNotHeld);
+      throw new ForbiddenException(MESSAGES.permissionsNotHeld, { code: CODES.PERMISSIONS_NOT_HELD });
   }
 }

@@ -12,9 +12,27 @@ import {
 
 // A controller and a service as an application writes them, plus the testing kit; main() serves
 // them on an ephemeral port, asks over HTTP and in process, and prints both answers.
-const APPLICATION = `import { Controller, createApp, Get, Injectable, Param } from 'trellis';
+const APPLICATION = `import { Controller, type ContractController, createApp, Get, Implements, Injectable, Param } from 'trellis';
+import { contract, createClient, ErrorBodySchema } from 'trellis/client';
 import { closeTestApps, createTestApp } from 'trellis/testing';
 import { z } from 'zod';
+
+const greetingsApi = contract({
+  greet: {
+    method: 'GET',
+    path: '/greetings/:name',
+    params: z.object({ name: z.string().min(1) }),
+    responses: { 200: z.object({ text: z.string() }), 404: ErrorBodySchema },
+  },
+});
+
+@Controller()
+class GreetingsController implements ContractController<typeof greetingsApi> {
+  @Implements(greetingsApi.greet)
+  greet(@Param('name') name: string) {
+    return { text: 'Hi, ' + name };
+  }
+}
 
 @Injectable()
 class Greeter {
@@ -34,11 +52,18 @@ class HelloController {
 }
 
 async function main(): Promise<void> {
-  const app = createApp({ controllers: [HelloController], providers: [Greeter], openapi: false });
+  const app = createApp({
+    controllers: [HelloController, GreetingsController],
+    providers: [Greeter],
+    openapi: false,
+  });
   const server = await app.listen(0);
   const { port } = server.address() as { port: number };
   const answer = await fetch('http://127.0.0.1:' + port + '/hello/Ada');
   console.log('http ' + answer.status + ' ' + JSON.stringify(await answer.json()));
+  const client = createClient(greetingsApi, { baseUrl: 'http://127.0.0.1:' + port });
+  const greeted = await client.greet({ params: { name: 'Lin' } });
+  if (greeted.status === 200) console.log('client 200 ' + greeted.body.text);
   await app.close();
   const injected = await createTestApp({ controllers: [HelloController], providers: [Greeter] }).inject({
     method: 'GET',
@@ -161,12 +186,13 @@ describe('the published package (npm pack, installed outside the repository; slo
   for (const kind of Object.keys(PROJECTS) as (keyof typeof PROJECTS)[]) {
     describe(`in ${kind === 'esm' ? 'an ESM (nodenext, "type": "module")' : 'a CommonJS'} project`, () => {
       for (const [compiler, tsc] of Object.entries(COMPILERS)) {
-        it(`compiles a controller and the testing kit with skipLibCheck: false on ${compiler}, starts and answers`, async () => {
+        it(`compiles a controller, a contract with its client and the testing kit with skipLibCheck: false on ${compiler}, starts and answers`, async () => {
           const folder = join(workspace!, kind);
           await run(process.execPath, [tsc, '-p', '.'], folder);
           const { stdout } = await run(process.execPath, [join('dist', 'main.js')], folder);
           expect(stdout.trim().split('\n')).to.deep.equal([
             'http 200 {"text":"Hello, Ada"}',
+            'client 200 Hi, Lin',
             'inject 200 {"text":"Hello, Grace"}',
           ]);
         });

@@ -5,6 +5,7 @@ import type { Class } from '../metadata/types';
 import type { ObservabilityOptions } from '../observability/observability-options';
 import type { CorsOptions } from '../security/cors-options';
 import type { SecurityHeadersOptions } from '../security/security-headers';
+import type { VersioningOptions } from '../versioning/versioning-options';
 import type { WebSocketOptions } from '../websocket/websocket-options';
 import type { TrustProxy } from './trust-proxy';
 
@@ -88,6 +89,8 @@ export interface AppOptions extends ObservabilityOptions {
    * matches; default off (hashing every body costs more than most JSON APIs save by it).
    */
   etag?: boolean;
+  /** How requests name an API version; without it, `Version()` and controller versions are ignored. */
+  versioning?: VersioningOptions;
   /**
    * Cross-origin requests from browsers: allowed origins (a list, a predicate, or `true` for any,
    * answered with `*`), credentials, exposed headers, max age; preflights are answered on every

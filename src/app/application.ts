@@ -290,6 +290,8 @@ export class Application {
       logger: this.logger,
       etags: this.options.etag,
       tracing: this.tracing,
+      versioning: this.options.versioning,
+      startedAt: new Date(),
     };
     this.routes = compileControllers(this.classes.controller, env);
     for (const hook of this.hooks.compiled) await hook(this.routes);

@@ -1,8 +1,9 @@
-export { Controller } from './controller';
+export { Controller, type ControllerOptions } from './controller';
 export { Description, Summary } from './docs';
 export { Mutation, Parent, ResolveField, Resolver, Subscription } from './graphql';
 export { HttpCode } from './http-code';
 export { All, Delete, Get, Patch, Post, Put } from './http-methods';
+export { Implements } from './implements';
 export { Injectable } from './injectable';
 export {
   Arg,
@@ -15,10 +16,12 @@ export {
   Req,
   RequestId,
   Res,
+  ResponseHeaders,
   recordParam,
 } from './params';
 export { Query } from './query';
 export { recordGuard } from './record-guard';
 export { Returns, type ReturnsOptions } from './returns';
 export { Throws } from './throws';
+export { Deprecated, Version } from './versioning';
 export { OnConnect, OnDisconnect, OnMessage, WebSocket, type WebSocketGatewayOptions } from './websocket';

@@ -49,6 +49,14 @@ export function Arg(name: string, schema: ZodType): ParameterDecorator {
   return recordParam({ kind: 'arg', name, schema });
 }
 
+/**
+ * The headers of the success answer, to fill in the handler (engine-neutral, unlike `Res()`).
+ * @example @Post() create(@Body(S) b: New, @ResponseHeaders() headers: Record<string, string>) { headers.Location = ... }
+ */
+export function ResponseHeaders(): ParameterDecorator {
+  return recordParam({ kind: 'responseHeaders' });
+}
+
 /** The authenticated caller `{ id, username, email, role, permissions }` (needs `Auth()`). */
 export function CurrentUser(): ParameterDecorator {
   return recordParam({ kind: 'user' });

@@ -29,6 +29,16 @@ export class NotFoundException extends HTTPException {
   }
 }
 
+/** 405: the path is known but not with this method; `allowed` becomes the `Allow` header. */
+export class MethodNotAllowedException extends HTTPException {
+  constructor(message: string, allowed: readonly string[], options: HTTPExceptionOptions = {}) {
+    super(HTTP_STATUS.METHOD_NOT_ALLOWED, message, {
+      ...options,
+      headers: { ...options.headers, Allow: allowed.join(', ') },
+    });
+  }
+}
+
 /** 409: the request conflicts with the current state (a duplicate name). */
 export class ConflictException extends HTTPException {
   constructor(message?: string, options?: HTTPExceptionOptions) {

@@ -1,4 +1,5 @@
 import { reasonPhrase } from './catalog';
+import { defaultErrorCode } from './error-codes';
 
 /** One failed check of a request value: where, what, and zod's issue code. */
 export interface ValidationDetail {
@@ -18,12 +19,16 @@ export interface ErrorBody {
   error: string;
   /** What went wrong, for people. */
   message: string;
+  /** A stable machine-readable code (docs: the error codes list). */
+  code: string;
   /** Each validation failure, for 422 answers. */
   details?: ValidationDetail[];
 }
 
 /** Extra parts of an exception: validation details, response headers, the underlying cause. */
 export interface HTTPExceptionOptions {
+  /** The machine-readable code; the status's generic code when omitted. */
+  code?: string;
   /** Validation failures to put in the body. */
   details?: ValidationDetail[];
   /** Headers to send with the answer. */
@@ -32,12 +37,14 @@ export interface HTTPExceptionOptions {
   cause?: unknown;
 }
 
-/** An error that becomes an HTTP response with its status and a JSON `{ statusCode, error, message }` body. */
+/** An error that becomes an HTTP response with its status and a JSON `{ statusCode, error, message, code }` body. */
 export class HTTPException extends Error {
   /** Validation failures, written into the body. */
   readonly details?: ValidationDetail[];
   /** Headers the answer carries (`Retry-After`, ...). */
   readonly headers?: Record<string, string>;
+  /** The machine-readable code of the answer, e.g. 'NOT_FOUND' or 'PERMISSION_MISSING'. */
+  readonly code: string;
 
   constructor(
     /** The HTTP status of the answer. */
@@ -52,6 +59,7 @@ export class HTTPException extends Error {
     this.name = new.target.name;
     this.details = options.details;
     this.headers = options.headers;
+    this.code = options.code ?? defaultErrorCode(statusCode);
   }
 
   /** The reason phrase of the status, e.g. 'Not Found'. */
@@ -61,7 +69,12 @@ export class HTTPException extends Error {
 
   /** The response body. */
   toJSON(): ErrorBody {
-    const body: ErrorBody = { statusCode: this.statusCode, error: this.error, message: this.message };
+    const body: ErrorBody = {
+      statusCode: this.statusCode,
+      error: this.error,
+      message: this.message,
+      code: this.code,
+    };
     if (this.details) body.details = this.details;
     return body;
   }

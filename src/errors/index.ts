@@ -1,4 +1,5 @@
 export { HTTP_STATUS, reasonPhrase } from './catalog';
+export { defaultErrorCode, GENERIC_ERROR_CODES, type GenericErrorCode } from './error-codes';
 export * from './exceptions';
 export {
   type ErrorBody,

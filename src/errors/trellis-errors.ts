@@ -42,6 +42,12 @@ export const TRELLIS_ERRORS = {
     `be answered 422: use ${fix}`,
   TRELLIS_ERR_UNKNOWN_PATH_PARAM: (where: string, name: string, path: string) =>
     `${where}: Param('${name}') is not a parameter of the path '${path}'`,
+  TRELLIS_ERR_CONTRACT_CONFLICT: (where: string, what: string) =>
+    `${where} implements a contract route and also declares ${what}; the contract route says it already`,
+  TRELLIS_ERR_CONTRACT_PREFIX: (where: string, prefix: string) =>
+    `${where} implements a contract route, whose path is whole, in a controller with the prefix '${prefix}'`,
+  TRELLIS_ERR_CONTRACT_FIELD: (where: string, decorator: string, part: string) =>
+    `${where}: ${decorator} reads no field of the contract route's ${part}`,
   TRELLIS_ERR_SUCCESS_STATUS_TWICE: (where: string) =>
     `${where}: the success status is set twice, by HttpCode and by Returns({ status }); keep one`,
   TRELLIS_ERR_RETURNS_SCHEMA: (where: string, problem: string) =>

@@ -1,11 +1,14 @@
 import type { ParamMetadata } from '../metadata/types';
 import { HTTP_READERS, type ReaderTable } from '../routing/http-readers';
 import type { GraphqlFieldContext } from './field-context';
+import { nullAsAbsent } from './null-as-absent';
 
 function argumentReader(param: ParamMetadata) {
-  const name = (param as Extract<ParamMetadata, { kind: 'arg' }>).name;
+  const { name, schema } = param as Extract<ParamMetadata, { kind: 'arg' }>;
+  const args = (ctx: unknown) => (ctx as GraphqlFieldContext).args;
   // Failures are reported under the argument's name: `input.title`.
-  return { read: (ctx: unknown) => (ctx as GraphqlFieldContext).args[name], source: name };
+  if (!schema) return { read: (ctx: unknown) => args(ctx)[name], source: name };
+  return { read: (ctx: unknown) => nullAsAbsent(schema, args(ctx)[name]), source: name };
 }
 
 /** The readers of resolver parameters: arguments, the parent object, the caller and the native objects. */

@@ -4,6 +4,7 @@ import { useServer } from 'graphql-ws/use/ws';
 import type { Logger } from 'pino';
 import { WebSocketServer } from 'ws';
 import type { RequestContext } from '../routing/request-context';
+import { coded } from './coded-graphql-error';
 import { queryLimitRules, type ResolvedGraphqlLimits } from './query-limits';
 import { subscriptionContext } from './subscription-context';
 import type { SubscriptionSessions } from './subscription-sessions';
@@ -58,11 +59,11 @@ export function createSubscriptionServer(
         try {
           document = parse(payload.query, { maxTokens });
         } catch (err) {
-          if (err instanceof GraphQLError) return [err];
+          if (err instanceof GraphQLError) return [coded(err, 'GRAPHQL_PARSE_FAILED')];
           throw err;
         }
         const errors = validate(schema, document, rules);
-        if (errors.length > 0) return errors;
+        if (errors.length > 0) return errors.map((error) => coded(error, 'GRAPHQL_VALIDATION_FAILED'));
         return {
           schema,
           document,

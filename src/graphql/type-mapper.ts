@@ -18,7 +18,7 @@ import {
   GraphQLString,
   type GraphQLType,
 } from 'graphql/type';
-import type { z } from 'zod';
+import { globalRegistry, type z } from 'zod';
 import { trellisError } from '../errors/trellis-errors';
 import { DateTimeScalar } from './date-time-scalar';
 import { type NameHint, nestedHint, TypeNames } from './type-names';
@@ -50,11 +50,21 @@ function literalType(values: readonly unknown[], path: string): GraphQLScalarTyp
 }
 
 // zod keeps a numeric TypeScript enum's reverse entries (`{ 0: 'A', A: 0 }`); GraphQL wants the names.
-function enumValues(entries: Record<string, string | number>): GraphQLEnumValueConfigMap {
+// Each value is described by the schema's `.meta({ 'x-enum-descriptions': { todo: 'Not started' } })`
+// (the OpenAPI vendor extension generators read, so the document carries them too), or
+// says which value it is, so that no enum value of the schema goes undescribed.
+function enumValues(
+  schema: z.core.$ZodType,
+  entries: Record<string, string | number>,
+): GraphQLEnumValueConfigMap {
+  const described = (globalRegistry.get(schema) as Record<string, unknown> | undefined)?.[
+    'x-enum-descriptions'
+  ] as Record<string, string> | undefined;
   const numeric = new Set(Object.values(entries).filter((value) => typeof value === 'number'));
   const values: GraphQLEnumValueConfigMap = {};
   for (const [name, value] of Object.entries(entries))
-    if (!numeric.has(Number(name))) values[name] = { value };
+    if (!numeric.has(Number(name)))
+      values[name] = { value, description: described?.[name] ?? `The value ${name}` };
   return values;
 }
 
@@ -131,6 +141,10 @@ export class GraphqlTypeMapper {
     const def = (unwrapped.schema as z.core.$ZodTypes)._zod.def;
     switch (def.type) {
       case 'string':
+        // A result documented as an ISO date-time (`z.iso.datetime()`) is one.
+        if (direction === 'output' && (def as { format?: string }).format === 'datetime')
+          return DateTimeScalar;
+        return GraphQLString;
       case 'template_literal':
         return GraphQLString;
       case 'number':
@@ -163,7 +177,7 @@ export class GraphqlTypeMapper {
     let type = this.enums.get(schema);
     if (!type) {
       const name = id ? this.names.claim(id) : this.names.derive(hint.base);
-      type = new GraphQLEnumType({ name, description, values: enumValues(entries) });
+      type = new GraphQLEnumType({ name, description, values: enumValues(schema, entries) });
       this.enums.set(schema, type);
     }
     return type;

@@ -1,6 +1,8 @@
 import type { ZodType } from 'zod';
 import type { Provider } from '../../container/provider';
 import type { Scope } from '../../container/scope';
+import type { ContractRoute } from '../contract/contract-route';
+import type { DeprecationOptions, VersionValue } from '../versioning/versioning-options';
 
 /** Browser origins allowed to open a WebSocket: exact origins (`https://app.example.com`) or a test. */
 export type OriginAllowList = readonly string[] | ((origin: string) => boolean);
@@ -46,7 +48,7 @@ export type ParamMetadata =
   | { index: number; kind: 'param' | 'header' | 'cookie'; name?: string; schema?: ZodType }
   | { index: number; kind: 'depends'; provider: Provider; scope?: Scope }
   | { index: number; kind: 'arg'; name: string; schema?: ZodType }
-  | { index: number; kind: 'user' | 'req' | 'res' | 'parent' | 'requestId' };
+  | { index: number; kind: 'user' | 'req' | 'res' | 'parent' | 'requestId' | 'responseHeaders' };
 
 /** What `Query`, `Mutation`, `Subscription` or `ResolveField` recorded on a resolver method. */
 export interface GraphqlFieldMetadata {
@@ -67,6 +69,12 @@ export interface ReturnsMetadata {
 export interface MethodMetadata {
   name: string;
   http?: { method: HttpMethod; path: string };
+  /** The API version(s) of the route (`Version()`), over the controller's. */
+  version?: VersionValue;
+  /** `Deprecated()` on the method. */
+  deprecated?: DeprecationOptions;
+  /** The contract route the method implements (`Implements`): its HTTP route, schemas and answers. */
+  contract?: ContractRoute;
   ws?: { event: 'connect' | 'message' | 'disconnect'; schema?: ZodType };
   graphql?: GraphqlFieldMetadata;
   guards: GuardMetadata[];
@@ -87,6 +95,10 @@ export interface ClassMetadata {
   role?: 'controller' | 'gateway' | 'resolver';
   /** Controller prefix or gateway path. */
   path?: string;
+  /** The API version(s) of a controller's routes (`Controller({ version })`). */
+  version?: VersionValue;
+  /** `Deprecated()` on a controller: every route of it. */
+  deprecated?: DeprecationOptions;
   /** A gateway's own allow-list of browser origins (`WebSocket(path, { origins })`). */
   origins?: OriginAllowList;
   scope?: Scope;

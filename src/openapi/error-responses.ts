@@ -1,31 +1,10 @@
-import { z } from 'zod';
+import {
+  ErrorBodySchema as errorBody,
+  ValidationErrorBodySchema as validationErrorBody,
+} from '../contract/error-body-schema';
 import { HTTP_STATUS, reasonPhrase } from '../errors/catalog';
 import type { HeaderObject, ResponseObject } from './document-types';
 import type { SchemaComponents } from './schema-components';
-
-/** The body of every error response, as the error catalog writes it. */
-const errorBody = z
-  .object({
-    statusCode: z.number().int().describe('The HTTP status'),
-    error: z.string().describe('The reason phrase of the status'),
-    message: z.string().describe('What went wrong, for people'),
-  })
-  .describe('An error answer');
-
-/** A 422 body: the error body plus one detail per failed check. */
-const validationErrorBody = errorBody
-  .extend({
-    details: z
-      .array(
-        z.object({
-          path: z.string().describe('Where the value came from, e.g. body.address.city or query.page'),
-          message: z.string().describe('Why the value was refused'),
-          code: z.string().describe("zod's issue code"),
-        }),
-      )
-      .describe('One entry per failed check'),
-  })
-  .describe('A validation error answer');
 
 const S = HTTP_STATUS;
 
@@ -41,7 +20,8 @@ const WHY: Record<number, string> = {
   [S.UNPROCESSABLE_ENTITY]: 'A value failed its schema; `details` lists every failure',
   [S.TOO_MANY_REQUESTS]: 'Too many requests in the window; retry after `Retry-After` seconds',
   [S.INTERNAL_SERVER_ERROR]: 'An unexpected error',
-  [S.SERVICE_UNAVAILABLE]: 'A backing service is unreachable; retry later',
+  [S.SERVICE_UNAVAILABLE]:
+    'A backing service is unreachable or a queue is full (password hashing); retry after `Retry-After` seconds',
 };
 
 // The names of shared responses: the reason phrase in one word, except 422, named for its cause.
@@ -53,6 +33,10 @@ const RATE_LIMIT_HEADERS: Record<string, HeaderObject> = {
   'RateLimit-Limit': { description: 'Requests allowed per window', schema: INTEGER },
   'RateLimit-Remaining': { description: 'Requests left in this window', schema: INTEGER },
   'RateLimit-Reset': { description: 'Seconds until the window ends', schema: INTEGER },
+};
+
+const RETRY_HEADERS: Record<string, HeaderObject> = {
+  'Retry-After': { description: 'Seconds to wait before trying again, when known', schema: INTEGER },
 };
 
 function nameOf(status: number): string {
@@ -78,12 +62,13 @@ export class ErrorResponses {
   private response(status: number): ResponseObject {
     const schema =
       status === S.UNPROCESSABLE_ENTITY
-        ? this.components.define('ValidationError', validationErrorBody)
-        : this.components.define('Error', errorBody);
+        ? this.components.define('ValidationError', validationErrorBody, 'output')
+        : this.components.define('Error', errorBody, 'output');
     const why = WHY[status];
     return {
       description: why ? `${reasonPhrase(status)}: ${why}` : reasonPhrase(status),
       ...(status === S.TOO_MANY_REQUESTS && { headers: RATE_LIMIT_HEADERS }),
+      ...(status === S.SERVICE_UNAVAILABLE && { headers: RETRY_HEADERS }),
       content: { 'application/json': { schema } },
     };
   }

@@ -57,6 +57,23 @@ function install(app: Application, setting: OpenApiOptions | false | undefined):
     refuseShadowedRoutes(routes);
     const document = buildOpenApiDocument(routes, options, app.middleware);
     const docs = serveDocument(OPENAPI_PATH, document);
+    // With API versions, each has its own document too: /openapi/v2.json holds v2 and neutral routes.
+    const flat = routes.flatMap((route) => route.variants ?? [route]);
+    const versions = [
+      ...new Set(flat.flatMap((route) => (route.version === undefined ? [] : [route.version]))),
+    ];
+    const versionPaths = versions.map((version) => `/openapi/v${version}.json`);
+    const versionDocs = versions.map((version, index) =>
+      serveDocument(
+        versionPaths[index],
+        buildOpenApiDocument(
+          flat.filter((route) => route.version === undefined || route.version === version),
+          { ...options, version },
+          app.middleware,
+        ),
+      ),
+    );
+    const documents = [docs, ...versionDocs];
     if (
       options.ui === true &&
       !app.optionalPackages.need(SWAGGER_UI_PACKAGE, 'Swagger UI (openapi.ui: true)')
@@ -69,9 +86,10 @@ function install(app: Application, setting: OpenApiOptions | false | undefined):
     const withUi = options.ui ?? notice === undefined;
     const policy = pagePolicy(app.options.securityHeaders);
     const served = withUi
-      ? [docs, serveSwaggerUi(DOCS_PATH, OPENAPI_PATH, options.title, policy)]
-      : [docs, ...(notice ? [offPage(DOCS_PATH, notice)] : [])];
-    const paths = withUi || notice ? [OPENAPI_PATH, DOCS_PATH, `${DOCS_PATH}/*file`] : [OPENAPI_PATH];
+      ? [...documents, serveSwaggerUi(DOCS_PATH, OPENAPI_PATH, options.title, policy)]
+      : [...documents, ...(notice ? [offPage(DOCS_PATH, notice)] : [])];
+    const docsPaths = withUi || notice ? [DOCS_PATH, `${DOCS_PATH}/*file`] : [];
+    const paths = [OPENAPI_PATH, ...versionPaths, ...docsPaths];
     app.engine.mountHandler({ name: 'the OpenAPI docs', methods: ['GET'], paths, handler: chain(served) });
   });
 }

@@ -1,4 +1,6 @@
 import type { ZodType } from 'zod';
+import type { ContractRoute } from '../contract/contract-route';
+import { zodSchema } from '../contract/zod-schema';
 import { HTTP_STATUS, reasonPhrase } from '../errors/catalog';
 import type { MethodMetadata, ParamMetadata } from '../metadata/types';
 import { isRateLimiter } from '../rate-limit/rate-limit';
@@ -66,6 +68,29 @@ function successResponse(route: CompiledRoute, site: OperationSite): ResponseObj
   return { description, content: { 'application/json': { schema } } };
 }
 
+// A contract route documents each answer with its own schema, errors included.
+function contractResponses(route: ContractRoute, site: OperationSite): Record<string, ResponseObject> {
+  const responses: Record<string, ResponseObject> = {};
+  for (const [status, schema] of Object.entries(route.responses)) {
+    const description = reasonPhrase(Number(status));
+    responses[status] = schema
+      ? {
+          description,
+          content: {
+            'application/json': {
+              schema: site.components.convert(zodSchema(schema), `${site.operationId}_${status}`, 'output'),
+            },
+          },
+        }
+      : { description };
+  }
+  return responses;
+}
+
+function sortedByStatus(responses: Record<string, ResponseObject>): Record<string, ResponseObject> {
+  return Object.fromEntries(Object.entries(responses).sort(([a], [b]) => Number(a) - Number(b)));
+}
+
 // `Summary` is the short form and `Description` the long one; each stands in for the other,
 // and a route with neither is named after its method (`listOrders` -> 'List orders').
 function words(name: string): string {
@@ -96,8 +121,11 @@ export function routeOperation(route: CompiledRoute, site: OperationSite): Opera
   // `[]`: no credentials needed (a document-wide default could otherwise apply).
   operation.security = security.bearer ? [{ [BEARER_AUTH]: [] }] : [];
   const responses: Record<string, ResponseObject> = { [String(route.status)]: successResponse(route, site) };
+  // A contract's own answers stand; the shared error responses fill in only what it leaves out.
+  const declared = handler.contract ? contractResponses(handler.contract, site) : {};
   for (const status of errorStatuses(route, security.responses, site))
-    responses[String(status)] = site.errors.ref(status);
-  operation.responses = responses;
+    if (!(String(status) in declared)) responses[String(status)] = site.errors.ref(status);
+  Object.assign(responses, declared);
+  operation.responses = sortedByStatus(responses);
   return operation;
 }

@@ -99,9 +99,9 @@ export class SchemaComponents {
     return { $ref: COMPONENTS + rootName };
   }
 
-  /** Converts `schema` and stores it as the component `name`; returns the `$ref` to it. */
-  define(name: string, schema: ZodType): JsonSchema {
-    const converted = this.convert(schema, name);
+  /** Converts `schema` from its `side` and stores it as the component `name`; returns the `$ref` to it. */
+  define(name: string, schema: ZodType, side: SchemaSide = 'input'): JsonSchema {
+    const converted = this.convert(schema, name, side);
     if (converted.$ref !== COMPONENTS + name) this.add(name, converted);
     return { $ref: COMPONENTS + name };
   }

@@ -76,6 +76,13 @@ export const APP_OPTIONS_SCHEMA = z.looseObject({
   credentialCookies: z
     .array(z.string().regex(/^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/, 'must be a cookie name'))
     .optional(),
+  versioning: z
+    .discriminatedUnion('type', [
+      z.looseObject({ type: z.literal('uri') }),
+      z.looseObject({ type: z.literal('header'), header: z.string().min(1) }),
+      z.looseObject({ type: z.literal('media-type'), key: z.string().min(1) }),
+    ])
+    .optional(),
   shutdownTimeoutMs: z.number().int().nonnegative().optional(),
   shutdownDelayMs: z.number().int().nonnegative().optional(),
   requestId: z.boolean().optional(),

@@ -1,18 +1,30 @@
 import { trellisError } from '../errors/trellis-errors';
 import { metadataRegistry } from '../metadata/registry';
-import type { Class } from '../metadata/types';
+import type { Class, ClassMetadata, MethodMetadata } from '../metadata/types';
+import { deprecationHeaders } from '../versioning/deprecation-headers';
+import { dispatchByVersion } from '../versioning/versioned-routes';
+import { VERSION_NEUTRAL, type VersioningOptions } from '../versioning/versioning-options';
+import { applyContract } from './apply-contract';
 import { compileRoute, type RouteCompilerEnv } from './compile-route';
 import type { CompiledRoute } from './compiled-route';
-import { routeShape } from './route-path';
+import { joinPaths, routeShape } from './route-path';
+
+/** What compiling the controllers needs besides a route's environment. */
+export interface ControllersEnv extends RouteCompilerEnv {
+  versioning?: VersioningOptions;
+  /** When the application started: the `Deprecation` date of routes that name none. */
+  startedAt?: Date;
+}
 
 function checkUnique(routes: CompiledRoute[]): void {
   const seen = new Map<string, CompiledRoute>();
   for (const route of routes) {
-    const shape = routeShape(route.path);
+    const shape = `${routeShape(route.path)}${route.version === undefined ? '' : ` v${route.version}`}`;
     const clashes = [`${route.method} ${shape}`, `ALL ${shape}`];
     if (route.method === 'ALL')
       for (const other of seen.values())
-        if (routeShape(other.path) === shape) clashes.push(`${other.method} ${shape}`);
+        if (routeShape(other.path) === routeShape(route.path) && other.version === route.version)
+          clashes.push(`${other.method} ${shape}`);
     for (const key of clashes) {
       const first = seen.get(key);
       if (first) {
@@ -29,17 +41,57 @@ function checkUnique(routes: CompiledRoute[]): void {
   }
 }
 
-/** Compiles every route of the given controllers, refusing two routes with one method and path. */
-export function compileControllers(controllers: Iterable<Class>, env: RouteCompilerEnv): CompiledRoute[] {
+// The versions a route answers: its own, else its controller's, else its contract route's;
+// undefined for a route served whatever the version (neutral, or no versioning).
+function versionsOf(meta: ClassMetadata, method: MethodMetadata, env: ControllersEnv): string[] | undefined {
+  if (!env.versioning) return undefined;
+  const version = method.version ?? meta.version ?? method.contract?.version;
+  if (version === undefined || version === VERSION_NEUTRAL) return undefined;
+  return typeof version === 'string' ? [version] : [...(version as readonly string[])];
+}
+
+function deprecated(route: CompiledRoute, headers: Record<string, string>): CompiledRoute {
+  return {
+    ...route,
+    handle(ctx) {
+      ctx.responseHeaders = { ...headers, ...ctx.responseHeaders };
+      return route.handle(ctx);
+    },
+  };
+}
+
+function compileMethod(meta: ClassMetadata, method: MethodMetadata, env: ControllersEnv): CompiledRoute[] {
+  const where = `${meta.target.name}.${method.name}`;
+  const handler = applyContract(method, meta.path, where);
+  const versions = versionsOf(meta, method, env);
+  const compiled = versions
+    ? versions.map((version) =>
+        env.versioning?.type === 'uri'
+          ? {
+              ...compileRoute({ ...meta, path: joinPaths(`/v${version}`, meta.path) }, handler, env),
+              version,
+            }
+          : { ...compileRoute(meta, handler, env), version },
+      )
+    : [compileRoute(meta, handler, env)];
+  const deprecation = method.deprecated ?? meta.deprecated;
+  if (!deprecation) return compiled;
+  const headers = deprecationHeaders(deprecation, env.startedAt ?? new Date());
+  return compiled.map((route) => deprecated(route, headers));
+}
+
+/** Compiles every route of the given controllers, refusing two routes with one method, path and version. */
+export function compileControllers(controllers: Iterable<Class>, env: ControllersEnv): CompiledRoute[] {
   const routes: CompiledRoute[] = [];
   for (const target of controllers) {
     const meta = metadataRegistry.find(target);
     if (meta?.role !== 'controller')
       throw trellisError('TRELLIS_ERR_NOT_DECORATED', target.name, 'Controller');
-    for (const method of meta.methods.values()) {
-      if (method.http) routes.push(compileRoute(meta, method, env));
-    }
+    for (const method of meta.methods.values())
+      if (method.http || method.contract) routes.push(...compileMethod(meta, method, env));
   }
   checkUnique(routes);
-  return routes;
+  const { versioning } = env;
+  if (!versioning || versioning.type === 'uri') return routes;
+  return dispatchByVersion(routes, versioning, env.writer, env.logger);
 }

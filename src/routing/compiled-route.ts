@@ -10,6 +10,10 @@ export interface CompiledRoute {
   path: string;
   /** Whether a parameter reads the body (the engine parses it only then). */
   readsBody: boolean;
+  /** The API version the route answers (with the app's `versioning`); none when neutral. */
+  version?: string;
+  /** The routes of each version that this one dispatches to, by header or media type. */
+  variants?: CompiledRoute[];
   /** The status of a successful answer when the handler chooses none: `HttpCode`, or 200 (201 for POST). */
   status: number;
   /** The error answers the handler declared with `Throws`. */

@@ -34,4 +34,11 @@ export const HTTP_READERS: ReaderTable = {
   req: () => ({ read: (ctx) => ctx.req, source: 'req' }),
   res: () => ({ read: (ctx) => ctx.res, source: 'res' }),
   requestId: () => ({ read: requestIdOf, source: 'requestId' }),
+  responseHeaders: () => ({
+    read: (ctx) => {
+      ctx.responseHeaders ??= {};
+      return ctx.responseHeaders;
+    },
+    source: 'responseHeaders',
+  }),
 };

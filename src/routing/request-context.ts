@@ -52,6 +52,8 @@ export interface RequestContext {
   session?: ConnectionSession;
   /** Data guards leave for later steps (the verified token claims, for instance). */
   state?: Record<string, unknown>;
+  /** Headers the handler set for its success answer through `ResponseHeaders()`. */
+  responseHeaders?: Record<string, string>;
   /** Request-scoped instances, created on first use. */
   scope?: RequestScope;
 }

@@ -23,8 +23,8 @@ export function writeResult(
 ): void {
   if (writer.sent(ctx)) return;
   const status = writer.chosenStatus(ctx);
-  if (result === undefined) writer.empty(ctx, status ?? NO_CONTENT);
-  else writer.json(ctx, status ?? defaultStatus, serialize(result));
+  if (result === undefined) writer.empty(ctx, status ?? NO_CONTENT, ctx.responseHeaders);
+  else writer.json(ctx, status ?? defaultStatus, serialize(result), ctx.responseHeaders);
 }
 
 /** Sends any thrown value as the JSON error body; 5xx are logged with their cause, never shown. */

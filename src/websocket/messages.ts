@@ -7,6 +7,8 @@ export interface WebSocketErrorMessage {
   type: 'error';
   /** What went wrong. */
   message: string;
+  /** The machine-readable code, as in HTTP error bodies and GraphQL `extensions.code`. */
+  code: string;
   /** Validation failures, when the message failed its schema. */
   details?: ValidationDetail[];
 }
@@ -31,7 +33,7 @@ export function parseMessage(raw: RawData, isBinary: boolean): unknown {
 
 /** The error message for an exception, with its validation details when it has some. */
 export function errorMessage(exception: HTTPException): WebSocketErrorMessage {
-  const message: WebSocketErrorMessage = { type: 'error', message: exception.message };
+  const message: WebSocketErrorMessage = { type: 'error', message: exception.message, code: exception.code };
   if (exception.details) message.details = exception.details;
   return message;
 }

@@ -39,7 +39,12 @@ describe('auth: the Auth() guard', () => {
       expect(res.status).to.equal(401);
       expect(res.headers['content-type']).to.match(/application\/json/);
       expect(res.headers['www-authenticate']).to.equal('Bearer');
-      expect(res.body).to.deep.equal({ statusCode: 401, error: 'Unauthorized', message });
+      expect(res.body).to.deep.equal({
+        statusCode: 401,
+        error: 'Unauthorized',
+        message,
+        code: 'UNAUTHENTICATED',
+      });
     };
 
     it('when the access token is valid, CurrentUser() is exactly the public identity', async () => {

@@ -29,9 +29,12 @@ describe('auth: the messages option', () => {
     it('when a text is replaced, the client gets it from the guard, the service and a revoked token', async () => {
       served = await serve(authApp(engine, users, { messages: CUSTOM }));
       const { url } = served;
-      await request(url)
-        .get('/me')
-        .expect(401, { statusCode: 401, error: 'Unauthorized', message: 'Token required' });
+      await request(url).get('/me').expect(401, {
+        statusCode: 401,
+        error: 'Unauthorized',
+        message: 'Token required',
+        code: 'UNAUTHENTICATED',
+      });
       const malformed = await request(url).get('/me').set('authorization', 'Basic abc').expect(401);
       expect(malformed.body.message).to.equal('Use Authorization: Bearer <token>');
       const wrong = await request(url)

@@ -65,6 +65,7 @@ describe('auth: login', () => {
         statusCode: 401,
         error: 'Unauthorized',
         message: 'Credenciales inválidas',
+        code: 'UNAUTHENTICATED',
       });
     });
 
@@ -101,7 +102,12 @@ describe('auth: login', () => {
       await request(served.url)
         .post('/auth/login')
         .send({ username: 'nohash', password: 'Wrong-pass-1!' })
-        .expect(401, { statusCode: 401, error: 'Unauthorized', message: 'Credenciales inválidas' });
+        .expect(401, {
+          statusCode: 401,
+          error: 'Unauthorized',
+          message: 'Credenciales inválidas',
+          code: 'UNAUTHENTICATED',
+        });
       expect(checked.calledWith('nohash', 'Wrong-pass-1!')).to.equal(true);
     });
 

@@ -10,6 +10,7 @@ const INVALID_REFRESH = {
   statusCode: 401,
   error: 'Unauthorized',
   message: 'Token de actualización inválido',
+  code: 'UNAUTHENTICATED',
 };
 
 describe('auth: refresh', () => {

@@ -146,7 +146,12 @@ describe('rbac: MinimumRole() and Permissions()', () => {
       });
       const res = await call('get', '/tasks/report', 'developer');
       expect(res.headers['content-type']).to.match(/application\/json/);
-      expect(res.body).to.deep.equal({ statusCode: 403, error: 'Forbidden', message: 'Rol insuficiente' });
+      expect(res.body).to.deep.equal({
+        statusCode: 403,
+        error: 'Forbidden',
+        message: 'Rol insuficiente',
+        code: 'ROLE_TOO_LOW',
+      });
     });
 
     it('Permissions needs every permission named', async () => {
@@ -164,6 +169,7 @@ describe('rbac: MinimumRole() and Permissions()', () => {
         statusCode: 403,
         error: 'Forbidden',
         message: 'Permisos insuficientes',
+        code: 'PERMISSION_MISSING',
       });
     });
 

@@ -50,7 +50,12 @@ describe('rbac: the messages option', () => {
         .get('/reports/staff')
         .set('authorization', bearer(token))
         .expect(403);
-      expect(role.body).to.deep.equal({ statusCode: 403, error: 'Forbidden', message: 'Role too low' });
+      expect(role.body).to.deep.equal({
+        statusCode: 403,
+        error: 'Forbidden',
+        message: 'Role too low',
+        code: 'ROLE_TOO_LOW',
+      });
       const permission = await request(served!.url)
         .get('/reports/audit')
         .set('authorization', bearer(token))

@@ -41,7 +41,7 @@ describe('sample /graphql', () => {
       ]);
       expect(res.body.data.users.meta).to.deep.equal({ total: 5, page: 2, totalPages: 3 });
       const denied = await graphql(query, {}, 'developer');
-      expect(codeOf(denied)).to.equal('FORBIDDEN');
+      expect(codeOf(denied)).to.equal('ROLE_TOO_LOW');
       expect(denied.body.data?.users ?? null).to.equal(null);
     });
 
@@ -76,7 +76,9 @@ describe('sample /graphql', () => {
 
     it('createTask: forbidden to a viewer, and invalid input is refused before the resolver runs', async () => {
       const create = 'mutation($input: CreateTaskInput!) { createTask(input: $input) { id } }';
-      expect(codeOf(await graphql(create, { input: { title: 'x' } }, 'viewer'))).to.equal('FORBIDDEN');
+      expect(codeOf(await graphql(create, { input: { title: 'x' } }, 'viewer'))).to.equal(
+        'PERMISSION_MISSING',
+      );
       const invalid = await graphql(create, { input: { title: 'x'.repeat(201) } }, 'developer');
       expect(invalid.body.errors).to.have.length.greaterThan(0);
       const check = await graphql('{ tasks(limit: 100) { meta { count } } }', {}, 'viewer');

@@ -71,11 +71,13 @@ describe('sample guarded routes', () => {
           .expect(201);
         expect(res.body.user).to.include({ username: 'dev2', role: 'developer' });
         expect(res.body.user).to.not.have.property('passwordHash');
-        await request(sample.url)
+        expect(res.headers.location).to.equal(`/users/${res.body.user.id}`);
+        const above = await request(sample.url)
           .post('/users')
           .auth(tokens.manager, { type: 'bearer' })
           .send(newUser('boss', 'admin'))
           .expect(403);
+        expect(above.body.code).to.equal('ROLE_ABOVE_OWN');
         await request(sample.url)
           .post('/users')
           .auth(tokens.developer, { type: 'bearer' })

@@ -62,6 +62,7 @@ describe('sample in production: request ids, readiness and metrics', () => {
           statusCode: 503,
           error: 'Service Unavailable',
           message: 'Not ready: redis:commands, redis:subscriber unreachable',
+          code: 'SERVICE_UNAVAILABLE',
         });
         expect(down.headers['retry-after']).to.equal('5');
         await request(sample.url).get('/health/live').expect(200);

@@ -44,6 +44,30 @@ describe('sample /tasks', () => {
     const ids = (res: { body: { data: TaskBody[] } }) => res.body.data.map((task) => task.id);
     const expected = (from: number, to: number) => created.slice(from, to).map((task) => task.id);
 
+    describe('GET /tasks/:id', () => {
+      it('answers 404 with its code for an unknown task, 401 without a token', async () => {
+        const res = await request(sample.url)
+          .get('/tasks/no-such-task')
+          .auth(viewer, { type: 'bearer' })
+          .expect(404);
+        expect(res.body).to.deep.equal({
+          statusCode: 404,
+          error: 'Not Found',
+          message: 'Tarea no encontrada',
+          code: 'NOT_FOUND',
+        });
+        await request(sample.url).get('/tasks/no-such-task').expect(401);
+      });
+
+      it('answers 405 with Allow to a method the path does not serve', async () => {
+        const res = await request(sample.url)
+          .delete('/tasks/any')
+          .auth(viewer, { type: 'bearer' })
+          .expect(405);
+        expect(res.headers.allow).to.equal('GET, HEAD');
+      });
+    });
+
     describe('POST /tasks', () => {
       it('creates a task by the caller, with an ISO time to the millisecond', async () => {
         const res = await request(sample.url)
@@ -59,8 +83,17 @@ describe('sample /tasks', () => {
           createdBy: { id: 4, username: 'developer' },
         });
         expect(res.body.createdAt).to.match(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+        expect(res.headers.location).to.equal(`/tasks/${res.body.id}`);
         created.unshift(res.body);
         created.sort(newestFirst);
+      });
+
+      it('answers GET /tasks/:id with the task as it was created', async () => {
+        const found = await request(sample.url)
+          .get(`/tasks/${created[0].id}`)
+          .auth(viewer, { type: 'bearer' })
+          .expect(200);
+        expect(found.body).to.deep.equal(created[0]);
       });
 
       it('refuses a viewer (403), an empty title, a bad status and an unknown assignee (422)', async () => {

@@ -9,7 +9,12 @@ import { startTwoInstances, type TwoInstances } from './two-instances';
 
 // Bounded failure: while Redis is down, an answer comes well within this.
 const FAIL_FAST_MS = 1500;
-const UNAVAILABLE = { statusCode: 503, error: 'Service Unavailable', message: REDIS_UNAVAILABLE_MESSAGE };
+const UNAVAILABLE = {
+  statusCode: 503,
+  error: 'Service Unavailable',
+  message: REDIS_UNAVAILABLE_MESSAGE,
+  code: 'SERVICE_UNAVAILABLE',
+};
 
 describe('sample scale-out: Redis stopped and restarted', () => {
   forEachEngine((engine) => {

@@ -80,7 +80,10 @@ describe('TasksService', () => {
       for (const assigneeId of [2, 99]) {
         expect(() => service.create({ title: 'x', assigneeId }, CALLER))
           .to.throw(ForbiddenException)
-          .with.property('message', 'Asignar una tarea a otro usuario requiere el permiso tasks.assign');
+          .that.includes({
+            message: 'Asignar una tarea a otro usuario requiere el permiso tasks.assign',
+            code: 'PERMISSION_MISSING',
+          });
       }
       expect(users.findById.called).to.equal(false);
       expect(tasks.create.called).to.equal(false);

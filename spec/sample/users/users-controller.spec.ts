@@ -27,28 +27,30 @@ describe('UsersController', () => {
       meta: { count: 0, hasNext: false, hasPrev: false, nextCursor: null, prevCursor: null },
     };
     users.list.returns(page);
-    expect(controller.list({ limit: 5 })).to.equal(page);
+    expect(controller.listUsers({ limit: 5 })).to.equal(page);
     expect(users.list.calledOnceWith({ limit: 5 })).to.equal(true);
   });
 
   it('answers one user', () => {
     users.get.withArgs(9).returns(BOB);
-    expect(controller.one(9)).to.equal(BOB);
+    expect(controller.getUser(9)).to.equal(BOB);
   });
 
-  it('creates on behalf of the caller and says so', async () => {
+  it('creates on behalf of the caller, says so and gives its Location', async () => {
     users.create.resolves(BOB);
     const input = { username: 'bob', email: 'bob@example.com', password: 'secret-1', role: 'developer' };
-    expect(await controller.create(input, CALLER)).to.deep.equal({
+    const headers: Record<string, string> = {};
+    expect(await controller.createUser(input, CALLER, headers)).to.deep.equal({
       message: 'Usuario creado exitosamente',
       user: BOB,
     });
     expect(users.create.calledOnceWith(input, CALLER)).to.equal(true);
+    expect(headers).to.deep.equal({ Location: `/users/${BOB.id}` });
   });
 
   it('updates on behalf of the caller and says so', async () => {
     users.update.resolves(BOB);
-    expect(await controller.update(9, { email: 'bob@example.com' }, CALLER)).to.deep.equal({
+    expect(await controller.updateUser(9, { email: 'bob@example.com' }, CALLER)).to.deep.equal({
       message: 'Usuario actualizado exitosamente',
       user: BOB,
     });
@@ -56,7 +58,9 @@ describe('UsersController', () => {
 
   it('deletes on behalf of the caller and says so', async () => {
     users.remove.resolves();
-    expect(await controller.remove(9, CALLER)).to.deep.equal({ message: 'Usuario eliminado exitosamente' });
+    expect(await controller.removeUser(9, CALLER)).to.deep.equal({
+      message: 'Usuario eliminado exitosamente',
+    });
     expect(users.remove.calledOnceWith(9, CALLER)).to.equal(true);
   });
 });

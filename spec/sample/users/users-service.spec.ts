@@ -134,14 +134,22 @@ describe('UsersService', () => {
 
     it('when the role is above the caller, throws 403', async () => {
       const err = await rejection(service.create({ ...input, role: 'admin' }, MANAGER));
-      expect(err).to.include({ statusCode: 403, message: 'No puede asignar un rol superior al suyo' });
+      expect(err).to.include({
+        statusCode: 403,
+        message: 'No puede asignar un rol superior al suyo',
+        code: 'ROLE_ABOVE_OWN',
+      });
     });
 
     it('when granting a permission the caller lacks, throws 403', async () => {
       const err = await rejection(
         service.create({ ...input, role: 'viewer', permissions: ['admin.analytics'] }, MANAGER),
       );
-      expect(err).to.include({ statusCode: 403, message: 'No puede otorgar permisos que no tiene' });
+      expect(err).to.include({
+        statusCode: 403,
+        message: 'No puede otorgar permisos que no tiene',
+        code: 'PERMISSIONS_NOT_HELD',
+      });
     });
   });
 
@@ -165,6 +173,7 @@ describe('UsersService', () => {
       expect(err).to.include({
         statusCode: 403,
         message: 'Cambiar el rol requiere el permiso users.change_role',
+        code: 'PERMISSION_MISSING',
       });
     });
 
@@ -179,6 +188,7 @@ describe('UsersService', () => {
       expect(err).to.include({
         statusCode: 403,
         message: 'No puede modificar a un usuario con un rol superior al suyo',
+        code: 'TARGET_ABOVE_OWN',
       });
     });
 
@@ -199,9 +209,10 @@ describe('UsersService', () => {
 
     it('refuses to delete the caller (400) or a higher role (403)', async () => {
       users.findById.withArgs(1).returns(record(1, 'admin', 'admin'));
-      expect((await rejection(service.remove(2, MANAGER))).message).to.equal(
-        'No puede eliminar su propia cuenta',
-      );
+      expect(await rejection(service.remove(2, MANAGER))).to.include({
+        message: 'No puede eliminar su propia cuenta',
+        code: 'CANNOT_DELETE_SELF',
+      });
       expect((await rejection(service.remove(1, MANAGER))).statusCode).to.equal(403);
       expect(users.delete.called).to.equal(false);
     });

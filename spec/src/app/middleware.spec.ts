@@ -88,12 +88,19 @@ describe('app.use()', () => {
 
     it('when middleware passes an HTTPException to next(), answers it as the JSON error', async () => {
       const res = await request(served.url).get('/public').set('X-Fail', 'http').expect(429);
-      expect(res.body).to.deep.equal({ statusCode: 429, error: 'Too Many Requests', message: 'Easy there' });
+      expect(res.body).to.deep.equal({
+        statusCode: 429,
+        error: 'Too Many Requests',
+        message: 'Easy there',
+        code: 'TOO_MANY_REQUESTS',
+      });
       expect(res.headers['retry-after']).to.equal('9');
-      await request(served.url)
-        .get('/public')
-        .set('X-Fail', 'custom')
-        .expect(402, { statusCode: 402, error: 'Payment Required', message: 'Pay first' });
+      await request(served.url).get('/public').set('X-Fail', 'custom').expect(402, {
+        statusCode: 402,
+        error: 'Payment Required',
+        message: 'Pay first',
+        code: 'PAYMENT_REQUIRED',
+      });
       expect(seen).to.not.include('handler');
     });
 
@@ -103,6 +110,7 @@ describe('app.use()', () => {
         statusCode: 500,
         error: 'Internal Server Error',
         message: 'Internal Server Error',
+        code: 'INTERNAL_SERVER_ERROR',
       });
     });
   });

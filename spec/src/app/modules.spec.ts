@@ -115,6 +115,7 @@ describe('app.install() and defineModule()', () => {
               statusCode: 403,
               error: 'Forbidden',
               message: 'PagesController.edit is read-only for now',
+              code: 'FORBIDDEN',
             });
           } else {
             await request(served.url).get('/pages/edit').expect(200, { edited: true });

@@ -68,6 +68,7 @@ describe('CurrentUser()', () => {
         statusCode: 401,
         error: 'Unauthorized',
         message: 'Who are you?',
+        code: 'UNAUTHENTICATED',
       });
     });
   });

@@ -156,7 +156,12 @@ describe('Depends()', () => {
 
     it('when a function throws an HTTP exception, the request gets that error', async () => {
       const res = await request(served.url).get('/deps/refused').expect(403);
-      expect(res.body).to.deep.equal({ statusCode: 403, error: 'Forbidden', message: 'Tenant closed' });
+      expect(res.body).to.deep.equal({
+        statusCode: 403,
+        error: 'Forbidden',
+        message: 'Tenant closed',
+        code: 'FORBIDDEN',
+      });
     });
   });
 });

@@ -68,8 +68,9 @@ describe('Get/Post/Put/Delete/Patch/All', () => {
       await agent.delete('/verbs').expect(200, { verb: 'delete' });
     });
 
-    it('when a verb has no handler on a path, it is a 404', async () => {
-      await request(served.url).options('/verbs').expect(404);
+    it('when a verb has no handler on a path, it is a 405 listing those that have one', async () => {
+      const res = await request(served.url).options('/verbs').expect(405);
+      expect(res.headers.allow).to.be.a('string').that.does.not.include('OPTIONS');
       await request(served.url).get('/verbs/extra').expect(404);
     });
 

@@ -141,6 +141,7 @@ describe('Returns', () => {
         statusCode: 500,
         error: 'Internal Server Error',
         message: 'Internal Server Error',
+        code: 'INTERNAL_SERVER_ERROR',
       });
     });
 

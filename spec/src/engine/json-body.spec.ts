@@ -35,9 +35,20 @@ const UNSUPPORTED = {
   statusCode: 415,
   error: 'Unsupported Media Type',
   message: 'Request body must be application/json',
+  code: 'UNSUPPORTED_MEDIA_TYPE',
 };
-const MALFORMED = { statusCode: 400, error: 'Bad Request', message: 'Malformed JSON body' };
-const TOO_LARGE = { statusCode: 413, error: 'Payload Too Large', message: 'Request body is too large' };
+const MALFORMED = {
+  statusCode: 400,
+  error: 'Bad Request',
+  message: 'Malformed JSON body',
+  code: 'BAD_USER_INPUT',
+};
+const TOO_LARGE = {
+  statusCode: 413,
+  error: 'Payload Too Large',
+  message: 'Request body is too large',
+  code: 'PAYLOAD_TOO_LARGE',
+};
 
 describe('JSON request bodies', () => {
   forEachEngine((engine) => {
@@ -99,6 +110,7 @@ describe('JSON request bodies', () => {
           statusCode: 415,
           error: 'Unsupported Media Type',
           message: 'Unsupported body charset',
+          code: 'UNSUPPORTED_MEDIA_TYPE',
         });
       });
 
@@ -232,6 +244,7 @@ describe('JSON request bodies', () => {
           statusCode: 404,
           error: 'Not Found',
           message: 'Cannot POST /body/nowhere',
+          code: 'NOT_FOUND',
         });
       });
     });

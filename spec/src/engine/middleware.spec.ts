@@ -87,6 +87,7 @@ describe('middleware on each engine', () => {
           statusCode: 429,
           error: 'Too Many Requests',
           message: 'Too many notes',
+          code: 'TOO_MANY_REQUESTS',
         });
       }
     });
@@ -97,6 +98,7 @@ describe('middleware on each engine', () => {
         statusCode: 500,
         error: 'Internal Server Error',
         message: 'Internal Server Error',
+        code: 'INTERNAL_SERVER_ERROR',
       });
     });
 

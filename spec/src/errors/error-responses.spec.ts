@@ -164,6 +164,7 @@ describe('error responses', () => {
         statusCode: 422,
         error: 'Unprocessable Entity',
         message: 'Validation failed',
+        code: 'BAD_USER_INPUT',
         details: [{ path: 'body.qty', message: res.body.details[0].message, code: 'too_small' }],
       });
       expect(res.body.details[0].message).to.be.a('string').that.is.not.empty;
@@ -211,6 +212,7 @@ describe('error responses', () => {
         statusCode: 400,
         error: 'Bad Request',
         message: 'Malformed JSON body',
+        code: 'BAD_USER_INPUT',
       });
     });
 
@@ -223,6 +225,7 @@ describe('error responses', () => {
         statusCode: 413,
         error: 'Payload Too Large',
         message: 'Request body is too large',
+        code: 'PAYLOAD_TOO_LARGE',
       });
       await request(served.url).post('/orders/echo/raw').send({ small: true }).expect(201);
     });
@@ -240,34 +243,50 @@ describe('error responses', () => {
     it('when no route matches, answers a JSON 404', async () => {
       const res = await request(served.url).get('/nowhere').expect(404);
       expect(res.headers['content-type']).to.match(/application\/json/);
-      expect(res.body).to.deep.equal({ statusCode: 404, error: 'Not Found', message: 'Cannot GET /nowhere' });
+      expect(res.body).to.deep.equal({
+        statusCode: 404,
+        error: 'Not Found',
+        message: 'Cannot GET /nowhere',
+        code: 'NOT_FOUND',
+      });
     });
 
     it('when the handler throws ConflictException, answers 409', async () => {
-      await request(served.url)
-        .get('/orders/conflict')
-        .expect(409, { statusCode: 409, error: 'Conflict', message: 'Order already exists' });
+      await request(served.url).get('/orders/conflict').expect(409, {
+        statusCode: 409,
+        error: 'Conflict',
+        message: 'Order already exists',
+        code: 'CONFLICT',
+      });
     });
 
     it('when the handler throws UnauthorizedException or ForbiddenException, answers 401 or 403', async () => {
-      await request(served.url)
-        .get('/orders/unauthorized')
-        .expect(401, { statusCode: 401, error: 'Unauthorized', message: 'Token expired' });
+      await request(served.url).get('/orders/unauthorized').expect(401, {
+        statusCode: 401,
+        error: 'Unauthorized',
+        message: 'Token expired',
+        code: 'UNAUTHENTICATED',
+      });
       await request(served.url)
         .get('/orders/forbidden')
-        .expect(403, { statusCode: 403, error: 'Forbidden', message: 'Not your order' });
+        .expect(403, { statusCode: 403, error: 'Forbidden', message: 'Not your order', code: 'FORBIDDEN' });
     });
 
     it('when the handler throws TooManyRequestsException, answers 429 with Retry-After', async () => {
       const res = await request(served.url).get('/orders/throttled').expect(429);
       expect(res.headers['retry-after']).to.equal('30');
-      expect(res.body).to.deep.equal({ statusCode: 429, error: 'Too Many Requests', message: 'Slow down' });
+      expect(res.body).to.deep.equal({
+        statusCode: 429,
+        error: 'Too Many Requests',
+        message: 'Slow down',
+        code: 'TOO_MANY_REQUESTS',
+      });
     });
 
     it('when the handler throws a custom HTTPException(418), answers with that status and message', async () => {
       await request(served.url)
         .get('/orders/teapot')
-        .expect(418, { statusCode: 418, error: "I'm a Teapot", message: 'teapot' });
+        .expect(418, { statusCode: 418, error: "I'm a Teapot", message: 'teapot', code: 'I_M_A_TEAPOT' });
     });
 
     it('when the handler throws unexpectedly, answers 500 without internals and logs one structured line', async () => {
@@ -276,6 +295,7 @@ describe('error responses', () => {
         statusCode: 500,
         error: 'Internal Server Error',
         message: 'Internal Server Error',
+        code: 'INTERNAL_SERVER_ERROR',
       });
       expect(res.text).to.not.match(/secret|db:\/\/|at |stack/);
       const errors = logs.lines.filter((line) => line.level === 50);
@@ -306,9 +326,12 @@ describe('error responses', () => {
     });
 
     it('when a backing service is down (503), answers JSON and logs one short warning, not a stack', async () => {
-      await request(served.url)
-        .get('/orders/unavailable')
-        .expect(503, { statusCode: 503, error: 'Service Unavailable', message: 'Session store unreachable' });
+      await request(served.url).get('/orders/unavailable').expect(503, {
+        statusCode: 503,
+        error: 'Service Unavailable',
+        message: 'Session store unreachable',
+        code: 'SERVICE_UNAVAILABLE',
+      });
       const warnings = logs.lines.filter((line) => line.level === 40);
       expect(warnings).to.have.length(1);
       expect(warnings[0]).to.include({

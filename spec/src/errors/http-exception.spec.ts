@@ -16,11 +16,33 @@ import {
 } from '../../../src';
 
 describe('HTTPException and the exception catalog', () => {
-  it('HTTPException(status, message) becomes { statusCode, error, message }', () => {
+  it('HTTPException(status, message) becomes { statusCode, error, message, code }', () => {
     const teapot = new HTTPException(418, 'teapot');
     expect(teapot).to.be.instanceOf(Error);
     expect(teapot.statusCode).to.equal(418);
-    expect(teapot.toJSON()).to.deep.equal({ statusCode: 418, error: "I'm a Teapot", message: 'teapot' });
+    expect(teapot.toJSON()).to.deep.equal({
+      statusCode: 418,
+      error: "I'm a Teapot",
+      message: 'teapot',
+      code: 'I_M_A_TEAPOT',
+    });
+  });
+
+  it('carries the code it is given in place of the generic one', () => {
+    const refused = new ForbiddenException('no', { code: 'ROLE_TOO_LOW' });
+    expect(refused.code).to.equal('ROLE_TOO_LOW');
+    expect(refused.toJSON()).to.deep.equal({
+      statusCode: 403,
+      error: 'Forbidden',
+      message: 'no',
+      code: 'ROLE_TOO_LOW',
+    });
+  });
+
+  it('gives a status outside the generic list the code of its reason phrase', () => {
+    expect(new HTTPException(402).code).to.equal('PAYMENT_REQUIRED');
+    expect(new HTTPException(405).code).to.equal('METHOD_NOT_ALLOWED');
+    expect(new HTTPException(502).code).to.equal('BAD_GATEWAY');
   });
 
   it('without a message, uses the reason phrase of the status', () => {
@@ -29,6 +51,7 @@ describe('HTTPException and the exception catalog', () => {
       statusCode: 409,
       error: 'Conflict',
       message: 'Conflict',
+      code: 'CONFLICT',
     });
   });
 
@@ -45,23 +68,23 @@ describe('HTTPException and the exception catalog', () => {
     expect(() => new HTTPException(600)).to.throw(RangeError);
   });
 
-  const catalog: [new (message?: string) => HTTPException, number, string][] = [
-    [BadRequestException, 400, 'Bad Request'],
-    [UnauthorizedException, 401, 'Unauthorized'],
-    [ForbiddenException, 403, 'Forbidden'],
-    [NotFoundException, 404, 'Not Found'],
-    [ConflictException, 409, 'Conflict'],
-    [PayloadTooLargeException, 413, 'Payload Too Large'],
-    [UnsupportedMediaTypeException, 415, 'Unsupported Media Type'],
-    [TooManyRequestsException, 429, 'Too Many Requests'],
-    [InternalServerErrorException, 500, 'Internal Server Error'],
-    [ServiceUnavailableException, 503, 'Service Unavailable'],
+  const catalog: [new (message?: string) => HTTPException, number, string, string][] = [
+    [BadRequestException, 400, 'Bad Request', 'BAD_USER_INPUT'],
+    [UnauthorizedException, 401, 'Unauthorized', 'UNAUTHENTICATED'],
+    [ForbiddenException, 403, 'Forbidden', 'FORBIDDEN'],
+    [NotFoundException, 404, 'Not Found', 'NOT_FOUND'],
+    [ConflictException, 409, 'Conflict', 'CONFLICT'],
+    [PayloadTooLargeException, 413, 'Payload Too Large', 'PAYLOAD_TOO_LARGE'],
+    [UnsupportedMediaTypeException, 415, 'Unsupported Media Type', 'UNSUPPORTED_MEDIA_TYPE'],
+    [TooManyRequestsException, 429, 'Too Many Requests', 'TOO_MANY_REQUESTS'],
+    [InternalServerErrorException, 500, 'Internal Server Error', 'INTERNAL_SERVER_ERROR'],
+    [ServiceUnavailableException, 503, 'Service Unavailable', 'SERVICE_UNAVAILABLE'],
   ];
-  for (const [Exception, status, error] of catalog) {
-    it(`${Exception.name} is a ${status} '${error}'`, () => {
+  for (const [Exception, status, error, code] of catalog) {
+    it(`${Exception.name} is a ${status} '${error}' coded ${code}`, () => {
       const err = new Exception('why');
       expect(err).to.be.instanceOf(HTTPException);
-      expect(err.toJSON()).to.deep.equal({ statusCode: status, error, message: 'why' });
+      expect(err.toJSON()).to.deep.equal({ statusCode: status, error, message: 'why', code });
     });
   }
 
@@ -71,6 +94,7 @@ describe('HTTPException and the exception catalog', () => {
       statusCode: HTTP_STATUS.UNPROCESSABLE_ENTITY,
       error: 'Unprocessable Entity',
       message: 'Validation failed',
+      code: 'BAD_USER_INPUT',
       details,
     });
   });

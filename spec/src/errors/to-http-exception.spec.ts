@@ -50,6 +50,7 @@ describe('toHttpException()', () => {
         statusCode: 500,
         error: 'Internal Server Error',
         message: 'Internal Server Error',
+        code: 'INTERNAL_SERVER_ERROR',
       });
       expect(mapped.cause).to.equal(thrown);
     }

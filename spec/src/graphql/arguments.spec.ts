@@ -75,6 +75,28 @@ describe('GraphQL arguments', () => {
       expect(note.remindAt.toISOString()).to.equal('2030-01-01T00:00:00.000Z');
     });
 
+    it('takes an explicit null for an optional argument as not given (its default applies)', async () => {
+      store.page.returns([]);
+      const res = await postGraphql(
+        served.url,
+        'query ($page: Int, $size: Int) { notes(page: $page, size: $size) }',
+        {
+          variables: { page: null, size: null },
+        },
+      );
+      expect(res.body).to.deep.equal({ data: { notes: [] } });
+      expect(store.page.calledOnceWithExactly(1, 10)).to.equal(true);
+    });
+
+    it('takes an explicit null for an optional input field as not given', async () => {
+      store.create.returns({ id: 6, title: 'Nulls' });
+      const res = await postGraphql(served.url, CREATE, {
+        variables: { input: { title: 'Nulls', body: null, remindAt: null } },
+      });
+      expect(res.body).to.deep.equal({ data: { createNote: { id: 6, title: 'Nulls' } } });
+      expect(store.create.firstCall.args[0]).to.deep.equal({ title: 'Nulls' });
+    });
+
     it('when an argument fails its schema, it answers BAD_USER_INPUT with every detail and never calls the resolver', async () => {
       const res = await postGraphql(served.url, CREATE, {
         variables: { input: { title: 'Hi', body: 'x'.repeat(21), remindAt: '1999-12-31T00:00:00.000Z' } },

@@ -100,6 +100,7 @@ describe('GraphQL endpoint', () => {
           statusCode: 400,
           error: 'Bad Request',
           message: 'Malformed JSON body',
+          code: 'BAD_USER_INPUT',
         });
       });
 

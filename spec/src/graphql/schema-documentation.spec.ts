@@ -6,7 +6,9 @@ import { forEachEngine } from '../../support/engines';
 import { type Served, serve } from '../../support/serve';
 import { postGraphql } from './graphql-client';
 
-const Level = z.enum(['low', 'high']).meta({ id: 'Level', description: 'How urgent' });
+const Level = z
+  .enum(['low', 'high'])
+  .meta({ id: 'Level', description: 'How urgent', 'x-enum-descriptions': { high: 'Wake someone up' } });
 const Alarm = z
   .object({
     id: z.number().int().describe('The alarm id'),
@@ -64,6 +66,11 @@ describe('GraphQL schema documentation', () => {
       expect(sdl).to.include('"""How urgent"""\nenum Level');
       expect(sdl).to.include('"""Alarms, newest first"""\n  alarms(');
       expect(sdl.match(/^enum Level/gm)).to.have.length(1);
+    });
+
+    it('describes every enum value: from meta values, else by the value itself', () => {
+      expect(sdl).to.include('"""Wake someone up"""\n  high');
+      expect(sdl).to.include('"""The value low"""\n  low');
     });
 
     it('applies the defaults to arguments left out', async () => {

@@ -149,14 +149,16 @@ describe('GraphQL schema from zod', () => {
         expect(task).to.include('done: Boolean!');
         expect(task).to.include('dueAt: DateTime\n');
         expect(task).to.include('"""What to do"""\n  title: String!');
-        expect(block(sdl, 'enum TaskStatus')).to.match(/todo\s+doing\s+done/);
+        expect(block(sdl, 'enum TaskStatus')).to.match(
+          /todo\s+"""The value doing"""\s+doing\s+"""The value done"""\s+done/,
+        );
         expect(sdl).to.include('"""Where a task stands"""\nenum TaskStatus');
       });
 
       it('derives names for nested objects, nested enums and anonymous results', () => {
         expect(block(sdl, 'type Task')).to.include('origin: TaskOrigin!');
         expect(block(sdl, 'type TaskOrigin')).to.include('priority: TaskOriginPriority!');
-        expect(block(sdl, 'enum TaskOriginPriority')).to.match(/low\s+high/);
+        expect(block(sdl, 'enum TaskOriginPriority')).to.match(/low\s+"""The value high"""\s+high/);
         const stats = block(sdl, 'type StatsResult');
         expect(stats).to.include('total: Int!').and.include('latest: Task\n').and.include('ratio: Float!');
       });

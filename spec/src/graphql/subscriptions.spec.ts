@@ -204,16 +204,16 @@ describe('GraphQL subscriptions over graphql-ws', () => {
       expect(result.errors?.[0].extensions).to.include({ code: 'UNAUTHENTICATED' });
     });
 
-    it('when the permission is missing, the subscription gets FORBIDDEN', async () => {
+    it('when the permission is missing, the subscription gets PERMISSION_MISSING', async () => {
       const probe = subscribe(client(await tokenOf('bob')), NOTES);
       const [result] = await probe.take(1);
-      expect(result.errors?.[0].extensions).to.include({ code: 'FORBIDDEN', statusCode: 403 });
+      expect(result.errors?.[0].extensions).to.include({ code: 'PERMISSION_MISSING', statusCode: 403 });
     });
 
-    it('when the role is too low, MinimumRole refuses the subscription with FORBIDDEN', async () => {
+    it('when the role is too low, MinimumRole refuses the subscription with ROLE_TOO_LOW', async () => {
       const probe = subscribe(client(await tokenOf('ada')), 'subscription { audits }');
       const [result] = await probe.take(1);
-      expect(result.errors?.[0].extensions).to.include({ code: 'FORBIDDEN' });
+      expect(result.errors?.[0].extensions).to.include({ code: 'ROLE_TOO_LOW' });
       const admin = subscribe(client(await tokenOf('grace')), 'subscription { audits }');
       await until(() => publisher.subscribers('audits') === 1);
       await publisher.publish('audits', 'user 2 deleted');
@@ -225,6 +225,23 @@ describe('GraphQL subscriptions over graphql-ws', () => {
       const [result] = await probe.take(1);
       expect(result.errors?.[0].extensions.code).to.equal('BAD_USER_INPUT');
       expect(result.errors?.[0].extensions.details[0].path).to.equal('minLevel');
+    });
+
+    it('refuses an operation that fails validation with GRAPHQL_VALIDATION_FAILED, as over HTTP', async () => {
+      const probe = subscribe(client(), 'subscription { nosuchfield }');
+      await probe.take(1);
+      expect(probe.error).to.be.an('array').with.length(1);
+      expect((probe.error as { extensions: { code: string } }[])[0].extensions.code).to.equal(
+        'GRAPHQL_VALIDATION_FAILED',
+      );
+    });
+
+    it('refuses an operation that does not parse with GRAPHQL_PARSE_FAILED', async () => {
+      const probe = subscribe(client(), 'subscription {');
+      await probe.take(1);
+      expect((probe.error as { extensions: { code: string } }[])[0].extensions.code).to.equal(
+        'GRAPHQL_PARSE_FAILED',
+      );
     });
 
     it('lets anyone subscribe to an unguarded subscription', async () => {

@@ -88,7 +88,7 @@ describe('guards on HTTP routes', () => {
     it('when a class guard refuses, no method of the class is reached', async () => {
       await request(served.url)
         .get('/reports')
-        .expect(401, { statusCode: 401, error: 'Unauthorized', message: 'Bad key' });
+        .expect(401, { statusCode: 401, error: 'Unauthorized', message: 'Bad key', code: 'UNAUTHENTICATED' });
       expect(handlerCalls.called).to.equal(false);
     });
 
@@ -106,7 +106,7 @@ describe('guards on HTTP routes', () => {
         .get('/reports/export')
         .set('X-Api-Key', 'k1')
         .set('X-Scopes', 'read')
-        .expect(403, { statusCode: 403, error: 'Forbidden', message: 'Missing scope' });
+        .expect(403, { statusCode: 403, error: 'Forbidden', message: 'Missing scope', code: 'FORBIDDEN' });
       expect(handlerCalls.called).to.equal(false);
     });
 

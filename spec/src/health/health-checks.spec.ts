@@ -100,6 +100,7 @@ describe('readiness over HTTP', () => {
         statusCode: 503,
         error: 'Service Unavailable',
         message: 'Not ready',
+        code: 'SERVICE_UNAVAILABLE',
       });
       await request(served.url).get('/health/live').expect(200);
       up = true;

@@ -118,6 +118,7 @@ describe('Failures on every transport are reported once, by the failure reporter
       expect(await client.ask({ type: 'hello' })).to.deep.equal({
         type: 'error',
         message: 'Internal Server Error',
+        code: 'INTERNAL_SERVER_ERROR',
       });
       await client.close();
       await until(() => reported(logs).length >= 2);

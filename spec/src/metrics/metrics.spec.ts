@@ -139,6 +139,7 @@ describe('metrics', () => {
           statusCode: 404,
           error: 'Not Found',
           message: 'Cannot GET /other',
+          code: 'NOT_FOUND',
         });
       });
 
@@ -165,7 +166,7 @@ describe('metrics', () => {
       it('puts every unmatched request under one route value, never the raw path', async () => {
         await request(served.url).get('/nope/1').expect(404);
         await request(served.url).get('/nope/2').expect(404);
-        await request(served.url).delete('/items/1').expect(404);
+        await request(served.url).delete('/nope/3').expect(404);
         const text = await scrape();
         // Besides the /metrics asked of the public port by the first spec.
         expect(

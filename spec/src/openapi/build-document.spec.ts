@@ -206,8 +206,8 @@ describe('buildOpenApiDocument()', () => {
 
     it('documents the error bodies once, from their zod schemas', () => {
       const { Error: error, ValidationError } = doc.components.schemas;
-      expect(error.required).to.deep.equal(['statusCode', 'error', 'message']);
-      expect(ValidationError.required).to.deep.equal(['statusCode', 'error', 'message', 'details']);
+      expect(error.required).to.deep.equal(['statusCode', 'error', 'message', 'code']);
+      expect(ValidationError.required).to.deep.equal(['statusCode', 'error', 'message', 'code', 'details']);
       const details = (ValidationError.properties as Record<string, Record<string, Record<string, unknown>>>)
         .details;
       expect(details.items.required).to.deep.equal(['path', 'message', 'code']);

@@ -94,10 +94,11 @@ describe('openapi feature', () => {
         expect(res.text ?? '').to.equal('');
       });
 
-      it('when the method is not GET, lets the request through to the routes (404)', async () => {
-        const res = await request(served.url).post('/openapi.json').send({}).expect(404);
-        expect(res.body).to.include({ statusCode: 404, error: 'Not Found' });
-        await request(served.url).delete('/docs').expect(404);
+      it('when the method is not GET, answers 405 with Allow: GET, HEAD', async () => {
+        const res = await request(served.url).post('/openapi.json').send({}).expect(405);
+        expect(res.body).to.include({ statusCode: 405, code: 'METHOD_NOT_ALLOWED' });
+        expect(res.headers.allow).to.equal('GET, HEAD');
+        await request(served.url).delete('/docs').expect(405);
       });
 
       it('serves Swagger UI at /docs and /docs/, titled after the document', async () => {

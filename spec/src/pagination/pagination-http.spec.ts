@@ -77,6 +77,7 @@ describe('pagination over HTTP', () => {
             statusCode: 400,
             error: 'Bad Request',
             message: 'Invalid cursor',
+            code: 'BAD_USER_INPUT',
           });
         }
         await request(served.url).get(`/tasks?cursor=${cursor}&cursor=${cursor}`).expect(400);

@@ -32,6 +32,7 @@ export const TOO_MANY = {
   statusCode: 429,
   error: 'Too Many Requests',
   message: 'Too many requests, please try again later',
+  code: 'TOO_MANY_REQUESTS',
 };
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

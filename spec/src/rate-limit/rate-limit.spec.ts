@@ -143,6 +143,7 @@ describe('rateLimit over HTTP', () => {
           statusCode: 500,
           error: 'Internal Server Error',
           message: 'Internal Server Error',
+          code: 'INTERNAL_SERVER_ERROR',
         });
       });
     });
@@ -180,6 +181,7 @@ describe('rateLimit over HTTP', () => {
           statusCode: 503,
           error: 'Service Unavailable',
           message: 'Rate limit store unavailable',
+          code: 'SERVICE_UNAVAILABLE',
         });
         await request(served.url).get('/free').expect(200);
       });

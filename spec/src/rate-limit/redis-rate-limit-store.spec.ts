@@ -72,6 +72,7 @@ describe('rate limit: redisRateLimitStore', () => {
           statusCode: 503,
           error: 'Service Unavailable',
           message: REDIS_UNAVAILABLE_MESSAGE,
+          code: 'SERVICE_UNAVAILABLE',
         });
         expect(ms).to.be.below(1500);
       }

@@ -61,6 +61,7 @@ describe('redis: createRedisClient and withRedis', () => {
         statusCode: 503,
         error: 'Service Unavailable',
         message: REDIS_UNAVAILABLE_MESSAGE,
+        code: 'SERVICE_UNAVAILABLE',
       });
       expect(exception.headers).to.deep.equal({ 'Retry-After': '1' });
       expect(exception.cause).to.be.instanceOf(Error);

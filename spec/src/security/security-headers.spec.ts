@@ -77,8 +77,8 @@ describe('security headers', () => {
         expectDefaults(res.headers);
       });
 
-      it('a method the path does not serve (404) carries them', async () => {
-        const res = await request(url).delete('/things').expect(404);
+      it('a method the path does not serve (405) carries them', async () => {
+        const res = await request(url).delete('/things').expect(405);
         expect(res.headers['x-content-type-options']).to.equal('nosniff');
       });
 

@@ -128,6 +128,7 @@ describe('WebSocket upgrades with the auth and rbac modules', () => {
         statusCode: 401,
         error: 'Unauthorized',
         message: 'Token no proporcionado',
+        code: 'UNAUTHENTICATED',
       });
     });
 
@@ -177,6 +178,7 @@ describe('WebSocket upgrades with the auth and rbac modules', () => {
         statusCode: 403,
         error: 'Forbidden',
         message: 'Rol insuficiente',
+        code: 'ROLE_TOO_LOW',
       });
       const client = await connect('/ws/admin', await loginAs(GRACE));
       expect(await client.next()).to.deep.equal({ type: 'welcome' });
@@ -190,6 +192,7 @@ describe('WebSocket upgrades with the auth and rbac modules', () => {
         statusCode: 403,
         error: 'Forbidden',
         message: 'Permisos insuficientes',
+        code: 'PERMISSION_MISSING',
       });
       const client = await connect('/ws/users', await loginAs(GRACE));
       expect(await client.next()).to.deep.equal({ type: 'welcome' });
@@ -198,8 +201,16 @@ describe('WebSocket upgrades with the auth and rbac modules', () => {
     it('when MinimumRole() on OnMessage is not met, answers each message with an error and stays open', async () => {
       const client = await connect('/ws/team', await loginAs(ADA));
       await client.next();
-      expect(await client.ask({})).to.deep.equal({ type: 'error', message: 'Rol insuficiente' });
-      expect(await client.ask({})).to.deep.equal({ type: 'error', message: 'Rol insuficiente' });
+      expect(await client.ask({})).to.deep.equal({
+        type: 'error',
+        message: 'Rol insuficiente',
+        code: 'ROLE_TOO_LOW',
+      });
+      expect(await client.ask({})).to.deep.equal({
+        type: 'error',
+        message: 'Rol insuficiente',
+        code: 'ROLE_TOO_LOW',
+      });
     });
   });
 });

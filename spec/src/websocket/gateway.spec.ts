@@ -140,7 +140,7 @@ describe('WebSocket gateways', () => {
 
       it('when OnConnect throws, tells the client why and closes with 1008', async () => {
         const client = await connect('/picky');
-        expect(await client.next()).to.deep.equal({ type: 'error', message: 'Sala llena' });
+        expect(await client.next()).to.deep.equal({ type: 'error', message: 'Sala llena', code: 'CONFLICT' });
         client.send({ type: 'hello' });
         expect((await client.closed).code).to.equal(1008);
         expect(client.received).to.deep.equal([]);
@@ -183,7 +183,11 @@ describe('WebSocket gateways', () => {
         const client = await connect('/echo');
         await client.next();
         client.socket.send('{not json');
-        expect(await client.next()).to.deep.equal({ type: 'error', message: 'Message is not valid JSON' });
+        expect(await client.next()).to.deep.equal({
+          type: 'error',
+          message: 'Message is not valid JSON',
+          code: 'BAD_USER_INPUT',
+        });
         expect(await client.ask({ type: 'echo', text: 'still here' })).to.include({ text: 'still here' });
       });
 
@@ -194,6 +198,7 @@ describe('WebSocket gateways', () => {
         expect(await client.next()).to.deep.equal({
           type: 'error',
           message: 'Messages must be JSON text, not binary',
+          code: 'BAD_USER_INPUT',
         });
         expect(await client.ask({ type: 'echo', text: 'ok' })).to.include({ text: 'ok' });
       });
@@ -202,7 +207,7 @@ describe('WebSocket gateways', () => {
         const client = await connect('/echo');
         await client.next();
         const error = await client.ask({ type: 'echo', text: '' });
-        expect(error).to.include({ type: 'error', message: 'Validation failed' });
+        expect(error).to.include({ type: 'error', message: 'Validation failed', code: 'BAD_USER_INPUT' });
         expect(error.details).to.have.length(1);
         expect(error.details[0]).to.include({ path: 'message.text', code: 'too_small' });
         expect(await client.ask({ type: 'echo', text: 'ok' })).to.include({ text: 'ok' });
@@ -214,6 +219,7 @@ describe('WebSocket gateways', () => {
         expect(await client.ask({ type: 'echo', text: 'conflict' })).to.deep.equal({
           type: 'error',
           message: 'Ya existe',
+          code: 'CONFLICT',
         });
       });
 
@@ -223,6 +229,7 @@ describe('WebSocket gateways', () => {
         expect(await client.ask({ type: 'echo', text: 'crash' })).to.deep.equal({
           type: 'error',
           message: 'Internal Server Error',
+          code: 'INTERNAL_SERVER_ERROR',
         });
         expect(await client.ask({ type: 'echo', text: 'ok' })).to.include({ text: 'ok' });
       });
@@ -232,6 +239,7 @@ describe('WebSocket gateways', () => {
         expect(await client.ask({ type: 'hello' })).to.deep.equal({
           type: 'error',
           message: 'This gateway accepts no messages',
+          code: 'BAD_USER_INPUT',
         });
       });
     });
@@ -254,6 +262,7 @@ describe('WebSocket gateways', () => {
           statusCode: 404,
           error: 'Not Found',
           message: 'No WebSocket gateway at /nowhere',
+          code: 'NOT_FOUND',
         });
       });
     });
@@ -281,6 +290,7 @@ describe('WebSocket gateways', () => {
           statusCode: 400,
           error: 'Bad Request',
           message: 'Missing or invalid Sec-WebSocket-Key header',
+          code: 'BAD_USER_INPUT',
         });
       });
     });

@@ -92,6 +92,7 @@ describe('WebSocket upgrade guards', () => {
           statusCode: 401,
           error: 'Unauthorized',
           message: 'Token inválido',
+          code: 'UNAUTHENTICATED',
         });
         expect(connected).to.deep.equal([]);
       });
@@ -147,6 +148,7 @@ describe('WebSocket upgrade guards', () => {
           statusCode: 403,
           error: 'Forbidden',
           message: 'Rol insuficiente',
+          code: 'FORBIDDEN',
         });
       });
 
@@ -159,8 +161,16 @@ describe('WebSocket upgrade guards', () => {
     describe('on an OnMessage with MinimumRole()', () => {
       it('checks each message: a caller below the role gets an error and stays connected', async () => {
         const client = await connect('/moderated?token=viewer-token');
-        expect(await client.ask({})).to.deep.equal({ type: 'error', message: 'Rol insuficiente' });
-        expect(await client.ask({})).to.deep.equal({ type: 'error', message: 'Rol insuficiente' });
+        expect(await client.ask({})).to.deep.equal({
+          type: 'error',
+          message: 'Rol insuficiente',
+          code: 'FORBIDDEN',
+        });
+        expect(await client.ask({})).to.deep.equal({
+          type: 'error',
+          message: 'Rol insuficiente',
+          code: 'FORBIDDEN',
+        });
       });
 
       it('lets a caller with the role through', async () => {

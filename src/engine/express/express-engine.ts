@@ -1,10 +1,10 @@
 import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
-import { NotFoundException } from '../../errors/exceptions';
 import { trellisError } from '../../errors/trellis-errors';
 import type { RequestObserver } from '../../observability/request-observer';
 import type { CompiledRoute } from '../../routing/compiled-route';
 import { nodeResponseWriter } from '../../routing/node-response-writer';
+import { unroutedAnswer } from '../../routing/unrouted-answer';
 import { writeError } from '../../routing/write-response';
 import {
   type Engine,
@@ -52,9 +52,10 @@ export class ExpressEngine implements Engine {
     this.mounted = true;
     const handlers = handlerRoutes(this.mounts, routes, observe !== undefined);
     this.native.use(routeDispatcher(routes, handlers, this.options));
+    const unrouted = unroutedAnswer(routes, handlers);
     this.native.use((req: Request, res: Response) => {
       const ctx = new ExpressContext(req, res, {});
-      writeError(this.writer, ctx, new NotFoundException(`Cannot ${req.method} ${req.path}`), logger);
+      writeError(this.writer, ctx, unrouted(req.method, req.originalUrl), logger);
     });
     this.native.use((err: unknown, req: Request, res: Response, _next: NextFunction) => {
       writeError(this.writer, new ExpressContext(req, res, {}), err, logger);

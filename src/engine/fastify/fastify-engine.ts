@@ -9,6 +9,7 @@ import { NotFoundException } from '../../errors/exceptions';
 import { trellisError } from '../../errors/trellis-errors';
 import type { RequestObserver } from '../../observability/request-observer';
 import type { CompiledRoute } from '../../routing/compiled-route';
+import { type UnroutedAnswer, unroutedAnswer } from '../../routing/unrouted-answer';
 import { writeError } from '../../routing/write-response';
 import type { Engine, EngineOptions, HandlerMount, Middleware } from '../engine';
 import { handlerRoutes } from '../handler-routes';
@@ -50,6 +51,7 @@ export class FastifyEngine implements Engine {
   private readonly mounts: HandlerMount[] = [];
   private mounted = false;
   private observe?: RequestObserver;
+  private unrouted?: UnroutedAnswer;
 
   constructor(private readonly options: EngineOptions) {
     this.native = fastify({
@@ -89,6 +91,7 @@ export class FastifyEngine implements Engine {
     const readBody = jsonBodyReader(this.options.bodyLimit);
     this.mounted = true;
     const handlers = handlerRoutes(this.mounts, routes, observe !== undefined);
+    this.unrouted = unroutedAnswer(routes, handlers);
     this.native.register(async (scope) => {
       leaveBodiesUnread(scope);
       for (const route of routes) scope.route(fastifyRoute(route, readBody, logger));
@@ -119,7 +122,9 @@ export class FastifyEngine implements Engine {
 
   private answerNotFound(request: FastifyRequest, reply: FastifyReply): void {
     const ctx = new FastifyContext(request, reply, {});
-    const err = new NotFoundException(`Cannot ${request.method} ${pathOf(request.url)}`);
+    const err =
+      this.unrouted?.(request.method, request.url) ??
+      new NotFoundException(`Cannot ${request.method} ${pathOf(request.url)}`);
     writeError(replyWriter, ctx, err, this.options.logger);
   }
 

@@ -1,0 +1,9 @@
+export { type ContractMethod, type ContractRoute, type ContractRoutes, contract } from './contract-route';
+export type {
+  ContractController,
+  ContractRequest,
+  ContractResponse,
+  HandlerResult,
+  ParametersMatch,
+} from './contract-types';
+export { ErrorBodySchema, ValidationErrorBodySchema } from './error-body-schema';

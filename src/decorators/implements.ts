@@ -1,0 +1,19 @@
+import type { ContractRoute } from '../contract/contract-route';
+import type { HandlerResult, ParametersMatch } from '../contract/contract-types';
+import { metadataRegistry } from '../metadata/registry';
+
+/**
+ * Declares that the method serves a contract route: its method and path, the schemas that
+ * validate its parameters, the serializer of its answer and its docs all come from the route.
+ * The compiler checks the method's return type (and its scalar parameters) against the route.
+ * @example @Implements(api.getTask) get(@Param('id') id: string) { return this.tasks.get(id); }
+ */
+export function Implements<R extends ContractRoute>(route: R) {
+  return <M extends (...args: any[]) => HandlerResult<R>>(
+    target: object,
+    key: string | symbol,
+    _descriptor: TypedPropertyDescriptor<M> & ParametersMatch<R, Parameters<M>>,
+  ): void => {
+    metadataRegistry.forMethod(target.constructor, key).contract = route;
+  };
+}

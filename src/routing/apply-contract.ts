@@ -1,0 +1,73 @@
+import type { ZodType } from 'zod';
+import type { ContractRoute } from '../contract/contract-route';
+import { zodSchema } from '../contract/zod-schema';
+import { trellisError } from '../errors/trellis-errors';
+import type { MethodMetadata, ParamMetadata } from '../metadata/types';
+
+const SUCCESS = /^2\d\d$/;
+
+function fieldOf(schema: ZodType, name: string): ZodType | undefined {
+  const shape = (schema as { shape?: Record<string, ZodType> }).shape;
+  return shape?.[name];
+}
+
+// A parameter without a schema of its own is validated by the part of the route it reads.
+function withContractSchema(param: ParamMetadata, route: ContractRoute, where: string): ParamMetadata {
+  if (param.kind === 'body' && !param.schema)
+    return route.body ? { ...param, schema: zodSchema(route.body) } : param;
+  if (param.kind === 'query' && !param.schema)
+    return route.query ? { ...param, schema: zodSchema(route.query) } : param;
+  if ((param.kind !== 'param' && param.kind !== 'header') || param.schema) return param;
+  const part = zodSchema(param.kind === 'param' ? route.params : route.headers);
+  if (param.name === undefined) return part ? { ...param, schema: part } : param;
+  if (!part) return param;
+  const key = param.kind === 'header' ? param.name.toLowerCase() : param.name;
+  const field = fieldOf(part, key);
+  if (!field) {
+    const decorator = `${param.kind === 'param' ? 'Param' : 'Header'}('${param.name}')`;
+    throw trellisError(
+      'TRELLIS_ERR_CONTRACT_FIELD',
+      where,
+      decorator,
+      param.kind === 'param' ? 'params' : 'headers',
+    );
+  }
+  return { ...param, schema: field };
+}
+
+/** The success statuses of a route, lowest first. */
+export function successStatuses(route: ContractRoute): number[] {
+  return Object.keys(route.responses)
+    .filter((status) => SUCCESS.test(status))
+    .map(Number)
+    .sort((a, b) => a - b);
+}
+
+/**
+ * The metadata of a method that implements a contract route, as if it had been decorated by
+ * hand: its HTTP route, parameter schemas, success status and serializer all from the route.
+ * Read once at `ready()`; a method that also says one of these itself fails here.
+ */
+export function applyContract(
+  handler: MethodMetadata,
+  prefix: string | undefined,
+  where: string,
+): MethodMetadata {
+  const route = handler.contract;
+  if (!route) return handler;
+  if (handler.http) throw trellisError('TRELLIS_ERR_CONTRACT_CONFLICT', where, `${handler.http.method}()`);
+  if (handler.returns) throw trellisError('TRELLIS_ERR_CONTRACT_CONFLICT', where, 'Returns()');
+  if (handler.status !== undefined) throw trellisError('TRELLIS_ERR_CONTRACT_CONFLICT', where, 'HttpCode()');
+  if (prefix && prefix !== '/') throw trellisError('TRELLIS_ERR_CONTRACT_PREFIX', where, prefix);
+  const [status] = successStatuses(route);
+  const schema = status === undefined ? undefined : zodSchema(route.responses[status] ?? undefined);
+  return {
+    ...handler,
+    http: { method: route.method, path: route.path },
+    params: handler.params.map((param) => withContractSchema(param, route, where)),
+    status,
+    returns: schema ? { schema, status: undefined } : undefined,
+    summary: handler.summary ?? route.summary,
+    description: handler.description ?? route.description,
+  };
+}

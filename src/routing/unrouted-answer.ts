@@ -1,0 +1,67 @@
+import FindMyWay from 'find-my-way';
+import { MethodNotAllowedException, NotFoundException } from '../errors/exceptions';
+import type { HTTPException } from '../errors/http-exception';
+import type { CompiledRoute } from './compiled-route';
+import { routeShape, toRouterPath } from './route-path';
+
+/** A path served beside the routes (GraphQL, the docs), in the router's syntax. */
+export interface ServedPath {
+  methods: readonly string[];
+  path: string;
+}
+
+/** The answer to a request no route took: 405 with `Allow` when its path is known, else 404. */
+export type UnroutedAnswer = (method: string, url: string) => HTTPException;
+
+// The order `Allow` lists methods in; OPTIONS is left to CORS.
+const METHOD_ORDER = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
+
+function pathOf(url: string): string {
+  const query = url.indexOf('?');
+  return query === -1 ? url : url.slice(0, query);
+}
+
+function notFound(method: string, url: string): HTTPException {
+  return new NotFoundException(`Cannot ${method} ${pathOf(url)}`);
+}
+
+/**
+ * Built once at `ready()`: one tree of every routed path, whatever its method, whose leaves hold
+ * the methods served there (HEAD wherever GET is). Only requests that no route took look it up.
+ */
+export function unroutedAnswer(
+  routes: readonly CompiledRoute[],
+  served: readonly ServedPath[],
+): UnroutedAnswer {
+  const byShape = new Map<string, { path: string; methods: Set<string> }>();
+  const add = (routerPath: string, methods: readonly string[]) => {
+    const shape = routeShape(routerPath);
+    let entry = byShape.get(shape);
+    if (!entry) {
+      entry = { path: routerPath, methods: new Set() };
+      byShape.set(shape, entry);
+    }
+    for (const method of methods) entry.methods.add(method);
+    if (entry.methods.has('GET')) entry.methods.add('HEAD');
+  };
+  for (const route of routes) {
+    // An `All()` route serves every method: its path is never a 405.
+    if (route.method !== 'ALL') add(toRouterPath(route.path).path, [route.method]);
+  }
+  for (const { path, methods } of served) add(path, methods);
+  const router = FindMyWay({ ignoreTrailingSlash: true, caseSensitive: true, maxParamLength: 500 });
+  for (const { path, methods } of byShape.values()) {
+    const allowed = METHOD_ORDER.filter((method) => methods.has(method));
+    router.on('GET', path, () => {}, allowed);
+  }
+  return (method, url) => {
+    let allowed: string[] | undefined;
+    try {
+      allowed = router.find('GET', url)?.store as string[] | undefined;
+    } catch {
+      return notFound(method, url);
+    }
+    if (!allowed || allowed.includes(method)) return notFound(method, url);
+    return new MethodNotAllowedException(`Method ${method} is not allowed on ${pathOf(url)}`, allowed);
+  };
+}
