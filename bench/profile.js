@@ -44,7 +44,7 @@ async function main() {
   const dir = path.join(BENCH_DIR, 'results', `profile-${stackName}-${routeName}-${Date.now()}`);
   mkdirSync(dir, { recursive: true });
   const script = path.join(BENCH_DIR, 'stacks', `${stack.file}.js`);
-  const server = await startServer(script, { env: stack.env, port: PORT, args: ['--cpu-prof', `--cpu-prof-dir=${dir}`] });
+  const server = await startServer(script, { env: stack.env, port: PORT, quiet: stack.quiet, args: ['--cpu-prof', `--cpu-prof-dir=${dir}`] });
   try {
     await runLoad(routeLoad(PORT, route, { connections: 50, duration: 2 }));
     const before = cpuMicros(server.pid);

@@ -8,6 +8,7 @@
 //   BENCH_QUICK=1 node bench/run.js    one short round: checks the harness end to end
 //   BENCH_STACKS=trellis-express,express-idiomatic BENCH_ROUTES=hello,protected   a subset
 //   BENCH_SKIP_EVENT_LOOP=1 BENCH_SKIP_SAMPLE=1 BENCH_NO_REPORT=1   trials while optimising
+//   BENCH_PAIRED=1 node bench/run.js   the paired comparisons only, into their own section
 const { mkdirSync, writeFileSync } = require('node:fs');
 const path = require('node:path');
 const { isDeepStrictEqual } = require('node:util');
@@ -24,6 +25,19 @@ const { summarise } = require('./lib/summarise');
 const { benchToken } = require('./lib/token');
 
 const QUICK = process.env.BENCH_QUICK === '1';
+// The stacks of the paired comparisons only, on the five main routes, into their own section.
+const PAIRED = process.env.BENCH_PAIRED === '1';
+const PAIRED_STACKS = [
+  'trellis-express',
+  'trellis-fastify',
+  'fastify-same-headers',
+  'node-http',
+  'trellis-express-observed',
+  'trellis-fastify-observed',
+  'fastify-production',
+  'trellis-express-traced',
+  'trellis-fastify-traced',
+].join(',');
 const CONFIG = {
   rounds: Number(process.env.BENCH_ROUNDS ?? (QUICK ? 1 : 3)),
   duration: Number(process.env.BENCH_DURATION ?? (QUICK ? 1 : 5)),
@@ -72,7 +86,7 @@ async function measureRoute(server, route) {
 
 async function measureStack(stack, routes, round) {
   const script = path.join(BENCH_DIR, 'stacks', `${stack.file}.js`);
-  const server = await startServer(script, { env: stack.env, port: CONFIG.port });
+  const server = await startServer(script, { env: stack.env, port: CONFIG.port, quiet: stack.quiet });
   const result = { startupMs: server.startupMs, idleRssMiB: memory(server.pid).rssMiB, routes: {} };
   const served = stack.routes ? routes.filter((route) => stack.routes.includes(route.name)) : routes;
   try {
@@ -97,6 +111,12 @@ async function measureStack(stack, routes, round) {
 
 async function main() {
   const environment = describeEnvironment();
+  if (PAIRED) {
+    process.env.BENCH_STACKS ??= PAIRED_STACKS;
+    process.env.BENCH_ROUTES ??= 'hello,user,validate,protected,items';
+    process.env.BENCH_SKIP_EVENT_LOOP ??= '1';
+    process.env.BENCH_SKIP_SAMPLE ??= '1';
+  }
   const stacks = selected(STACKS, 'BENCH_STACKS');
   const routes = selected(benchRoutes(benchToken()), 'BENCH_ROUTES');
   const results = {
@@ -142,6 +162,12 @@ async function main() {
   if (process.env.BENCH_NO_REPORT === '1') {
     writeFileSync(path.join(BENCH_DIR, 'results', 'trial.json'), `${JSON.stringify(results, null, 2)}\n`);
     log('Wrote bench/results/trial.json (BENCH_NO_REPORT: BENCHMARKS.md left as it was)');
+    return;
+  }
+  if (PAIRED) {
+    writeFileSync(path.join(BENCH_DIR, 'results', 'paired.json'), `${JSON.stringify(results, null, 2)}\n`);
+    writeReport(results, { paired: true });
+    log('Wrote bench/results/paired.json and the paired section of BENCHMARKS.md');
     return;
   }
   writeFileSync(path.join(BENCH_DIR, 'results', 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);

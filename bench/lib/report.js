@@ -6,6 +6,8 @@ const { ROOT_DIR } = require('./environment');
 
 const START = '<!-- bench-results:start -->';
 const END = '<!-- bench-results:end -->';
+const PAIRED_START = '<!-- bench-paired:start -->';
+const PAIRED_END = '<!-- bench-paired:end -->';
 const SUMMARY_START = '<!-- bench-summary:start -->';
 const SUMMARY_END = '<!-- bench-summary:end -->';
 
@@ -23,7 +25,7 @@ function routeTable(results, route) {
   for (const [name, stack] of Object.entries(results.stacks)) {
     const figures = stacks[name]?.routes[route.name];
     if (!figures) {
-      // A stack that does not serve the route (the node:http floor serves /items only) is n/a.
+      // A stack that does not serve the route (the same-headers Trellis serves two) is n/a.
       const served = !stack.served || stack.served.includes(route.name);
       lines.push(`| ${stack.label} | ${served ? 'failed' : 'n/a'} | | | | |`);
       continue;
@@ -117,6 +119,35 @@ function sampleSection(results) {
   return lines.join('\n');
 }
 
+function pairedSection(results) {
+  const paired = results.summary.paired ?? [];
+  if (paired.length === 0) return '';
+  const labels = Object.fromEntries(Object.entries(results.stacks).map(([name, stack]) => [name, stack.label]));
+  const routes = results.routes;
+  const lines = [
+    '### CPU per request, paired per round',
+    '',
+    'Each cell: the median over rounds of (CPU µs/req of the first stack ÷ that of the second), both ' +
+      'measured in the same round; in brackets the lowest and highest round, which say how noisy the run was.',
+    '',
+    `| Comparison | First ÷ second | at most | ${routes.map((route) => route.label).join(' | ')} |`,
+    `|---|---|---:|${routes.map(() => '---:').join('|')}|`,
+  ];
+  for (const row of paired) {
+    const cells = routes.map((route) => {
+      const ratio = row.routes[route.name];
+      if (!ratio) return 'n/a';
+      const over = row.limit !== undefined && ratio.median > row.limit;
+      const value = `${num(ratio.median, 2)}×`;
+      return `${over ? `**${value}**` : value} (${num(ratio.min, 2)}–${num(ratio.max, 2)})`;
+    });
+    lines.push(
+      `| ${row.why} | ${labels[row.a]} ÷ ${labels[row.b]} | ${row.limit === undefined ? '' : `${row.limit}×`} | ${cells.join(' | ')} |`,
+    );
+  }
+  return lines.join('\n');
+}
+
 function targetsSection(results) {
   const lines = ['### Targets', '', '| Target | Result | Met |', '|---|---:|:---:|'];
   for (const target of results.summary.targets) {
@@ -150,6 +181,7 @@ function renderResults(results) {
     '### Requests per second (ratio to idiomatic Express 5), start-up and memory',
     overviewTable(results),
     '### Per route',
+    pairedSection(results),
     ...results.routes.map((route) => routeTable(results, route)),
     targetsSection(results),
     eventLoopSection(results),
@@ -169,9 +201,24 @@ function replaceBetween(file, start, end, content) {
   return true;
 }
 
-/** Updates BENCHMARKS.md, and README.md's summary where it has the markers. */
-function writeReport(results) {
+/** A run of the paired stacks only: the machine, the paired ratios and the routes' tables. */
+function renderPaired(results) {
+  return [machineSection(results), pairedSection(results), ...results.routes.map((route) => routeTable(results, route))]
+    .filter(Boolean)
+    .join('\n\n');
+}
+
+/**
+ * Updates BENCHMARKS.md, and README.md's summary where it has the markers; with `paired`, only
+ * the paired section (a run of a few stacks leaves the full results as they were).
+ */
+function writeReport(results, { paired = false } = {}) {
   const benchmarks = path.join(ROOT_DIR, 'BENCHMARKS.md');
+  if (paired) {
+    if (!replaceBetween(benchmarks, PAIRED_START, PAIRED_END, renderPaired(results)))
+      throw new Error(`BENCHMARKS.md has no ${PAIRED_START} ... ${PAIRED_END} markers`);
+    return;
+  }
   if (!replaceBetween(benchmarks, START, END, renderResults(results)))
     writeFileSync(benchmarks, `# Benchmarks\n\n${START}\n${renderResults(results)}\n${END}\n`);
   replaceBetween(

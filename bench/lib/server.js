@@ -26,11 +26,12 @@ function request(port, { method = 'GET', path = '/', headers = {}, payload } = {
 /**
  * Spawns `node <script>` on the server core (on any core with `pin: false`) with `env`, then polls
  * `probePath` until any HTTP answer arrives; resolves to { child, pid, startupMs }. With
- * `waitForLine`, also waits for the server to print that line (set-up done after listening).
+ * `waitForLine`, also waits for the server to print that line (set-up done after listening);
+ * with `quiet`, its stdout goes to /dev/null.
  */
 async function startServer(
   script,
-  { env = {}, port, probePath = '/hello', args = [], cwd, waitForLine, pin = true } = {},
+  { env = {}, port, probePath = '/hello', args = [], cwd, waitForLine, pin = true, quiet = false } = {},
 ) {
   const started = process.hrtime.bigint();
   const command = pin
@@ -39,11 +40,13 @@ async function startServer(
   const child = spawn(...command, {
     cwd,
     env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', ...env, PORT: String(port) },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    // A quiet server's stdout is /dev/null: its log lines cost it what writing them costs, not
+    // what this process reading them would.
+    stdio: ['ignore', quiet ? 'ignore' : 'pipe', 'pipe'],
   });
   let output = '';
   let exited = null;
-  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr.on('data', (chunk) => (output += chunk));
   child.on('exit', (code, signal) => (exited = { code, signal }));
   const deadline = Date.now() + START_TIMEOUT_MS;

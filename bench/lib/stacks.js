@@ -1,25 +1,45 @@
 'use strict';
-// The stacks compared: one server file each under stacks/, all serving the same routes (but the
-// bare node:http floor, which serves only the list route it is compared on).
+// The stacks compared: one server file each under stacks/ (some served twice with different
+// settings), all serving the same routes.
 
-/** Every stack, in table order; `baseline` is what ratios are taken against; `routes` limits a stack to those. */
+/**
+ * Every stack, in table order; `baseline` is what ratios are taken against; `routes` limits a
+ * stack to those; `quiet` sends its stdout (where the logging stacks write) to /dev/null.
+ */
 const STACKS = [
   { name: 'express-idiomatic', label: 'Express 5, idiomatic', file: 'express-idiomatic', baseline: true },
   { name: 'express-tuned', label: 'Express 5, tuned by hand', file: 'express-tuned' },
   { name: 'trellis-express', label: 'Trellis (Express engine)', file: 'trellis', env: { BENCH_ENGINE: 'express' } },
   { name: 'trellis-fastify', label: 'Trellis (Fastify engine)', file: 'trellis', env: { BENCH_ENGINE: 'fastify' } },
-  // The same two apps with request ids, access log, metrics and tracing on (BENCH_OBSERVE=1).
+  // The same two apps with request ids, access log and metrics on (BENCH_OBSERVE=1), then with
+  // tracing besides (BENCH_OBSERVE=trace).
   {
     name: 'trellis-express-observed',
-    label: 'Trellis (Express), everything observed',
+    label: 'Trellis (Express), request id + access log + metrics',
     file: 'trellis',
-    env: { BENCH_ENGINE: 'express', BENCH_OBSERVE: '1' },
+    env: { BENCH_ENGINE: 'express', BENCH_OBSERVE: '1', LOG_LEVEL: 'info' },
+    quiet: true,
   },
   {
     name: 'trellis-fastify-observed',
-    label: 'Trellis (Fastify), everything observed',
+    label: 'Trellis (Fastify), request id + access log + metrics',
     file: 'trellis',
-    env: { BENCH_ENGINE: 'fastify', BENCH_OBSERVE: '1' },
+    env: { BENCH_ENGINE: 'fastify', BENCH_OBSERVE: '1', LOG_LEVEL: 'info' },
+    quiet: true,
+  },
+  {
+    name: 'trellis-express-traced',
+    label: 'Trellis (Express), the same + tracing',
+    file: 'trellis',
+    env: { BENCH_ENGINE: 'express', BENCH_OBSERVE: 'trace', LOG_LEVEL: 'info' },
+    quiet: true,
+  },
+  {
+    name: 'trellis-fastify-traced',
+    label: 'Trellis (Fastify), the same + tracing',
+    file: 'trellis',
+    env: { BENCH_ENGINE: 'fastify', BENCH_OBSERVE: 'trace', LOG_LEVEL: 'info' },
+    quiet: true,
   },
   // Trellis on Fastify without its default security headers: the same headers as the hand-written
   // stacks send, so the list-route target compares the same work (helmet's 12 headers cost any stack).
@@ -34,7 +54,22 @@ const STACKS = [
   { name: 'routing-controllers', label: 'routing-controllers 0.11 (Express 4)', file: 'routing-controllers' },
   { name: 'inversify-http', label: '@inversifyjs/http-express 5', file: 'inversify-http' },
   { name: 'fastify', label: 'Fastify 5, by hand (reference)', file: 'fastify' },
-  { name: 'node-http', label: 'node:http, bare (floor)', file: 'node-http', routes: ['items'] },
+  // The fair peer of Trellis's defaults: the same twelve security headers, from one object built once.
+  {
+    name: 'fastify-same-headers',
+    label: 'Fastify 5, by hand, same 12 security headers',
+    file: 'fastify',
+    env: { BENCH_FASTIFY: 'same-headers' },
+  },
+  // Fastify as production runs it: `logger: true` (two lines per request) and @fastify/helmet.
+  {
+    name: 'fastify-production',
+    label: 'Fastify 5, by hand, logger: true + @fastify/helmet',
+    file: 'fastify',
+    env: { BENCH_FASTIFY: 'production' },
+    quiet: true,
+  },
+  { name: 'node-http', label: 'node:http, bare (floor)', file: 'node-http' },
 ];
 
 module.exports = { STACKS };

@@ -2,6 +2,7 @@
 // Medians over rounds, ratios to idiomatic Express 5, and the targets Trellis is held to.
 const { STACKS } = require('./stacks');
 const { median } = require('./stats');
+const { pairedCpu } = require('./paired-cpu');
 
 const METRICS = ['rps', 'p50', 'p99', 'cpuUsPerReq'];
 const BASELINE = STACKS.find((stack) => stack.baseline).name;
@@ -173,7 +174,21 @@ function summarise(results) {
     for (const [route, figures] of Object.entries(summary.routes))
       figures.ratio = figures.rps / rps(stacks, BASELINE, route);
   }
-  return { baseline: BASELINE, stacks, targets: checkTargets(stacks, results, routeNames) };
+  const paired = pairedCpu(results, routeNames);
+  const targets = checkTargets(stacks, results, routeNames);
+  for (const row of paired) {
+    if (row.limit === undefined) continue;
+    for (const [route, ratio] of Object.entries(row.routes))
+      targets.push(
+        target(
+          `CPU per request ${row.a} / ${row.b} at most ${row.limit} x on ${route} (paired per round)`,
+          ratio.median,
+          ratio.median <= row.limit,
+          `${fmt(ratio.median)} x`,
+        ),
+      );
+  }
+  return { baseline: BASELINE, stacks, paired, targets };
 }
 
 module.exports = { summarise };

@@ -1,5 +1,10 @@
 // Fastify 5 by hand, the reference: a route per path, zod in the handler, an onRequest hook
 // verifying the token with a KeyObject, a request-scoped object built per request.
+// BENCH_FASTIFY=same-headers adds, in an onRequest hook, the twelve security headers Trellis
+// sends by default from one object built once (the fair peer of Trellis's defaults);
+// BENCH_FASTIFY=production is Fastify in its standard production setting: `logger: true` (its
+// lines on stdout, which the bench sends to /dev/null) and `@fastify/helmet`.
+import helmet from '@fastify/helmet';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import jwt from 'jsonwebtoken';
 import {
@@ -20,6 +25,7 @@ import {
   userPayload,
   ValidateBody,
 } from './fixtures';
+import { SECURITY_HEADERS } from './security-headers';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -27,6 +33,7 @@ declare module 'fastify' {
   }
 }
 
+const MODE = process.env.BENCH_FASTIFY ?? 'plain';
 const VERIFY_OPTIONS = { algorithms: JWT_ALGORITHMS };
 const required = ROLE_LEVELS[MINIMUM_ROLE];
 
@@ -46,7 +53,14 @@ async function authenticate(request: FastifyRequest, reply: FastifyReply): Promi
     return reply.code(403).send({ statusCode: 403, error: 'Forbidden', message: 'Role too low' });
 }
 
-const app = Fastify({ logger: false });
+const app = Fastify({ logger: MODE === 'production' });
+
+if (MODE === 'same-headers')
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(SECURITY_HEADERS);
+    done();
+  });
+if (MODE === 'production') void app.register(helmet);
 
 app.get('/hello', async () => HELLO);
 

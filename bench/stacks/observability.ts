@@ -1,21 +1,20 @@
-// Everything a production deployment turns on (BENCH_OBSERVE=1): request ids, the access log,
-// Prometheus metrics and OpenTelemetry spans recorded by the SDK. Logs go to /dev/null and spans
-// to no exporter, so the bench measures what the framework and the libraries cost per request,
-// not a disk or a collector.
+// What a production deployment turns on: request ids, the access log and Prometheus metrics
+// (BENCH_OBSERVE=1), and OpenTelemetry spans recorded by the SDK besides (BENCH_OBSERVE=trace).
+// Logs go through Trellis's default logger to stdout, which the bench sends to /dev/null (as it
+// does hand-written Fastify's `logger: true`), and spans to no exporter, so the bench measures
+// what the framework and the libraries cost per request, not a disk or a collector.
 import type { AppOptions } from '../../dist';
 
 /** The options of the observed bench app; the same app without them is the "everything off" one. */
-export function observabilityOptions(): Partial<AppOptions> {
-  const { pino } = require('pino') as typeof import('pino');
+export function observabilityOptions(traced: boolean): Partial<AppOptions> {
   const { trace } = require('@opentelemetry/api') as typeof import('@opentelemetry/api');
   const { BasicTracerProvider } =
     require('@opentelemetry/sdk-trace-base') as typeof import('@opentelemetry/sdk-trace-base');
-  trace.setGlobalTracerProvider(new BasicTracerProvider());
+  if (traced) trace.setGlobalTracerProvider(new BasicTracerProvider());
   return {
-    logger: pino(pino.destination({ dest: '/dev/null', sync: false })),
     requestId: true,
     accessLog: true,
     metrics: { defaultMetrics: true },
-    tracing: true,
+    tracing: traced,
   };
 }

@@ -1,6 +1,6 @@
 // Trellis, served: BENCH_ENGINE picks the engine (express or fastify); BENCH_LOGIN=1 adds the
 // login user, its password hashed at BENCH_BCRYPT_ROUNDS (the event-loop scenario); BENCH_OBSERVE=1
-// turns on request ids, access log, metrics and tracing (the same app, everything on);
+// turns on request ids, access log and metrics, BENCH_OBSERVE=trace tracing besides (the same app);
 // BENCH_SECURITY_HEADERS=0 sends the same headers as the hand-written stacks (no helmet set).
 import { AuthService } from '../../dist';
 import { announce, BENCH_USER, HOST, PORT } from './fixtures';
@@ -9,8 +9,9 @@ import { createBenchApp, LOGIN_PASSWORD, users } from './trellis-app';
 
 async function main(): Promise<void> {
   const engine = process.env.BENCH_ENGINE === 'fastify' ? 'fastify' : 'express';
+  const observe = process.env.BENCH_OBSERVE;
   const observed = {
-    ...(process.env.BENCH_OBSERVE === '1' ? observabilityOptions() : {}),
+    ...(observe ? observabilityOptions(observe === 'trace') : {}),
     ...(process.env.BENCH_SECURITY_HEADERS === '0' ? { securityHeaders: false as const } : {}),
   };
   const app = await createBenchApp(engine, Number(process.env.BENCH_BCRYPT_ROUNDS ?? 10), observed);

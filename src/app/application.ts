@@ -10,6 +10,7 @@ import type { Engine, Middleware } from '../engine/engine';
 import { trellisError } from '../errors/trellis-errors';
 import { GuardRegistry } from '../guards/guard-registry';
 import { HealthChecks } from '../health/health-checks';
+import { flushLogger } from '../logging/flush-logger';
 import { createLogger } from '../logging/logger';
 import { metadataRegistry } from '../metadata/registry';
 import type { Class } from '../metadata/types';
@@ -267,6 +268,7 @@ export class Application {
     for (const hook of [...this.hooks.close].reverse()) await hook();
     await this.drains.metrics?.finish(0);
     await this.engine.close();
+    await flushLogger(this.logger);
   }
 
   private async build(): Promise<RequestListener> {

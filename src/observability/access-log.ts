@@ -10,6 +10,15 @@ export type AccessLog = (req: IncomingMessage, res: ServerResponse, state: Reque
 
 const SERVER_ERROR = HTTP_STATUS.INTERNAL_SERVER_ERROR;
 
+interface AccessLine {
+  reqId: string;
+  req: { method: string | undefined; url: string | undefined };
+  res: { statusCode: number };
+  responseTime: number;
+  route: string | undefined;
+  userId?: string | number;
+}
+
 /**
  * The access log, in pino-http's line shape: `reqId`, `req` (method, URL with secret query values
  * redacted), `res` (status), `responseTime` (ms), the route template and the caller's `userId`;
@@ -25,15 +34,16 @@ export function createAccessLog(logger: Logger, options: AccessLogOptions): Acce
   return (req, res, state) => {
     const failed = res.statusCode >= SERVER_ERROR;
     if (!failed && rate < 1 && Math.random() >= rate) return;
-    const userId = state.ctx?.user?.id;
-    const line = {
+    const { statusCode } = res;
+    const line: AccessLine = {
       reqId: state.id,
       req: { method: req.method, url: redactUrl(state.url) },
-      res: { statusCode: res.statusCode },
+      res: { statusCode },
       responseTime: Math.round(performance.now() - state.start),
       route: state.route,
-      ...(userId === undefined ? undefined : { userId }),
     };
+    const userId = state.ctx?.user?.id;
+    if (userId !== undefined) line.userId = userId;
     if (failed) logger.error(line, 'request failed');
     else if (res.writableFinished) logger[level](line, 'request completed');
     else logger[level](line, 'request aborted');

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AppMetrics } from '../metrics/app-metrics';
 import type { CompiledRoute } from '../routing/compiled-route';
 import type { RequestContext } from '../routing/request-context';
+import { setCheckedHeader } from '../security/preset-headers';
 import type { Tracing } from '../tracing/tracing';
 import type { AccessLog } from './access-log';
 import { beginRequest, nodeRequestOf, requestStateOf } from './request-state';
@@ -27,19 +28,24 @@ export interface ObserverParts {
 export function createRequestObserver(parts: ObserverParts): RequestObserver | undefined {
   const { requestId, accessLog, metrics, tracing, findRoute } = parts;
   if (!requestId && !accessLog && !metrics && !tracing) return undefined;
+  // One listener for every part and every request (no closure per request): Node emits 'close'
+  // once, when the answer is done or the client gone, and the response knows its request.
+  function answered(this: ServerResponse): void {
+    const req = this.req;
+    const state = requestStateOf(req);
+    if (!state) return;
+    state.route ??= findRoute(req.method, state.url);
+    if (metrics) metrics.requestEnded(req, this, state);
+    if (tracing) tracing.requestEnded(req, this, state);
+    if (accessLog) accessLog(req, this, state);
+  }
   const watchesEnd = Boolean(accessLog || metrics || tracing);
   return (req, res) => {
     const state = beginRequest(req);
-    if (requestId) res.setHeader('X-Request-Id', state.id);
+    // The id is a UUID or matched a strict pattern: nothing for setHeader's checks to find.
+    if (requestId) setCheckedHeader(res, 'x-request-id', 'X-Request-Id', state.id);
     if (tracing) tracing.requestStarted(req, state);
-    if (!watchesEnd) return;
-    // One listener for every part: Node emits 'close' once the answer is done or the client gone.
-    res.once('close', () => {
-      state.route ??= findRoute(req.method, state.url);
-      if (metrics) metrics.requestEnded(req, res, state);
-      if (tracing) tracing.requestEnded(req, res, state);
-      if (accessLog) accessLog(req, res, state);
-    });
+    if (watchesEnd) res.on('close', answered);
   };
 }
 

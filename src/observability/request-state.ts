@@ -21,13 +21,22 @@ const STATE = Symbol('trellis.request');
 
 type ObservedRequest = IncomingMessage & { [STATE]?: RequestState };
 
+// Every field set at birth: one object shape for all requests, however far each one gets.
+class ObservedState implements RequestState {
+  route: string | undefined = undefined;
+  ctx: RequestContext | undefined = undefined;
+  trace: unknown = undefined;
+
+  constructor(
+    readonly id: string,
+    readonly start: number,
+    readonly url: string | undefined,
+  ) {}
+}
+
 /** Starts observing `req`: its id (from `X-Request-Id` when well-formed) and arrival time. */
 export function beginRequest(req: IncomingMessage): RequestState {
-  const state: RequestState = {
-    id: requestIdFrom(req.headers['x-request-id']),
-    start: performance.now(),
-    url: req.url,
-  };
+  const state = new ObservedState(requestIdFrom(req.headers['x-request-id']), performance.now(), req.url);
   (req as ObservedRequest)[STATE] = state;
   return state;
 }

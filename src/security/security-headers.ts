@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet, { type HelmetOptions } from 'helmet';
 import { trellisError } from '../errors/trellis-errors';
+import { presetHeaders } from './preset-headers';
 
 /** helmet's options: each header can be changed or turned off (`{ frameguard: false }`). */
 export type SecurityHeadersOptions = HelmetOptions;
@@ -35,7 +36,8 @@ function headersOf(middleware: ReturnType<typeof helmet>): [string, string][] {
 /**
  * helmet's headers (Content-Security-Policy, Strict-Transport-Security, X-Content-Type-Options,
  * X-Frame-Options, Referrer-Policy, ...) from the options; `false` sets none. They are worked out
- * once, so a request only sets them; a malformed option throws here, when the app is created.
+ * and checked once, so a request only stores them; a malformed option throws here, when the app
+ * is created.
  */
 export function securityHeaders(
   options: SecurityHeadersOptions | boolean | undefined,
@@ -50,8 +52,6 @@ export function securityHeaders(
   }
   // helmet's middleware only sets headers and calls next at once.
   if (variesPerRequest(settings)) return (req, res) => middleware(req, res, ignore);
-  const headers = headersOf(middleware);
-  return (_req, res) => {
-    for (let i = 0; i < headers.length; i++) res.setHeader(headers[i][0], headers[i][1]);
-  };
+  const preset = presetHeaders(headersOf(middleware));
+  return (_req, res) => preset(res);
 }

@@ -27,22 +27,31 @@ export interface TraceStep {
 export type TraceAttributes = Record<string, string | number | boolean>;
 
 // The types of @opentelemetry/api stay out of the public declarations: an application that does
-// not trace compiles without the package.
-function traceStep(api: typeof Otel, span: Otel.Span, context: Otel.Context): TraceStep {
-  return {
-    run: (fn) => api.context.with(context, fn),
-    end(err) {
-      if (err !== undefined) {
-        const exception = toHttpException(err);
-        span.setAttribute('http.response.status_code', exception.statusCode);
-        if (exception.statusCode >= SERVER_ERROR) {
-          span.recordException((exception.cause ?? exception) as Error);
-          span.setStatus({ code: api.SpanStatusCode.ERROR });
-        }
+// not trace compiles without the package. One object per step, no closures: the context that makes
+// the span a parent is made only when a step runs code under it (the handler; guards do not).
+class SpanStep implements TraceStep {
+  constructor(
+    private readonly api: typeof Otel,
+    private readonly span: Otel.Span,
+    private readonly parent: Otel.Context,
+  ) {}
+
+  run<T>(fn: () => T): T {
+    return this.api.context.with(this.api.trace.setSpan(this.parent, this.span), fn);
+  }
+
+  end(err?: unknown): void {
+    const { span } = this;
+    if (err !== undefined) {
+      const exception = toHttpException(err);
+      span.setAttribute('http.response.status_code', exception.statusCode);
+      if (exception.statusCode >= SERVER_ERROR) {
+        span.recordException((exception.cause ?? exception) as Error);
+        span.setStatus({ code: this.api.SpanStatusCode.ERROR });
       }
-      span.end();
-    },
-  };
+    }
+    span.end();
+  }
 }
 
 /**
@@ -63,6 +72,8 @@ export class Tracing {
   requestStarted(req: IncomingMessage, state: RequestState): void {
     const { api } = this;
     const method = req.method ?? 'GET';
+    const url = state.url ?? '/';
+    const query = url.indexOf('?');
     const parent = api.propagation.extract(api.ROOT_CONTEXT, req.headers);
     const span = this.tracer.startSpan(
       method,
@@ -70,7 +81,7 @@ export class Tracing {
         kind: api.SpanKind.SERVER,
         attributes: {
           'http.request.method': method,
-          'url.path': (state.url ?? '/').split('?')[0],
+          'url.path': query === -1 ? url : url.slice(0, query),
           'trellis.request_id': state.id,
         },
       },
@@ -98,7 +109,7 @@ export class Tracing {
     const { api } = this;
     const state = requestStateOf(nodeRequestOf(ctx));
     const parent = (state?.trace as RequestTrace | undefined)?.context ?? api.context.active();
-    const span = this.tracer.startSpan(name, { attributes }, parent);
-    return traceStep(api, span, api.trace.setSpan(parent, span));
+    const span = this.tracer.startSpan(name, attributes && { attributes }, parent);
+    return new SpanStep(api, span, parent);
   }
 }
