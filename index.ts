@@ -162,6 +162,7 @@ export { loadOptional } from './src/optional/load-optional';
 
 // Security: CORS and response headers
 export type { CorsOptions, OriginPredicate } from './src/security/cors-options';
+export { noStore } from './src/security/no-store';
 export type { SecurityHeadersOptions } from './src/security/security-headers';
 
 // Pagination: offset, cursor and keyset
@@ -283,6 +284,7 @@ export type {
 export { AuthService } from './modules/auth/auth-service';
 export type { AuthSettings } from './modules/auth/auth-settings';
 export { AUTH_SETTINGS, USER_PROVIDER } from './modules/auth/auth-tokens';
+export { AccountBusyException } from './modules/auth/account-limit';
 export { ConcurrencyLimit, QueueFullException } from './modules/auth/concurrency-limit';
 export type { ExpiringMapOptions } from './modules/auth/expiring-map';
 export { InMemoryTokenDenyList } from './modules/auth/in-memory-token-deny-list';

@@ -14,6 +14,14 @@ const commaList = z.string().transform((list) =>
     .filter((item) => item !== ''),
 );
 
+// A browser origin: scheme, host and port only. `null` (sandboxed and local pages) is none.
+const origin = z
+  .url({ protocol: /^https?$/ })
+  .refine(
+    (value) => URL.canParse(value) && new URL(value).origin === value,
+    'must be an origin such as https://app.example.com (no path, no trailing slash)',
+  );
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: port.default(3000),
@@ -56,20 +64,9 @@ const EnvSchema = z.object({
   // OpenTelemetry spans; needs @opentelemetry/api and an SDK set up by the operator.
   TRACING: z.enum(['true', 'false']).default('false'),
   // Browser origins allowed to call the API, comma-separated (https://app.example.com).
-  CORS_ORIGINS: commaList
-    .pipe(
-      z.array(
-        z
-          .url({ protocol: /^https?$/ })
-          .refine(
-            (origin) => URL.canParse(origin) && new URL(origin).origin === origin,
-            'must be an origin such as https://app.example.com (no path, no trailing slash)',
-          ),
-      ),
-    )
-    .optional(),
+  CORS_ORIGINS: commaList.pipe(z.array(origin)).optional(),
   // Browser origins allowed to open the chat and GraphQL subscriptions; unset allows any.
-  WS_ORIGINS: commaList.optional(),
+  WS_ORIGINS: commaList.pipe(z.array(origin)).optional(),
   // Read by the framework's logger; checked here so a typo fails with a clear message.
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
 });

@@ -16,6 +16,8 @@ export interface AuthMessages {
   revokedToken: string;
   /** 503: the password hashing queue is full. */
   busy: string;
+  /** 429: the username already has its share of logins in progress (`loginsPerUsername`). */
+  accountBusy: string;
   /** 200 from the mounted `POST <prefix>/logout`. */
   loggedOut: string;
   /** 429 from the mounted `POST <prefix>/login` once failed logins reach the limit. */
@@ -34,6 +36,7 @@ export const AUTH_MESSAGES: Readonly<AuthMessages> = Object.freeze({
   expiredToken: 'Token expirado',
   revokedToken: 'Token revocado',
   busy: 'Servidor ocupado; inténtelo de nuevo en un momento',
+  accountBusy: 'Demasiados intentos de acceso a esta cuenta; inténtelo de nuevo en un momento',
   loggedOut: 'Sesión cerrada exitosamente',
   tooManyLogins: 'Demasiados intentos de inicio de sesión; inténtelo más tarde',
   userNotFound: 'Usuario no encontrado',

@@ -2,6 +2,7 @@ import { defineModule } from '../../src/app/module-registry';
 import type { AppMetrics } from '../../src/metrics/app-metrics';
 import { SESSION_REVOCATIONS, type SessionRevocations } from '../../src/websocket/session-revocations';
 import { Database } from '../database/database-token';
+import { AccountLimit } from './account-limit';
 import { authGuard } from './auth-guard';
 import type { AuthOptions, UserProvider } from './auth-options';
 import { AuthService } from './auth-service';
@@ -93,6 +94,7 @@ export const authModule = defineModule<AuthOptions>({
             current.messages?.busy,
           ),
           messages: current.messages,
+          accounts: new AccountLimit(current.loginsPerUsername, current.messages?.accountBusy),
           // A session outlives each of its tokens, so an access token never dies with it early.
           sessionTTL: Math.max(current.accessTokenTTL, current.refreshTokenTTL),
           // Looked up when a session ends: bound by the WebSocket feature at ready().

@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { messagesSchema } from '../../src/options/messages-schema';
 import { AUTH_MESSAGES } from './auth-messages';
+import { PUBLISHED_SECRETS } from './published-secrets';
 
 /** The HMAC algorithms a shared secret can sign with. */
 export const JWT_ALGORITHMS = ['HS256', 'HS384', 'HS512'] as const;
-const MIN_PRODUCTION_SECRET = 32;
+const MIN_SECRET = 32;
+const MIN_DISTINCT_PRODUCTION = 16;
 // bcrypt's own bounds: below 4 it refuses, above 31 the cost overflows.
 const MIN_ROUNDS = 4;
 const MAX_ROUNDS = 31;
@@ -29,6 +31,7 @@ const seconds = z.number(problem(SECONDS)).int(problem(SECONDS)).positive(proble
 
 const ROUNDS = `must be a whole number from ${MIN_ROUNDS} to ${MAX_ROUNDS}`;
 const QUEUE = 'must be a whole number from 0';
+const PER_USERNAME = 'must be a whole number from 1';
 
 function hasMethods(value: unknown, names: readonly string[]): boolean {
   if (typeof value !== 'object' || value === null) return false;
@@ -111,17 +114,41 @@ function authOptionsSchema(secret: z.ZodString) {
       .max(MAX_ROUNDS, problem(ROUNDS))
       .optional(),
     hashQueueLimit: z.number(problem(QUEUE)).int(problem(QUEUE)).nonnegative(problem(QUEUE)).optional(),
+    loginsPerUsername: z
+      .number(problem(PER_USERNAME))
+      .int(problem(PER_USERNAME))
+      .positive(problem(PER_USERNAME))
+      .optional(),
     messages: messagesSchema(AUTH_MESSAGES),
     routes: routes.optional(),
   });
 }
 
-const secret = z.string(required('a string')).min(1, 'is required');
+// An HMAC key shorter than the hash it feeds can be guessed offline from any one token.
+const secret = z
+  .string(required('a string'))
+  .min(1, 'is required')
+  .min(MIN_SECRET, {
+    error: (issue) => `must be at least ${MIN_SECRET} characters (got ${String(issue.input).length})`,
+  });
+
+const distinct = (value: string) => new Set(value).size;
 
 /** The shape of `app.install('auth', options)`, checked at install. */
 export const AUTH_OPTIONS_SCHEMA = authOptionsSchema(secret);
 
-/** The same, with NODE_ENV=production: a secret short enough to guess is refused. */
+/**
+ * The same, with NODE_ENV=production: a secret from the docs, or one of few distinct characters
+ * (32 times `a`, a repeated word), is refused as a secret someone may already know or guess.
+ */
 export const PRODUCTION_AUTH_OPTIONS_SCHEMA = authOptionsSchema(
-  secret.min(MIN_PRODUCTION_SECRET, `must be at least ${MIN_PRODUCTION_SECRET} characters in production`),
+  secret
+    .refine((value) => !PUBLISHED_SECRETS.has(value), {
+      error: 'must not be a secret printed in the Trellis docs, which anyone can read: use a random one',
+      abort: true,
+    })
+    .refine((value) => distinct(value) >= MIN_DISTINCT_PRODUCTION, {
+      error: (issue) =>
+        `must have at least ${MIN_DISTINCT_PRODUCTION} distinct characters in production (got ${distinct(String(issue.input))}): use a random one`,
+    }),
 );

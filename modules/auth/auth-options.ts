@@ -42,7 +42,7 @@ export type JwtAlgorithm = 'HS256' | 'HS384' | 'HS512';
 
 /** How tokens are signed and how long they live. */
 export interface JwtOptions {
-  /** At least 32 characters when NODE_ENV=production. */
+  /** At least 32 characters; with NODE_ENV=production also 16 distinct ones, and none printed in the docs. */
   secret: string;
   /** Lifetime of an access token, in seconds. */
   accessTokenTTL: number;
@@ -69,6 +69,12 @@ export interface AuthOptions {
    * it a login or registration is answered 503 with `Retry-After: 1` at once. Default 4 per core.
    */
   hashQueueLimit?: number;
+  /**
+   * Logins of one username that may be in progress at once, from every client together; past it
+   * a login of that username is answered 429 with `Retry-After: 1` before any lookup or hashing.
+   * Default 1.
+   */
+  loginsPerUsername?: number;
   /** Texts to answer clients with instead of the defaults (`AUTH_MESSAGES`), any of them. */
   messages?: Partial<AuthMessages>;
   /**

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { UnauthorizedException } from '../../src/errors/exceptions';
 import type { AuthenticatedUser } from '../../src/routing/request-context';
 import type { SessionRevocation, SessionRevocations } from '../../src/websocket/session-revocations';
+import type { AccountLimit } from './account-limit';
 import { AUTH_MESSAGES, type AuthMessages } from './auth-messages';
 import type { UserProvider, UserRecord } from './auth-options';
 import type { ConcurrencyLimit } from './concurrency-limit';
@@ -19,6 +20,8 @@ export interface AuthServiceParts {
   denyList: TokenDenyList;
   users: UserProvider;
   passwords: PasswordHasher;
+  /** The cap on logins of one username in progress at once; none when absent. */
+  accounts?: AccountLimit;
   /** Seconds a session lives without a refresh. */
   sessionTTL: number;
   /** Where ended sessions are announced, so live connections (WebSockets) close with them. */
@@ -63,9 +66,8 @@ export class AuthService {
   async login(username: string, password: string): Promise<LoginResult> {
     if (typeof username !== 'string' || typeof password !== 'string')
       throw unauthorized(this.messages.invalidCredentials);
-    const record = await this.parts.users.findByCredentials(username, password);
-    const valid = await this.passwordMatches(record, password);
-    if (!record || !valid) throw unauthorized(this.messages.invalidCredentials);
+    const check = () => this.checkCredentials(username, password);
+    const record = await (this.parts.accounts ? this.parts.accounts.run(username, check) : check());
     const user = identityOf(record);
     return { ...(await this.generateTokens(user)), user };
   }
@@ -179,6 +181,13 @@ export class AuthService {
     } catch {
       // The connections still close at their token's expiry.
     }
+  }
+
+  private async checkCredentials(username: string, password: string): Promise<UserRecord> {
+    const record = await this.parts.users.findByCredentials(username, password);
+    const valid = await this.passwordMatches(record, password);
+    if (!record || !valid) throw unauthorized(this.messages.invalidCredentials);
+    return record;
   }
 
   // A record without a hash is the provider's own verdict that the password matched; a hash is

@@ -1,5 +1,6 @@
 import { checkOption } from '../../src/options/check-option';
 import { resolveMessages } from '../../src/options/messages-schema';
+import { DEFAULT_LOGINS_PER_USERNAME } from './account-limit';
 import { AUTH_MESSAGES, type AuthMessages } from './auth-messages';
 import type { AuthOptions, JwtAlgorithm } from './auth-options';
 import { AUTH_OPTIONS_SCHEMA, PRODUCTION_AUTH_OPTIONS_SCHEMA } from './auth-options-schema';
@@ -19,6 +20,7 @@ export interface AuthSettings {
   bcryptRounds: number;
   /** Hashes that may wait for a free slot before a 503. */
   hashQueueLimit: number;
+  loginsPerUsername: number;
   /** Every text the module answers clients with: the defaults, with those the options replace. */
   messages: Readonly<AuthMessages>;
 }
@@ -36,6 +38,7 @@ export function resolveAuthSettings(options: AuthOptions, env = process.env.NODE
     refreshTokenTTL: jwt.refreshTokenTTL,
     bcryptRounds: options.bcryptRounds ?? DEFAULT_BCRYPT_ROUNDS,
     hashQueueLimit: options.hashQueueLimit ?? DEFAULT_HASH_QUEUE_LIMIT,
+    loginsPerUsername: options.loginsPerUsername ?? DEFAULT_LOGINS_PER_USERNAME,
     messages: resolveMessages<AuthMessages>(AUTH_MESSAGES, options.messages),
   };
 }

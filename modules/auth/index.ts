@@ -1,3 +1,4 @@
+export { AccountBusyException } from './account-limit';
 export { Auth } from './auth-decorator';
 export { AUTH_MESSAGES, type AuthMessages } from './auth-messages';
 export { authModule } from './auth-module';

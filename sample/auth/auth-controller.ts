@@ -12,6 +12,7 @@ import {
   Description,
   Idempotent,
   Implements,
+  noStore,
   type RequestContext,
 } from '../trellis';
 import type { RegisterInput } from '../users/user-schemas';
@@ -19,7 +20,6 @@ import { UsersService } from '../users/users-service';
 import type { LoginInput, RefreshInput } from './auth-schemas';
 import { currentRequest } from './current-request';
 import { LoginThrottle } from './login-throttle';
-import { noStore } from './no-store';
 
 type AuthApi = Pick<typeof sampleApi, 'login' | 'register' | 'refresh' | 'me' | 'logout'>;
 

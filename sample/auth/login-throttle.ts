@@ -3,6 +3,7 @@ import { MESSAGES } from '../messages';
 import type { SharedState } from '../shared-state';
 import { SAMPLE_CONFIG, SHARED_STATE } from '../tokens';
 import {
+  AccountBusyException,
   type AttemptLimit,
   attemptLimit,
   clientAddress,
@@ -20,9 +21,11 @@ function usernameOf(ctx: RequestContext): string {
   return typeof body?.username === 'string' ? body.username.toLowerCase() : '';
 }
 
-// Only a refused password uses the allowance: a success, a 503 (busy hashing queue, Redis down)
-// or any other error gives the reserved attempt back.
-const isFailedLogin = (err: unknown) => err instanceof HTTPException && err.statusCode === UNAUTHORIZED;
+// Only a refused password, or a login refused because its username already has its share in
+// progress (a flood at that account), uses the allowance: a success, a 503 (busy hashing queue,
+// Redis down) or any other error gives the reserved attempt back.
+const isFailedLogin = (err: unknown) =>
+  err instanceof AccountBusyException || (err instanceof HTTPException && err.statusCode === UNAUTHORIZED);
 
 /**
  * Limits failed logins: per client and username (`LOGIN_RATE_LIMIT_MAX`), and per client across

@@ -116,13 +116,20 @@ describe('sample config', () => {
       NODE_ENV: 'staging',
       CORS_ORIGINS: 'https://app.example.com/',
     };
-    it('refuses CORS_ORIGINS entries that are not http(s) origins', () => {
-      for (const value of ['app.example.com', 'ftp://files.example', 'https://app.example.com/path', '*'])
-        expect(() => loadConfig({ JWT_SECRET: SECRET, CORS_ORIGINS: value }), value)
-          .to.throw(ConfigError)
-          .with.property('message')
-          .that.includes('CORS_ORIGINS');
-    });
+    for (const name of ['CORS_ORIGINS', 'WS_ORIGINS'])
+      it(`refuses ${name} entries that are not http(s) origins, null included`, () => {
+        for (const value of [
+          'app.example.com',
+          'ftp://files.example',
+          'https://app.example.com/path',
+          '*',
+          'null',
+        ])
+          expect(() => loadConfig({ JWT_SECRET: SECRET, [name]: value }), value)
+            .to.throw(ConfigError)
+            .with.property('message')
+            .that.includes(name);
+      });
 
     for (const [name, value] of Object.entries(invalid)) {
       it(`refuses ${name}=${value}, naming the variable`, () => {

@@ -85,6 +85,14 @@ describe('sample main (npm start)', () => {
       expect(started.output()).to.match(/Invalid configuration:\n\s+PORT:/);
     });
 
+    it('with a TRUST_PROXY that trusts every address, names the value and the option, and exits with 1', async () => {
+      started = start({ ...SPEC_ENV, PORT: '0', TRELLIS_ENGINE: engine, TRUST_PROXY: '0.0.0.0/0' }, dir);
+      expect(await started.exited).to.equal(1);
+      expect(started.output()).to.include('TRELLIS_ERR_INVALID_OPTION');
+      expect(started.output()).to.include('"0.0.0.0/0"');
+      expect(started.output()).not.to.include('TypeError');
+    });
+
     describe('with NODE_ENV=production', () => {
       const { DATABASE_FILE: _memory, DEMO_PASSWORD: _demo, ...env } = SPEC_ENV;
       const production = { ...env, NODE_ENV: 'production', PORT: '0', TRELLIS_ENGINE: engine };
@@ -94,6 +102,14 @@ describe('sample main (npm start)', () => {
         started = start(noSecret, dir);
         expect(await started.exited).to.equal(1);
         expect(started.output()).to.match(/JWT_SECRET: required when NODE_ENV=production/);
+      });
+
+      it('refuses a JWT_SECRET of fewer than 16 distinct characters, naming the rule', async () => {
+        started = start({ ...production, JWT_SECRET: 'ab'.repeat(20) }, dir);
+        expect(await started.exited).to.equal(1);
+        expect(started.output()).to.match(
+          /auth\.jwt\.secret: must have at least 16 distinct characters in production \(got 2\)/,
+        );
       });
 
       it('with the published DEMO_PASSWORD, creates no demo user and prints no password', async () => {

@@ -121,6 +121,12 @@ export interface AppOptions extends ObservabilityOptions {
    * options change them. Swagger UI and the GraphQL IDE get a Content-Security-Policy of their own.
    */
   securityHeaders?: SecurityHeadersOptions | boolean;
+  /**
+   * Cookies that carry credentials (a session or token cookie). Answers to requests with one of
+   * them, or with an `Authorization` header, get `Cache-Control: no-store` unless the handler sets
+   * its own; default none (the header alone).
+   */
+  credentialCookies?: string[];
   /** How long `close()` lets in-flight requests finish before cutting connections; default 10 000 ms. */
   shutdownTimeoutMs?: number;
   /**

@@ -28,12 +28,13 @@ import { compileControllers } from '../routing/compile-controllers';
 import type { CompiledRoute } from '../routing/compiled-route';
 import type { RouteExtension } from '../routing/route-extension';
 import { corsMiddleware } from '../security/cors';
+import { credentialedNoStore } from '../security/credentialed-no-store';
 import { securityHeaders } from '../security/security-headers';
 import { Tracing } from '../tracing/tracing';
 import type { AppOptions } from './app-options';
+import { ConnectionDrain } from './connection-drain';
 import { assertCreateTimePackages } from './create-time-packages';
 import { createEngine } from './engines';
-import { closeGracefully } from './graceful-close';
 import { type InjectOptions, type InjectResponse, injectInto } from './inject';
 import { definedModuleNames, findModule, type ModuleOptionsMap, type TrellisModule } from './module-registry';
 import { objectOr } from './option-object';
@@ -43,6 +44,8 @@ type Hook<A extends unknown[]> = (...args: A) => void | Promise<void>;
 type Token = Class | (abstract new (...args: any[]) => unknown) | symbol | string;
 
 const DEFAULT_SHUTDOWN_MS = 10_000;
+const TRUST_EVERY_PROXY_WARNING =
+  'trustProxy is true: the client address is the left-most X-Forwarded-For entry, which any client writes itself, so rate limits and logs count whatever address a client chooses; give the number of proxies in front or their addresses instead';
 const ROLE_DECORATORS = { controller: 'Controller', gateway: 'WebSocket', resolver: 'Resolver' } as const;
 const ROLES = Object.keys(ROLE_DECORATORS) as (keyof typeof ROLE_DECORATORS)[];
 
@@ -97,6 +100,7 @@ export class Application {
   private sealed = false;
   private server?: Server;
   private metricsServer?: Server;
+  private readonly drains: { server?: ConnectionDrain; metrics?: ConnectionDrain } = {};
 
   constructor(
     /** The options given to `createApp`. */
@@ -111,7 +115,7 @@ export class Application {
       logger: this.logger,
       trustProxy: resolveTrustProxy(options.trustProxy),
       policy: {
-        headers: securityHeaders(options.securityHeaders),
+        headers: credentialedNoStore(securityHeaders(options.securityHeaders), options.credentialCookies),
         cors: corsMiddleware(options.cors),
       },
     });
@@ -231,11 +235,13 @@ export class Application {
     if (this.server) throw trellisError('TRELLIS_ERR_ALREADY_LISTENING');
     const server = this.engine.createServer();
     this.server = server;
+    this.drains.server = new ConnectionDrain(server);
     for (const hook of this.hooks.listen) await hook(server);
     await listenOn(server, port, host);
     const metrics = this.options.metrics;
     if (this.metrics && typeof metrics === 'object' && metrics.port !== undefined) {
       this.metricsServer = createMetricsServer(this.metrics, metrics.path ?? '/metrics');
+      this.drains.metrics = new ConnectionDrain(this.metricsServer);
       await listenOn(this.metricsServer, metrics.port, metrics.host ?? '127.0.0.1');
     }
     return server;
@@ -255,21 +261,25 @@ export class Application {
     return this.metricsServer?.address();
   }
 
-  /** Stops accepting, lets in-flight requests finish (bounded), then releases everything. */
+  /**
+   * Stops accepting, lets in-flight requests finish (bounded), then releases everything. From the
+   * moment it begins, answers say `Connection: close`; idle connections end after a short silence.
+   */
   async close(): Promise<void> {
+    this.drains.server?.begin();
     this.health.markShuttingDown();
     const delay = this.options.shutdownDelayMs ?? 0;
     if (delay > 0 && this.server) await new Promise((resolve) => setTimeout(resolve, delay));
     for (const hook of this.hooks.shutdown) await hook();
-    if (this.server)
-      await closeGracefully(this.server, this.options.shutdownTimeoutMs ?? DEFAULT_SHUTDOWN_MS);
+    await this.drains.server?.finish(this.options.shutdownTimeoutMs ?? DEFAULT_SHUTDOWN_MS);
     for (const hook of [...this.hooks.close].reverse()) await hook();
-    if (this.metricsServer) await closeGracefully(this.metricsServer, 0);
+    await this.drains.metrics?.finish(0);
     await this.engine.close();
     await flushLogger(this.logger);
   }
 
   private async build(): Promise<RequestListener> {
+    if (this.options.trustProxy === true) this.logger.warn(TRUST_EVERY_PROXY_WARNING);
     for (const hook of this.hooks.ready) await hook(this);
     this.checkRoles();
     if (!this.container.isBound(HealthChecks)) this.container.bind(HealthChecks).toConstantValue(this.health);

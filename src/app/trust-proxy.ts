@@ -20,9 +20,16 @@ function validEntry(entry: string): boolean {
   if (version === 0) return false;
   if (slash === -1) return true;
   const range = entry.slice(slash + 1);
-  if (/^\d{1,3}$/.test(range)) return Number(range) <= (version === 4 ? 32 : 128);
-  // A netmask (255.255.0.0) is accepted for IPv4, as Express accepts it.
-  return version === 4 && isIP(range) === 4;
+  // A prefix of 0 (`0.0.0.0/0`) would trust every address; proxy-addr refuses it with a TypeError.
+  if (/^\d{1,3}$/.test(range)) return Number(range) >= 1 && Number(range) <= (version === 4 ? 32 : 128);
+  // A netmask (255.255.0.0) is accepted for IPv4, as Express accepts it, when its bits are contiguous.
+  return version === 4 && isIP(range) === 4 && contiguousMask(range);
+}
+
+function contiguousMask(mask: string): boolean {
+  const bits = mask.split('.').reduce((acc, octet) => acc * 256 + Number(octet), 0);
+  const inverted = 2 ** 32 - 1 - bits;
+  return bits !== 0 && (inverted & (inverted + 1)) === 0;
 }
 
 /**
@@ -56,7 +63,7 @@ export function resolveTrustProxy(value: unknown): boolean | number | string[] |
     throw trellisError(
       'TRELLIS_ERR_INVALID_OPTION',
       'trustProxy',
-      `not an address, subnet or loopback/linklocal/uniquelocal: ${wrong.map((w) => JSON.stringify(w)).join(', ') || '(empty)'}`,
+      `not an address, a subnet with a prefix from 1 (or a contiguous IPv4 netmask), or loopback/linklocal/uniquelocal: ${wrong.map((w) => JSON.stringify(w)).join(', ') || '(empty)'}`,
     );
   return entries;
 }

@@ -27,17 +27,34 @@ function requestScopePlugin(logger: Logger): ApolloServerPlugin<RequestContext> 
   return { requestDidStart: async () => listener };
 }
 
-// Counted once the answer is ready: an error anywhere in it (request or field) is an `error`.
+const GUARD_REFUSALS = new Set([401, 403]);
+
+// A guard's refusal of any field: the client was not entitled to run what it named.
+function refusedByGuard(errors: readonly { extensions?: Record<string, unknown> }[] | undefined): boolean {
+  return errors?.some((err) => GUARD_REFUSALS.has(err.extensions?.statusCode as number)) ?? false;
+}
+
+// Counted once the answer is ready: an error anywhere in it (request or field) is an `error`. Its
+// name is a label only when the operation passed validation and its guards: names are the client's
+// own text, and junk from anyone would otherwise use up the budget of names real operations need.
 function metricsPlugin(metrics: AppMetrics): ApolloServerPlugin<RequestContext> {
-  const listener: Awaited<ReturnType<NonNullable<ApolloServerPlugin<RequestContext>['requestDidStart']>>> = {
-    async willSendResponse({ operationName, errors, response }) {
-      const body = response.body;
-      const fieldErrors = body.kind === 'single' ? body.singleResult.errors : undefined;
-      const failed = (errors?.length ?? 0) > 0 || (fieldErrors?.length ?? 0) > 0;
-      metrics.graphqlOperation(operationName ?? undefined, failed ? 'error' : 'success');
+  return {
+    requestDidStart: async () => {
+      let validated = false;
+      return {
+        async didResolveOperation() {
+          validated = true;
+        },
+        async willSendResponse({ operationName, errors, response }) {
+          const body = response.body;
+          const fieldErrors = body.kind === 'single' ? body.singleResult.errors : undefined;
+          const failed = (errors?.length ?? 0) > 0 || (fieldErrors?.length ?? 0) > 0;
+          const accepted = validated && !refusedByGuard(errors) && !refusedByGuard(fieldErrors);
+          metrics.graphqlOperation(operationName ?? undefined, failed ? 'error' : 'success', accepted);
+        },
+      };
     },
   };
-  return { requestDidStart: async () => listener };
 }
 
 /** The Apollo server of a schema; its context is the operation's `RequestContext`. */

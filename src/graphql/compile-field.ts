@@ -8,7 +8,6 @@ import type { InterceptorRegistry } from '../interceptors/interceptor-registry';
 import { compileInvocation } from '../invocation/compile-invocation';
 import { reportFailure } from '../logging/report-failure';
 import type { ClassMetadata, MethodMetadata } from '../metadata/types';
-import { requestLogger } from '../observability/request-logger';
 import type { RequestContext } from '../routing/request-context';
 import type { TraceAttributes, Tracing } from '../tracing/tracing';
 import { isSchema } from '../validation/is-schema';
@@ -121,7 +120,7 @@ export function compileField(
   );
   const { logger } = env;
   const onServerError = (operation: RequestContext) => (exception: HTTPException) =>
-    reportFailure(requestLogger(operation, logger), exception, { resolver: where }, 'resolver failed');
+    reportFailure(logger, exception, { resolver: where }, 'resolver failed', operation);
 
   const run = async (source: unknown, args: Record<string, unknown>, operation: RequestContext) =>
     invoke(new GraphqlFieldContext(operation, args, source));

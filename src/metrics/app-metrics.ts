@@ -12,6 +12,7 @@ const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIO
 // Operation names come from clients: past this many distinct ones, the rest share one label value.
 const MAX_OPERATION_NAMES = 200;
 const OTHER_OPERATIONS = '(other)';
+const REJECTED_OPERATIONS = '(rejected)';
 
 /** The smallest shape of a Redis client whose availability is reported. */
 export interface RedisStatusSource {
@@ -108,8 +109,15 @@ export class AppMetrics {
     this.wsMessages.inc({ path });
   }
 
-  /** A GraphQL operation ended; `name` is its operation name (`(anonymous)` without one). */
-  graphqlOperation(name: string | undefined, outcome: 'success' | 'error'): void {
+  /**
+   * A GraphQL operation ended; `name` is its operation name (`(anonymous)` without one). One that
+   * failed validation or its guards (`accepted` false) is counted as `(rejected)`, whatever its name.
+   */
+  graphqlOperation(name: string | undefined, outcome: 'success' | 'error', accepted = true): void {
+    if (!accepted) {
+      this.graphqlOperations.inc({ operation: REJECTED_OPERATIONS, outcome });
+      return;
+    }
     let operation = name ?? '(anonymous)';
     if (!this.operationNames.has(operation)) {
       if (this.operationNames.size < MAX_OPERATION_NAMES) this.operationNames.add(operation);

@@ -1,5 +1,15 @@
-// Query parameters whose values are secrets (a WebSocket token, a reset code, an API key).
-const SECRET_NAME = /token|password|passwd|secret|key|code|auth|session|cookie/i;
+/**
+ * Parts of query parameter names whose values are redacted in the access log (a WebSocket token, a
+ * reset code, an API key, a signed URL's signature, a one-time password). A name matches when it
+ * contains one of them, whatever its case: `access_token`, `X-Amz-Signature`, `pwdHash`. Erring
+ * wide costs a redacted harmless value; erring narrow writes a credential to every log store.
+ */
+export const SECRET_QUERY_NAME_PARTS: readonly string[] =
+  'token pass pwd secret key code auth session cookie jwt bearer sig otp credential nonce hmac ticket saml'.split(
+    ' ',
+  );
+
+const SECRET_NAME = new RegExp(SECRET_QUERY_NAME_PARTS.join('|'), 'i');
 
 /** `url` with the value of every secret-looking query parameter replaced by `[Redacted]`. */
 export function redactUrl(url: string | undefined): string | undefined {

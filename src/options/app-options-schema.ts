@@ -88,6 +88,9 @@ export const APP_OPTIONS_SCHEMA = z.looseObject({
   // Its entries (addresses, subnets) are checked by resolveTrustProxy.
   trustProxy: z.union([z.boolean(), z.number(), z.string(), z.array(z.string())]).optional(),
   etag: z.boolean().optional(),
+  credentialCookies: z
+    .array(z.string().regex(/^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/, 'must be a cookie name'))
+    .optional(),
   versioning: z
     .discriminatedUnion('type', [
       z.looseObject({ type: z.literal('uri') }),

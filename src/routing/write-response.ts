@@ -4,7 +4,6 @@ import { InternalServerErrorException } from '../errors/exceptions';
 import { toHttpException } from '../errors/to-http-exception';
 import { reportFailure } from '../logging/report-failure';
 import { redactUrl } from '../observability/redact-url';
-import { requestLogger } from '../observability/request-logger';
 import type { Serializer } from '../serialization/compile-serializer';
 import type { RequestContext } from './request-context';
 import type { ResponseWriter } from './response-writer';
@@ -32,10 +31,11 @@ export function writeResult(
 export function writeError(writer: ResponseWriter, ctx: RequestContext, err: unknown, logger: Logger): void {
   const exception = toHttpException(err);
   reportFailure(
-    requestLogger(ctx, logger),
+    logger,
     exception,
     { method: ctx.method, url: redactUrl(ctx.req?.url) },
     'request failed',
+    ctx,
   );
   if (writer.sent(ctx)) return;
   try {

@@ -19,13 +19,21 @@ export function compileOriginCheck(
   if (typeof list === 'function') return (origin) => origin === undefined || list(origin) === true;
   if (!Array.isArray(list))
     throw trellisError('TRELLIS_ERR_INVALID_OPTION', where, 'must be a list of origins or a function');
-  for (const entry of list)
-    if (typeof entry !== 'string' || (entry !== 'null' && !ORIGIN.test(entry)))
+  for (const entry of list) {
+    // Sandboxed iframes, file: pages and redirects all send `null`: allowing it allows any of them.
+    if (entry === 'null')
+      throw trellisError(
+        'TRELLIS_ERR_INVALID_OPTION',
+        where,
+        `'null' is the origin of any sandboxed or local page, not one origin: list real origins`,
+      );
+    if (typeof entry !== 'string' || !ORIGIN.test(entry))
       throw trellisError(
         'TRELLIS_ERR_INVALID_OPTION',
         where,
         `'${String(entry)}' is not an origin like 'https://app.example.com'`,
       );
+  }
   const allowed = new Set(list.map((entry) => entry.toLowerCase()));
   return (origin) => origin === undefined || allowed.has(origin.toLowerCase());
 }

@@ -13,6 +13,7 @@ import {
 } from '../../../src/errors/exceptions';
 import type { Class } from '../../../src/metadata/types';
 import type { AuthenticatedUser, RequestContext } from '../../../src/routing/request-context';
+import { noStore } from '../../../src/security/no-store';
 import { Auth } from '../auth-decorator';
 import type { AuthMessages } from '../auth-messages';
 import type { UserProvider } from '../auth-options';
@@ -29,13 +30,6 @@ import {
 import type { LoginAttempts } from './login-attempts';
 
 const requestContext = (ctx: RequestContext) => ctx;
-
-// Tokens must not be kept by a browser or a proxy cache. Set on Node's response, which both
-// engines write through.
-function noStore(ctx: RequestContext): void {
-  const res = ctx.res?.raw ?? ctx.res;
-  res.setHeader('Cache-Control', 'no-store');
-}
 
 const unlimited: LoginAttempts = (_ctx, _username, login) => login();
 

@@ -3,16 +3,19 @@ import { HTTPException } from '../../../src/errors/http-exception';
 import { type AttemptLimit, attemptLimit } from '../../../src/rate-limit/attempt-limit';
 import { clientAddress } from '../../../src/rate-limit/client-address';
 import type { RequestContext } from '../../../src/routing/request-context';
+import { AccountBusyException } from '../account-limit';
 import type { LoginLimitOptions } from './auth-routes-options';
 
 const FIFTEEN_MINUTES = 15 * 60_000;
 const DEFAULT_MAX = 5;
 const DEFAULT_CLIENT_MAX = 20;
 
-// Only a refused password uses the allowance: a success, a 503 (busy hashing queue, store down)
-// or any other error gives the reserved attempt back.
+// Only a refused password, or a login refused because its username already has its share in
+// progress (a flood at that account), uses the allowance: a success, a 503 (busy hashing queue,
+// store down) or any other error gives the reserved attempt back.
 const isFailedLogin = (err: unknown) =>
-  err instanceof HTTPException && err.statusCode === HTTP_STATUS.UNAUTHORIZED;
+  err instanceof AccountBusyException ||
+  (err instanceof HTTPException && err.statusCode === HTTP_STATUS.UNAUTHORIZED);
 
 /** Runs a login within the failed-login limits of one client, and of one client and username. */
 export type LoginAttempts = <T>(ctx: RequestContext, username: string, login: () => Promise<T>) => Promise<T>;

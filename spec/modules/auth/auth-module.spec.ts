@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect } from 'chai';
 import jwt from 'jsonwebtoken';
 import request from 'supertest';
@@ -15,6 +17,7 @@ import {
   type UserProvider,
   type UserRecord,
 } from '../../../modules/auth';
+import { PUBLISHED_SECRETS } from '../../../modules/auth/published-secrets';
 import { Controller, Get, Injectable } from '../../../src';
 import { createApp } from '../../../src/app/create-app';
 import { forEachEngine } from '../../support/engines';
@@ -49,22 +52,64 @@ describe('auth: module options', () => {
     else process.env.NODE_ENV = nodeEnv;
   });
 
-  it('when NODE_ENV=production and the secret is shorter than 32 characters, it refuses to install', () => {
+  // 32 characters, 32 of them distinct.
+  const RANDOM_LOOKING = 'q7Vf2LmXz9KpR4tWb1NcY8sHd3JgE6uA';
+
+  for (const env of ['production', 'development', 'test']) {
+    it(`with NODE_ENV=${env}, refuses a secret shorter than 32 characters, saying so`, () => {
+      process.env.NODE_ENV = env;
+      expect(refusal({ jwt: { ...jwtOptions, secret: RANDOM_LOOKING.slice(0, 31) } })).to.equal(
+        'auth.jwt.secret: must be at least 32 characters (got 31)',
+      );
+      expect(refusal({ jwt: { ...jwtOptions, secret: 'short' } })).to.match(/at least 32 characters/);
+      expect(refusal({ jwt: { ...jwtOptions, secret: '' } })).to.equal('auth.jwt.secret: is required');
+      expect(install({ jwt: { ...jwtOptions, secret: RANDOM_LOOKING } })).not.to.throw();
+    });
+  }
+
+  it('with NODE_ENV=production, refuses a secret printed in the docs, naming the rule', () => {
     process.env.NODE_ENV = 'production';
-    expect(refusal({ jwt: { ...jwtOptions, secret: 'x'.repeat(31) } })).to.match(/^auth\.jwt\.secret: /);
+    for (const secret of PUBLISHED_SECRETS)
+      expect(refusal({ jwt: { ...jwtOptions, secret } })).to.match(
+        /^auth\.jwt\.secret: must not be a secret printed in the Trellis docs/,
+      );
+  });
+
+  it('with NODE_ENV=production, refuses a secret of fewer than 16 distinct characters, naming the rule', () => {
+    process.env.NODE_ENV = 'production';
+    expect(refusal({ jwt: { ...jwtOptions, secret: 'x'.repeat(32) } })).to.equal(
+      'auth.jwt.secret: must have at least 16 distinct characters in production (got 1): use a random one',
+    );
+    expect(refusal({ jwt: { ...jwtOptions, secret: 'password'.repeat(5) } })).to.match(/\(got 7\)/);
+    expect(install({ jwt: { ...jwtOptions, secret: RANDOM_LOOKING.slice(0, 16).repeat(2) } })).not.to.throw();
+  });
+
+  it('outside production, a long secret of few distinct characters is accepted', () => {
+    process.env.NODE_ENV = 'development';
     expect(install({ jwt: { ...jwtOptions, secret: 'x'.repeat(32) } })).not.to.throw();
   });
 
-  it('outside production, a short secret is accepted but an empty one is not', () => {
-    process.env.NODE_ENV = 'development';
-    expect(install({ jwt: { ...jwtOptions, secret: 'short' } })).not.to.throw();
-    expect(refusal({ jwt: { ...jwtOptions, secret: '' } })).to.match(/^auth\.jwt\.secret: /);
+  it('knows every secret the README and docs print in an auth configuration', () => {
+    const root = join(__dirname, '../../../..');
+    const pages = ['README.md', ...readdirSync(join(root, 'docs')).map((name) => join('docs', name))];
+    const printed = pages
+      .filter((page) => page.endsWith('.md'))
+      .flatMap((page) => [...readFileSync(join(root, page), 'utf8').matchAll(/secret: '([^']+)'/g)])
+      .map((match) => match[1]);
+    expect(printed.length).to.be.greaterThan(0);
+    for (const secret of printed) expect(PUBLISHED_SECRETS.has(secret), secret).to.equal(true);
   });
 
   it('when hashQueueLimit is not a whole number from 0, it refuses to install', () => {
     for (const hashQueueLimit of [-1, 2.5, Number.NaN])
       expect(refusal({ jwt: jwtOptions, hashQueueLimit })).to.match(/^auth\.hashQueueLimit: /);
     expect(install({ jwt: jwtOptions, hashQueueLimit: 0 })).not.to.throw();
+  });
+
+  it('when loginsPerUsername is not a whole number from 1, it refuses to install', () => {
+    for (const loginsPerUsername of [0, -1, 1.5, Number.NaN])
+      expect(refusal({ jwt: jwtOptions, loginsPerUsername })).to.match(/^auth\.loginsPerUsername: /);
+    expect(install({ jwt: jwtOptions, loginsPerUsername: 1 })).not.to.throw();
   });
 
   it('when a lifetime is not a positive whole number of seconds, it refuses to install', () => {

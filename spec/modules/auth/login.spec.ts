@@ -218,6 +218,7 @@ describe('auth: password hashing', () => {
         authApp(engine, users, {
           userProvider: { ...users.provider, verifyPassword, hashPassword: async () => 'dummy' },
           hashQueueLimit: 1,
+          loginsPerUsername: 100,
         }),
       );
       const auth = served.app.container.get(AuthService);

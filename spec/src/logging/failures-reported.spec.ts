@@ -103,6 +103,16 @@ describe('Failures on every transport are reported once, by the failure reporter
       expect(reported(logs)[0]).not.to.have.property('err');
     });
 
+    it('an HTTP route: a burst of the same 503 (a store down) is one warning, not one per request', async () => {
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, () => fetch(`${served.url}/failing/down`).then((res) => res.status)),
+      );
+      expect(answers).to.deep.equal(Array(20).fill(503));
+      await until(() => reported(logs).length > 0);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(reported(logs).filter((line) => line.msg === 'Store unreachable')).to.have.length(1);
+    });
+
     it('a gateway message and its OnDisconnect: one error line each, with the cause', async () => {
       const client = await TestClient.connect(wsUrl(served.url, '/failing'));
       expect(await client.ask({ type: 'hello' })).to.deep.equal({

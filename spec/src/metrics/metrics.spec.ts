@@ -3,6 +3,7 @@ import { availableParallelism } from 'node:os';
 import { expect } from 'chai';
 import request from 'supertest';
 import { z } from 'zod';
+import { Auth } from '../../../modules/auth';
 import {
   AppMetrics,
   Body,
@@ -60,6 +61,15 @@ class GreetingResolver {
   @Query(z.string().nullable())
   broken(): string {
     throw new Error('no');
+  }
+}
+
+@Resolver()
+class GuardedResolver {
+  @Query(z.string())
+  @Auth()
+  secret() {
+    return 'only for users';
   }
 }
 
@@ -210,7 +220,9 @@ describe('metrics', () => {
         await postGraphql(served.url, 'query Greeting { hello }');
         await postGraphql(served.url, 'query Failing { broken }');
         await postGraphql(served.url, '{ hello }');
-        await postGraphql(served.url, '{ nosuchfield }');
+        await postGraphql(served.url, '{ broken }');
+        await postGraphql(served.url, 'query Junk1 { nosuchfield }');
+        await postGraphql(served.url, 'query Junk2 { hello(');
         const text = await scrape();
         expect(
           sample(text, 'graphql_operations_total', { operation: 'Greeting', outcome: 'success' }),
@@ -224,6 +236,11 @@ describe('metrics', () => {
         expect(
           sample(text, 'graphql_operations_total', { operation: '(anonymous)', outcome: 'error' }),
         ).to.equal(1);
+        // Names of operations that failed validation never become labels.
+        expect(
+          sample(text, 'graphql_operations_total', { operation: '(rejected)', outcome: 'error' }),
+        ).to.equal(2);
+        expect(text).not.to.include('Junk');
         expect(
           sample(text, 'http_requests_total', { method: 'POST', route: '/graphql', status_code: '200' }),
         ).to.be.at.least(3);
@@ -241,19 +258,34 @@ describe('metrics', () => {
             releases.push(() => resolve(false));
           });
         served = await serve(
-          createApp({ engine, controllers: [AuthController], metrics: { defaultMetrics: false } }).install(
-            'auth',
-            {
-              jwt: { secret: SECRET, accessTokenTTL: 60, refreshTokenTTL: 600 },
-              userProvider: { ...users.provider, verifyPassword } as never,
-              bcryptRounds: FAST_ROUNDS,
-            },
-          ),
+          createApp({
+            engine,
+            controllers: [AuthController],
+            resolvers: [GuardedResolver],
+            metrics: { defaultMetrics: false },
+          }).install('auth', {
+            jwt: { secret: SECRET, accessTokenTTL: 60, refreshTokenTTL: 600 },
+            userProvider: { ...users.provider, verifyPassword } as never,
+            bcryptRounds: FAST_ROUNDS,
+            loginsPerUsername: 100,
+          }),
         );
       });
       after(async () => {
         for (const release of releases) release();
         await served.close();
+      });
+
+      it('counts an operation its guards refused as (rejected), never under the name it gave', async () => {
+        for (let i = 0; i < 3; i++) {
+          const res = await postGraphql(served.url, `query Junk${i} { secret }`);
+          expect(res.body.errors?.[0].extensions?.code).to.equal('UNAUTHENTICATED');
+        }
+        const text = await served.app.metrics!.text();
+        expect(
+          sample(text, 'graphql_operations_total', { operation: '(rejected)', outcome: 'error' }),
+        ).to.equal(3);
+        expect(text).not.to.include('Junk');
       });
 
       it('reports how many password checks wait for a hashing slot', async () => {

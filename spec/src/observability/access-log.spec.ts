@@ -171,6 +171,32 @@ describe('access log', () => {
           '/me?token=[Redacted]&access_token=[Redacted]&password=[Redacted]&page=2',
         );
       });
+
+      it('redacts every name of the documented list, in any case and inside longer names', async () => {
+        const names = [
+          'jwt',
+          'bearer',
+          'pass',
+          'PWD',
+          'sig',
+          'X-Amz-Signature',
+          'otp',
+          'credential',
+          'apiKey',
+          'SAMLResponse',
+        ];
+        const query = names.map((name, i) => `${name}=leak-${i}`).join('&');
+        await request(served.url)
+          .get(`/nowhere?${query}&sort=asc`)
+          .set('X-Request-Id', 'log-secret-4')
+          .expect(404);
+        await until(() => accessLines(logs).some((line) => line.reqId === 'log-secret-4'));
+        const line = accessLines(logs).find((entry) => entry.reqId === 'log-secret-4')!;
+        expect(line.req.url).to.equal(
+          `/nowhere?${names.map((name) => `${name}=[Redacted]`).join('&')}&sort=asc`,
+        );
+        expect(logs.text()).not.to.match(/leak-\d/);
+      });
     });
 
     describe('with a level and a sample rate', () => {

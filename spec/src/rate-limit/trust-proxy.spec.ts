@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import request from 'supertest';
 import { type AppOptions, createApp, rateLimit } from '../../../src';
+import { capturingLogger } from '../../support/capturing-logger';
 import { forEachEngine } from '../../support/engines';
 import { type Served, serve } from '../../support/serve';
 import { FreeController, LimitedController, recordingLogger } from './limited-app';
@@ -103,6 +104,36 @@ describe('rateLimit behind a reverse proxy', () => {
           .to.throw(/trustProxy/)
           .with.property('code', 'TRELLIS_ERR_INVALID_OPTION');
         expect(make(-1)).to.throw().with.property('code', 'TRELLIS_ERR_INVALID_OPTION');
+      });
+
+      it('refuses a prefix of 0 or a netmask with gaps with TRELLIS_ERR_INVALID_OPTION naming the value', () => {
+        for (const [value, named] of [
+          ['0.0.0.0/0', '0.0.0.0/0'],
+          ['::/0', '::/0'],
+          ['10.0.0.0/255.0.255.0', '10.0.0.0/255.0.255.0'],
+          ['loopback, 0.0.0.0/0', '0.0.0.0/0'],
+        ]) {
+          const make = () => createApp({ engine, trustProxy: value });
+          expect(make, value)
+            .to.throw(JSON.stringify(named))
+            .with.property('code', 'TRELLIS_ERR_INVALID_OPTION');
+        }
+        expect(() => createApp({ engine, trustProxy: '10.0.0.0/255.0.0.0' })).not.to.throw();
+      });
+    });
+
+    describe('the start-up warning', () => {
+      it('is logged once at ready() when trustProxy is true, and not for a count or a list', async () => {
+        const trusting = capturingLogger();
+        await createApp({ engine, trustProxy: true, logger: trusting.logger }).ready();
+        const warnings = trusting.lines.filter((line) => line.level === 40);
+        expect(warnings).to.have.length(1);
+        expect(warnings[0].msg).to.match(/^trustProxy is true: .*any client writes itself/);
+        for (const trustProxy of [1, 'loopback'] as const) {
+          const counted = capturingLogger();
+          await createApp({ engine, trustProxy, logger: counted.logger }).ready();
+          expect(counted.lines.filter((line) => line.level === 40)).to.deep.equal([]);
+        }
       });
     });
 

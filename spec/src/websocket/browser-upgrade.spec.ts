@@ -157,6 +157,7 @@ describe('WebSocket upgrades from browsers', () => {
       ['a path', ['https://app.example.com/']],
       ['a wildcard', ['*']],
       ['not a list', 'https://app.example.com'],
+      ['the opaque origin null', ['https://app.example.com', 'null']],
     ] as const) {
       it(`fails at ready() when an entry is ${label}`, async () => {
         const app = createApp({ gateways: [PartnersGateway], websocket: { origins: origins as never } });
