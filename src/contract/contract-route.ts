@@ -26,6 +26,11 @@ export interface ContractRoute {
   /** The request headers it reads, lower-case names. */
   readonly headers?: ContractSchema;
   readonly responses: ContractResponses;
+  /**
+   * The headers of some answers, for the OpenAPI document: a zod object by header name per status
+   * (`201: z.object({ Location: z.string() })`). `Retry-After` on 429 and 503 is documented without it.
+   */
+  readonly responseHeaders?: { readonly [status: number]: ContractSchema };
   /** The API version (or versions) the route belongs to, when the application is versioned. */
   readonly version?: string | readonly string[];
   readonly summary?: string;

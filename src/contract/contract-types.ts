@@ -62,18 +62,51 @@ type ScalarValues<R extends ContractRoute> =
   | FieldsOf<R['query']>
   | FieldsOf<R['headers']>;
 
-// The positions of scalar parameters whose type no contract field has.
+type OutputOf<S> = S extends ContractSchema ? S['_zod']['output'] : never;
+
+// The whole objects a parameter can be given: the path parameters, query, body and headers.
+type ObjectValues<R extends ContractRoute> =
+  | OutputOf<R['params']>
+  | OutputOf<R['query']>
+  | OutputOf<R['body']>
+  | OutputOf<R['headers']>;
+
+// The objects whose fields include every field of P: what P is meant to receive. An object with
+// a field none of them has (the caller, the request context) is taken as injected and not checked.
+type MeantFor<P, V> = V extends object ? ([Exclude<keyof P, keyof V>] extends [never] ? V : never) : never;
+
+// Whether an object parameter's type refuses what the route gives it.
+type ObjectMismatch<R extends ContractRoute, P> = [keyof P] extends [never]
+  ? false
+  : [MeantFor<P, ObjectValues<R>>] extends [never]
+    ? false
+    : [Extract<MeantFor<P, ObjectValues<R>>, P>] extends [never]
+      ? true
+      : false;
+
+// The positions of parameters whose type no contract field or object has.
 type UnmatchedParams<R extends ContractRoute, A extends readonly unknown[]> = {
-  [I in keyof A]: A[I] extends string | number | boolean
-    ? [Extract<ScalarValues<R>, A[I]>] extends [never]
-      ? I
-      : never
-    : never;
+  [I in keyof A]: 0 extends 1 & A[I]
+    ? never
+    : A[I] extends string | number | boolean
+      ? [Extract<ScalarValues<R>, A[I]>] extends [never]
+        ? I
+        : never
+      : A[I] extends readonly unknown[] | ((...args: never[]) => unknown)
+        ? never
+        : A[I] extends object
+          ? ObjectMismatch<R, A[I]> extends true
+            ? I
+            : never
+          : never;
 }[number];
 
-/** Fails to compile, naming the parameter, when a scalar parameter's type is none of the route's fields. */
+/**
+ * Fails to compile, naming the parameter, when a scalar parameter's type is none of the route's
+ * fields, or an object parameter (the body, the whole query) refuses the object the route gives.
+ */
 export type ParametersMatch<R extends ContractRoute, A extends readonly unknown[]> = [
   UnmatchedParams<R, A>,
 ] extends [never]
   ? unknown
-  : { 'parameter whose type no field of the contract route has': UnmatchedParams<R, A> };
+  : { 'parameter whose type does not match the contract route': UnmatchedParams<R, A> };

@@ -5,7 +5,8 @@ import { metadataRegistry } from '../metadata/registry';
 /**
  * Declares that the method serves a contract route: its method and path, the schemas that
  * validate its parameters, the serializer of its answer and its docs all come from the route.
- * The compiler checks the method's return type (and its scalar parameters) against the route.
+ * The compiler checks the method's return type and its parameters (scalars, the body, a whole
+ * query) against the route.
  * @example @Implements(api.getTask) get(@Param('id') id: string) { return this.tasks.get(id); }
  */
 export function Implements<R extends ContractRoute>(route: R) {

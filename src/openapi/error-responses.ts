@@ -3,7 +3,8 @@ import {
   ValidationErrorBodySchema as validationErrorBody,
 } from '../contract/error-body-schema';
 import { HTTP_STATUS, reasonPhrase } from '../errors/catalog';
-import type { HeaderObject, ResponseObject } from './document-types';
+import type { ResponseObject } from './document-types';
+import { standardHeaders } from './response-headers';
 import type { SchemaComponents } from './schema-components';
 
 const S = HTTP_STATUS;
@@ -26,18 +27,6 @@ const WHY: Record<number, string> = {
 
 // The names of shared responses: the reason phrase in one word, except 422, named for its cause.
 const NAMES: Record<number, string> = { [S.UNPROCESSABLE_ENTITY]: 'ValidationFailed' };
-
-const INTEGER = { type: 'integer', minimum: 0 };
-const RATE_LIMIT_HEADERS: Record<string, HeaderObject> = {
-  'Retry-After': { description: 'Seconds until the window ends', schema: INTEGER },
-  'RateLimit-Limit': { description: 'Requests allowed per window', schema: INTEGER },
-  'RateLimit-Remaining': { description: 'Requests left in this window', schema: INTEGER },
-  'RateLimit-Reset': { description: 'Seconds until the window ends', schema: INTEGER },
-};
-
-const RETRY_HEADERS: Record<string, HeaderObject> = {
-  'Retry-After': { description: 'Seconds to wait before trying again, when known', schema: INTEGER },
-};
 
 function nameOf(status: number): string {
   return NAMES[status] ?? reasonPhrase(status).replace(/[^A-Za-z0-9]/g, '');
@@ -65,10 +54,10 @@ export class ErrorResponses {
         ? this.components.define('ValidationError', validationErrorBody, 'output')
         : this.components.define('Error', errorBody, 'output');
     const why = WHY[status];
+    const headers = standardHeaders(status);
     return {
       description: why ? `${reasonPhrase(status)}: ${why}` : reasonPhrase(status),
-      ...(status === S.TOO_MANY_REQUESTS && { headers: RATE_LIMIT_HEADERS }),
-      ...(status === S.SERVICE_UNAVAILABLE && { headers: RETRY_HEADERS }),
+      ...(headers && { headers }),
       content: { 'application/json': { schema } },
     };
   }

@@ -7,6 +7,7 @@ import { isRateLimiter } from '../rate-limit/rate-limit';
 import type { CompiledRoute } from '../routing/compiled-route';
 import type { JsonSchema, OperationObject, RequestBodyObject, ResponseObject } from './document-types';
 import type { ErrorResponses } from './error-responses';
+import { declaredHeaders, standardHeaders } from './response-headers';
 import { routeParameters } from './route-parameters';
 import { BEARER_AUTH, routeSecurity } from './route-security';
 import type { SchemaComponents } from './schema-components';
@@ -105,21 +106,28 @@ function successResponse(route: CompiledRoute, site: OperationSite): ResponseObj
   return { description, content: { 'application/json': { schema } } };
 }
 
-// A contract route documents each answer with its own schema, errors included.
+// A contract route documents each answer with its own schema, errors included, and its headers:
+// those Trellis sends with that status, then those the route declares.
 function contractResponses(route: ContractRoute, site: OperationSite): Record<string, ResponseObject> {
   const responses: Record<string, ResponseObject> = {};
   for (const [status, schema] of Object.entries(route.responses)) {
+    const declared = route.responseHeaders?.[Number(status)];
+    const headers = {
+      ...standardHeaders(Number(status)),
+      ...(declared && declaredHeaders(declared, site.components, `${site.operationId}_${status}_headers`)),
+    };
     const description = reasonPhrase(Number(status));
+    const described = Object.keys(headers).length > 0 ? { description, headers } : { description };
     responses[status] = schema
       ? {
-          description,
+          ...described,
           content: {
             'application/json': {
               schema: site.components.convert(zodSchema(schema), `${site.operationId}_${status}`, 'output'),
             },
           },
         }
-      : { description };
+      : described;
   }
   return responses;
 }

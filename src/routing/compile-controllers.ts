@@ -53,7 +53,9 @@ function versionsOf(meta: ClassMetadata, method: MethodMetadata, env: Controller
 function deprecated(route: CompiledRoute, headers: Record<string, string>): CompiledRoute {
   return {
     ...route,
+    answerHeaders: headers,
     handle(ctx) {
+      ctx.answerHeaders = headers;
       ctx.responseHeaders = { ...headers, ...ctx.responseHeaders };
       return route.handle(ctx);
     },

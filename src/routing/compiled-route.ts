@@ -24,6 +24,8 @@ export interface CompiledRoute {
   handler: MethodMetadata;
   /** The guards that apply (class and method), for documentation. */
   guards: GuardMetadata[];
+  /** Headers every answer carries, errors included (those of a body that cannot be read too). */
+  answerHeaders?: Record<string, string>;
   /** Serves one request, answering it in every case (errors included). */
   handle(ctx: RequestContext): void | Promise<void>;
 }

@@ -54,6 +54,8 @@ export interface RequestContext {
   state?: Record<string, unknown>;
   /** Headers the handler set for its success answer through `ResponseHeaders()`. */
   responseHeaders?: Record<string, string>;
+  /** Headers every answer of the route carries, errors included: a deprecated route's `Deprecation`, `Sunset`, `Link`. */
+  answerHeaders?: Record<string, string>;
   /** Request-scoped instances, created on first use. */
   scope?: RequestScope;
 }

@@ -38,8 +38,9 @@ export function writeError(writer: ResponseWriter, ctx: RequestContext, err: unk
     ctx,
   );
   if (writer.sent(ctx)) return;
+  const headers = ctx.answerHeaders ? { ...ctx.answerHeaders, ...exception.headers } : exception.headers;
   try {
-    writer.json(ctx, exception.statusCode, JSON.stringify(exception.toJSON()), exception.headers);
+    writer.json(ctx, exception.statusCode, JSON.stringify(exception.toJSON()), headers);
   } catch (writeErr) {
     // An exception's own headers may be unwritable (a newline in a value): answer a bare 500
     // rather than leave the request open.

@@ -67,6 +67,31 @@ describe('Implements(route): a controller method serving a contract route', () =
       expect(doc.paths['/notes/{id}'].delete.responses['204']).to.deep.equal({ description: 'No Content' });
       expect(doc.paths['/notes'].post.responses['409'].description).to.equal('Conflict');
     });
+
+    it('documents the headers of its answers: Retry-After on 429 and 503, and those the route declares', async () => {
+      const doc = (await request(served.url).get('/openapi.json').expect(200)).body;
+      const { responses } = doc.paths['/notes'].post;
+      expect(Object.keys(responses['429'].headers)).to.have.members([
+        'Retry-After',
+        'RateLimit-Limit',
+        'RateLimit-Remaining',
+        'RateLimit-Reset',
+      ]);
+      expect(responses['429'].content['application/json'].schema).to.deep.equal({
+        $ref: '#/components/schemas/Error',
+      });
+      expect(responses['503'].headers).to.deep.equal({
+        'Retry-After': {
+          description: 'Seconds to wait before trying again, when known',
+          schema: { type: 'integer', minimum: 0 },
+        },
+      });
+      expect(responses['201'].headers).to.deep.equal({
+        Location: { description: 'Where the new note is', schema: { type: 'string' } },
+      });
+      expect(responses['409']).not.to.have.property('headers');
+      expect(doc.paths['/notes/{id}'].get.responses['200']).not.to.have.property('headers');
+    });
   });
 
   describe('refuses at ready()', () => {

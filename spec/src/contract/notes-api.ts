@@ -24,7 +24,14 @@ export const notesApi = contract({
     path: '/notes',
     body: z.object({ text: z.string().min(1), pinned: z.boolean().default(false) }),
     headers: z.object({ 'x-author': z.string().min(2) }),
-    responses: { 201: NoteSchema, 409: ErrorBodySchema, 422: ValidationErrorBodySchema },
+    responses: {
+      201: NoteSchema,
+      409: ErrorBodySchema,
+      422: ValidationErrorBodySchema,
+      429: ErrorBodySchema,
+      503: ErrorBodySchema,
+    },
+    responseHeaders: { 201: z.object({ Location: z.string().describe('Where the new note is') }) },
   },
   removeNote: {
     method: 'DELETE',

@@ -21,11 +21,17 @@ export const api = contract({
     body: z.object({ title: z.string().min(1) }),
     responses: { 201: Task, 422: ErrorBodySchema },
   },
+  listTasks: {
+    method: 'GET',
+    path: '/tasks',
+    query: z.object({ page: z.coerce.number().int().optional(), done: z.enum(['yes', 'no']).optional() }),
+    responses: { 200: z.array(Task) },
+  },
   removeTask: { method: 'DELETE', path: '/tasks/:id', params: z.object({ id: z.string() }), responses: { 204: null } },
 });
 `;
 
-const HEADER = `import { Body, type ContractController, Controller, Implements, Param } from 'trellis';
+const HEADER = `import { Body, type ContractController, Controller, Implements, Param, Query } from 'trellis';
 import { createClient } from 'trellis/client';
 import { api } from './api';
 `;
@@ -37,6 +43,9 @@ const PROGRAMS: Record<string, string> = {
 export class Tasks implements ContractController<typeof api> {
   @Implements(api.getTask) getTask(@Param('id') id: string) { return { id, title: 't' }; }
   @Implements(api.createTask) async createTask(@Body() body: { title: string }) { return { id: '1', title: body.title }; }
+  @Implements(api.listTasks) listTasks(@Query() query: { page?: number }, _caller: { id: string; role: string }) {
+    return [{ id: String(query.page ?? 1), title: 't' }];
+  }
   @Implements(api.removeTask) removeTask(@Param('id') _id: string) {}
 }
 export async function use(): Promise<string> {
@@ -59,6 +68,16 @@ export class Tasks implements ContractController<typeof api> { // refused
   'wrong-parameter.ts': `${HEADER}
 export class Tasks {
   @Implements(api.getTask) getTask(@Param('id') id: number) { return { id: String(id), title: 't' }; } // refused
+}
+`,
+  'wrong-body.ts': `${HEADER}
+export class Tasks {
+  @Implements(api.createTask) createTask(@Body() body: { title: number }) { return { id: '1', title: String(body.title) }; } // refused
+}
+`,
+  'wrong-query.ts': `${HEADER}
+export class Tasks {
+  @Implements(api.listTasks) listTasks(@Query() query: { page?: number; done?: boolean }) { return query.done ? [] : []; } // refused
 }
 `,
   'client-wrong-body.ts': `${HEADER}

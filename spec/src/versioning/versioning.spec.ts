@@ -2,12 +2,15 @@ import { expect } from 'chai';
 import request from 'supertest';
 import { z } from 'zod';
 import {
+  Body,
   Controller,
   contract,
   createApp,
   Deprecated,
   Get,
   Implements,
+  NotFoundException,
+  Post,
   VERSION_NEUTRAL,
   Version,
   type VersioningOptions,
@@ -34,6 +37,16 @@ class ItemsV1 {
   @Get()
   list() {
     return { v: 1 };
+  }
+
+  @Get('/gone')
+  gone() {
+    throw new NotFoundException('No such item');
+  }
+
+  @Post()
+  create(@Body(z.object({ name: z.string() })) body: { name: string }) {
+    return body;
   }
 }
 
@@ -119,6 +132,27 @@ describe('API versions', () => {
         const current = await request(served.url).get('/v2/items').expect(200);
         expect(current.headers).not.to.have.property('deprecation');
       });
+
+      it('marks the error answers of a deprecated version too: thrown, refused by its schema, unreadable body', async () => {
+        const answers = [
+          await request(served.url).get('/v1/items/gone').expect(404),
+          await request(served.url).post('/v1/items').send({ name: 1 }).expect(422),
+          await request(served.url)
+            .post('/v1/items')
+            .set('Content-Type', 'application/json')
+            .send('{"name":')
+            .expect(400),
+        ];
+        for (const answer of answers) {
+          expect(answer.body.statusCode).to.equal(answer.status);
+          expect(answer.headers.deprecation).to.equal(`@${SINCE.getTime() / 1000}`);
+          expect(answer.headers.sunset).to.equal('Tue, 01 Jan 2030 00:00:00 GMT');
+          expect(answer.headers.link).to.equal('</v2/items>; rel="successor-version"');
+        }
+        await request(served.url).post('/v1/items').send({ name: 'n' }).expect(201, { name: 'n' });
+        const missing = await request(served.url).get('/v2/items/gone').expect(404);
+        expect(missing.headers).not.to.have.property('deprecation');
+      });
     });
 
     describe("with versioning { type: 'header', header: 'X-API-Version' }", () => {
@@ -138,7 +172,7 @@ describe('API versions', () => {
       it('serves an OpenAPI document per version, with the neutral routes in each', async () => {
         const v1 = (await request(served.url).get('/openapi/v1.json').expect(200)).body;
         expect(v1.info.version).to.equal('1');
-        expect(Object.keys(v1.paths).sort()).to.deep.equal(['/health', '/items']);
+        expect(Object.keys(v1.paths).sort()).to.deep.equal(['/health', '/items', '/items/gone']);
         expect(v1.paths['/items'].get.responses['200']).to.have.property('content');
         const v3 = (await request(served.url).get('/openapi/v3.json').expect(200)).body;
         expect(Object.keys(v3.paths).sort()).to.deep.equal(['/contract-items', '/health', '/items/both']);

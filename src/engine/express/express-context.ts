@@ -12,6 +12,7 @@ export class ExpressContext implements RequestContext {
   body: unknown;
   user?: AuthenticatedUser;
   state?: Record<string, unknown>;
+  answerHeaders?: Record<string, string>;
   scope?: RequestScope;
   private parsedQuery?: Record<string, unknown>;
 

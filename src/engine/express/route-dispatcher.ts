@@ -64,8 +64,11 @@ export function routeDispatcher(
     }
     parseBody(req, res, (err) => {
       const ctx = new ExpressContext(req, res, params);
-      if (err) writeError(nodeResponseWriter, ctx, err, options.logger);
-      else void route.handle(ctx);
+      if (!err) void route.handle(ctx);
+      else {
+        ctx.answerHeaders = route.answerHeaders;
+        writeError(nodeResponseWriter, ctx, err, options.logger);
+      }
     });
   };
 }

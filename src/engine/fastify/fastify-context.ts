@@ -9,6 +9,7 @@ export class FastifyContext implements RequestContext {
   body: unknown = undefined;
   user?: AuthenticatedUser;
   state?: Record<string, unknown>;
+  answerHeaders?: Record<string, string>;
   scope?: RequestScope;
   private parsedCookies?: Record<string, string | undefined>;
 

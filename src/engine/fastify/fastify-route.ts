@@ -39,6 +39,7 @@ function handlerOf(
     const ctx = new FastifyContext(request, reply, paramsOf(request));
     readBody(request.raw, reply.raw, (err, body) => {
       if (err) {
+        ctx.answerHeaders = route.answerHeaders;
         writeError(replyWriter, ctx, err, logger);
         return;
       }
