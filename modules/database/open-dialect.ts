@@ -75,6 +75,12 @@ function postgresDialect(connectionString: string, poolSize: number, logger: Log
   });
   // An idle client whose server went away emits here; unhandled, it would end the process.
   pool.on('error', (err) => logger.warn({ err }, 'database: idle connection lost'));
+  // A client checked out of the pool (a transaction between two statements) has no pool listener:
+  // a server restart then emits an unhandled 'error' and ends the process. Its next query fails
+  // and the request gets its 503; the pool drops the client when it is released.
+  pool.on('connect', (client) =>
+    client.on('error', (err) => logger.warn({ err }, 'database: connection in use lost')),
+  );
   return new PostgresDialect({ pool });
 }
 
