@@ -2,7 +2,7 @@ import type { Kysely, SelectQueryBuilder } from 'kysely';
 import { seek } from '../database/keyset';
 import type { SampleDatabase } from '../database/schema';
 import type { Listing } from '../paging/list-page';
-import { Database, Inject, Injectable, type KeysetOrder, type KeysetPlan } from '../trellis';
+import { Database, Inject, Injectable, type KeysetOrder, type KeysetPlan, Transactional } from '../trellis';
 import { type NewTask, TASK_STATUSES, type Task, type TaskCounts, type TaskStatus } from './task';
 
 interface TaskRow {
@@ -66,6 +66,9 @@ export class TasksRepository implements Listing<Task> {
   }
 
   /** Stores a task and returns it as listed. */
+  // One transaction with its read-back: a connection lost between the two must not answer 503
+  // for a task that was stored (a client retrying as told would create it twice).
+  @Transactional()
   async create(task: NewTask): Promise<Task> {
     await this.db
       .insertInto('tasks')
