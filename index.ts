@@ -291,6 +291,7 @@ export { InMemoryTokenDenyList } from './modules/auth/in-memory-token-deny-list'
 export { InMemoryTokenStore } from './modules/auth/in-memory-token-store';
 export { passwordSchema } from './modules/auth/password-schema';
 export type { AuthRoutesOptions, LoginLimitOptions } from './modules/auth/routes/auth-routes-options';
+export { type LoginAttempts, loginAttempts } from './modules/auth/routes/login-attempts';
 export { DEFAULT_AUTH_PREFIX, type RedisAuthOptions } from './modules/auth/redis/redis-auth-options';
 export {
   RedisTokenDenyList,

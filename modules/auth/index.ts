@@ -15,6 +15,7 @@ export { DEFAULT_AUTH_PREFIX, type RedisAuthOptions } from './redis/redis-auth-o
 export { RedisTokenDenyList, type RedisTokenDenyListOptions } from './redis/redis-token-deny-list';
 export { RedisTokenStore } from './redis/redis-token-store';
 export type { AuthRoutesOptions, LoginLimitOptions } from './routes/auth-routes-options';
+export { type LoginAttempts, loginAttempts } from './routes/login-attempts';
 export type { LoginResult, TokenClaims, TokenPair, TokenType } from './token-claims';
 export { TokenDenyList } from './token-deny-list';
 export { type NewSession, type RotationOutcome, TokenStore } from './token-store';
