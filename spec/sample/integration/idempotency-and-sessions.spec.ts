@@ -59,6 +59,25 @@ describe('sample: idempotent writes and sessions across restarts', () => {
       for (const res of answers) expect(res.status).to.be.oneOf([201, 409]);
     });
 
+    it('POST /tasks: keys are kept per user, so two users on one address may use the same key', async () => {
+      await restart();
+      const post = (token: string) =>
+        request(sample!.url)
+          .post('/tasks')
+          .auth(token, { type: 'bearer' })
+          .set('Idempotency-Key', 'same-key')
+          .send({ title: 'Mine' });
+      const developer = await sample!.token('developer');
+      const lead = await sample!.token('team_lead');
+      const first = await post(developer).expect(201);
+      const second = await post(lead).expect(201);
+      expect(second.headers['idempotent-replayed']).to.equal(undefined);
+      expect(second.body.id).to.not.equal(first.body.id);
+      const replay = await post(developer).expect(201).expect('Idempotent-Replayed', 'true');
+      expect(replay.body).to.deep.equal(first.body);
+      expect(await taskCount(developer)).to.equal(2);
+    });
+
     it('POST /tasks: another body with the key is 422; a replay after a restart gets the first answer', async () => {
       await restart();
       let token = await sample!.token('developer');
