@@ -14,7 +14,11 @@ export type {
 export { Application } from './src/app/application';
 export { createApp } from './src/app/create-app';
 export type { InjectOptions, InjectResponse } from './src/app/inject';
-export { defineModule, type ModuleOptionsMap, type TrellisModule } from './src/app/module-registry';
+export {
+  defineModule,
+  type ModuleOptionsMap,
+  type TrellisModule,
+} from './src/kernel/modules/module-registry';
 export type { TrustProxy } from './src/app/trust-proxy';
 
 // HTTP engines and middleware
@@ -51,7 +55,7 @@ export {
   recordParam,
 } from './src/decorators/params';
 export { Query } from './src/decorators/query';
-export { recordGuard } from './src/decorators/record-guard';
+export { recordGuard } from './src/kernel/guards/record-guard';
 export { Returns, type ReturnsOptions } from './src/decorators/returns';
 export { Throws } from './src/decorators/throws';
 export {
@@ -99,7 +103,7 @@ export { Container, Inject } from './container/inversify';
 export type { DependencyFunction, Provider } from './container/provider';
 export { RequestScope } from './container/request-scope';
 export type { Scope } from './container/scope';
-export type { Class, HttpMethod, OriginAllowList } from './src/metadata/types';
+export type { Class, HttpMethod, OriginAllowList } from './src/kernel/metadata/types';
 
 // Requests and routes as handlers and guards see them
 export type {
@@ -109,8 +113,8 @@ export type {
   GuardKindMap,
   GuardRegistry,
   GuardSite,
-} from './src/guards/guard-registry';
-export { type AnswerListener, onAnswer, type WrittenAnswer } from './src/interceptors/answer-listeners';
+} from './src/kernel/guards/guard-registry';
+export { type AnswerListener, onAnswer, type WrittenAnswer } from './src/routing/answer-listeners';
 export type {
   CallWrapper,
   InterceptedSite,
@@ -119,9 +123,9 @@ export type {
   InterceptorRegistry,
   RouteInterceptor,
   RouteInterceptorSite,
-} from './src/interceptors/interceptor-registry';
-export { recordInterceptor } from './src/interceptors/record-interceptor';
-export type { GuardDocs, GuardMetadata, ParamMetadata } from './src/metadata/types';
+} from './src/kernel/interceptors/interceptor-registry';
+export { recordInterceptor } from './src/kernel/interceptors/record-interceptor';
+export type { GuardDocs, GuardMetadata, ParamMetadata } from './src/kernel/metadata/types';
 export type { CompiledRoute } from './src/routing/compiled-route';
 export type { ResponseWriter } from './src/routing/response-writer';
 export type { Reader, ReaderTable } from './src/routing/http-readers';
@@ -130,8 +134,8 @@ export type { AuthenticatedUser, ConnectionSession, RequestContext } from './src
 
 // Errors: HTTP exceptions answered to clients; coded configuration errors
 export { TrellisError } from './container/trellis-error';
-export { HTTP_STATUS } from './src/errors/catalog';
-export { GENERIC_ERROR_CODES, type GenericErrorCode } from './src/errors/error-codes';
+export { HTTP_STATUS } from './src/kernel/errors/catalog';
+export { GENERIC_ERROR_CODES, type GenericErrorCode } from './src/kernel/errors/error-codes';
 export {
   BadRequestException,
   UnauthorizedException,
@@ -145,15 +149,15 @@ export {
   TooManyRequestsException,
   InternalServerErrorException,
   ServiceUnavailableException,
-} from './src/errors/exceptions';
+} from './src/kernel/errors/exceptions';
 export {
   type ErrorBody,
   HTTPException,
   type HTTPExceptionOptions,
   type ValidationDetail,
-} from './src/errors/http-exception';
-export { TRELLIS_ERRORS, type TrellisErrorCode } from './src/errors/trellis-errors';
-export type { MissingPackage } from './src/errors/missing-packages-message';
+} from './src/kernel/errors/http-exception';
+export { TRELLIS_ERRORS, type TrellisErrorCode } from './src/kernel/errors/trellis-errors';
+export type { MissingPackage } from './src/kernel/errors/missing-packages-message';
 export { MissingPackageError } from './src/optional/missing-package-error';
 export { MissingPackages } from './src/optional/missing-packages';
 

@@ -1,6 +1,6 @@
 import { errorFactory } from './trellis-error';
 
-/** The container's configuration errors; part of the catalog in `src/errors/trellis-errors.ts`. */
+/** The container's configuration errors; part of the catalog in `src/kernel/errors/trellis-errors.ts`. */
 export const CONTAINER_ERRORS = {
   TRELLIS_ERR_SCOPE_CAPTURE: (holder: string, target: string, via: string) =>
     `${holder} is a singleton but its constructor needs request-scoped ${target}${via}: ` +

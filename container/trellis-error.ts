@@ -1,6 +1,6 @@
 /**
  * A configuration or start-up mistake, with a stable `TRELLIS_ERR_*` code to branch on instead of
- * its wording. Every code is listed in `src/errors/trellis-errors.ts` and docs/errors.md.
+ * its wording. Every code is listed in `src/kernel/errors/trellis-errors.ts` and docs/errors.md.
  */
 export class TrellisError extends Error {
   constructor(

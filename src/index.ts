@@ -6,16 +6,17 @@ export type { AppOptions, GraphqlOptions, OpenApiOptions } from './app/app-optio
 export { Application } from './app/application';
 export { createApp } from './app/create-app';
 export type { InjectOptions, InjectResponse } from './app/inject';
-export { defineModule, type ModuleOptionsMap, type TrellisModule } from './app/module-registry';
 export type { TrustProxy } from './app/trust-proxy';
 export * from './contract';
 export * from './decorators';
 export type { Engine, EngineName, Middleware, RequestPolicy } from './engine/engine';
-export * from './errors';
 export * from './graphql';
-export type { GuardCheck, GuardDefinition, GuardSite } from './guards/guard-registry';
 export * from './health';
-export type { Class, DependencyFunction, GuardDocs, GuardMetadata, Provider } from './metadata/types';
+export * from './kernel/errors/index';
+export type { GuardCheck, GuardDefinition, GuardSite } from './kernel/guards/guard-registry';
+export type { Class, DependencyFunction, GuardDocs, GuardMetadata, Provider } from './kernel/metadata/types';
+export { defineModule, type ModuleOptionsMap, type TrellisModule } from './kernel/modules/module-registry';
+export * from './kernel/validation/index';
 export { AppMetrics, type RedisStatusSource, UNMATCHED_ROUTE } from './metrics/app-metrics';
 export type {
   AccessLogOptions,
@@ -37,7 +38,6 @@ export type { CorsOptions, OriginPredicate } from './security/cors-options';
 export { noStore } from './security/no-store';
 export type { SecurityHeadersOptions } from './security/security-headers';
 export { type TraceAttributes, type TraceStep, Tracing } from './tracing/tracing';
-export * from './validation';
 export {
   type DeprecationOptions,
   VERSION_NEUTRAL,

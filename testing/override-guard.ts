@@ -1,6 +1,6 @@
 import type { Application } from '../src/app/application';
-import { trellisError } from '../src/errors/trellis-errors';
-import type { GuardCheck, GuardKind } from '../src/guards/guard-registry';
+import { trellisError } from '../src/kernel/errors/trellis-errors';
+import type { GuardCheck, GuardKind } from '../src/kernel/guards/guard-registry';
 
 const ALLOW: GuardCheck = () => {};
 

@@ -1,4 +1,4 @@
-import type { GuardDefinition } from '../../src/guards/guard-registry';
+import type { GuardDefinition } from '../../src/kernel/guards/guard-registry';
 import type { AuthenticatedUser, RequestContext } from '../../src/routing/request-context';
 import { AUTH_GUARD_KIND } from './auth-decorator';
 import { AUTH_MESSAGES } from './auth-messages';

@@ -1,4 +1,4 @@
-import { defineModule } from '../../src/app/module-registry';
+import { defineModule } from '../../src/kernel/modules/module-registry';
 import type { AppMetrics } from '../../src/metrics/app-metrics';
 import { SESSION_REVOCATIONS, type SessionRevocations } from '../../src/websocket/session-revocations';
 import { Database } from '../database/database-token';
@@ -19,13 +19,13 @@ import { TokenCodec } from './token-codec';
 import { TokenDenyList } from './token-deny-list';
 import { TokenStore } from './token-store';
 
-declare module '../../src/app/module-registry' {
+declare module '../../src/kernel/modules/module-registry' {
   interface ModuleOptionsMap {
     auth: AuthOptions;
   }
 }
 
-declare module '../../src/guards/guard-registry' {
+declare module '../../src/kernel/guards/guard-registry' {
   interface GuardKindMap {
     /** `Auth()`: a live access token, or 401. */
     auth: true;

@@ -1,4 +1,4 @@
-import type { Class } from '../../src/metadata/types';
+import type { Class } from '../../src/kernel/metadata/types';
 import type { AuthenticatedUser } from '../../src/routing/request-context';
 import type { AuthMessages } from './auth-messages';
 import type { AuthRoutesOptions } from './routes/auth-routes-options';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { UnauthorizedException } from '../../src/errors/exceptions';
+import { UnauthorizedException } from '../../src/kernel/errors/exceptions';
 import type { AuthenticatedUser } from '../../src/routing/request-context';
 import type { SessionRevocation, SessionRevocations } from '../../src/websocket/session-revocations';
 import type { AccountLimit } from './account-limit';

@@ -1,5 +1,5 @@
-import { checkOption } from '../../src/options/check-option';
-import { resolveMessages } from '../../src/options/messages-schema';
+import { checkOption } from '../../src/kernel/options/check-option';
+import { resolveMessages } from '../../src/kernel/options/messages-schema';
 import { DEFAULT_LOGINS_PER_USERNAME } from './account-limit';
 import { AUTH_MESSAGES, type AuthMessages } from './auth-messages';
 import type { AuthOptions, JwtAlgorithm } from './auth-options';

@@ -1,4 +1,4 @@
-import { UnauthorizedException } from '../../src/errors/exceptions';
+import { UnauthorizedException } from '../../src/kernel/errors/exceptions';
 import type { RequestContext } from '../../src/routing/request-context';
 import { protocolToken } from '../../src/websocket/select-protocol';
 

@@ -1,5 +1,5 @@
-import { defineModule } from '../../src/app/module-registry';
-import { checkOption } from '../../src/options/check-option';
+import { defineModule } from '../../src/kernel/modules/module-registry';
+import { checkOption } from '../../src/kernel/options/check-option';
 import { DatabaseConnection } from './database-connection';
 import type { DatabaseOptions } from './database-options';
 import { databaseOptionsSchema } from './database-options-schema';
@@ -10,7 +10,7 @@ import { IdempotencyStore } from './idempotency/idempotency-store';
 import { runMigrations } from './run-migrations';
 import { transactionalInterceptor } from './transactional-interceptor';
 
-declare module '../../src/app/module-registry' {
+declare module '../../src/kernel/modules/module-registry' {
   interface ModuleOptionsMap {
     database: DatabaseOptions;
   }

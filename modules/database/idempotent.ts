@@ -1,4 +1,4 @@
-import { recordInterceptor } from '../../src/interceptors/record-interceptor';
+import { recordInterceptor } from '../../src/kernel/interceptors/record-interceptor';
 
 /** Options of `Idempotent()`. */
 export interface IdempotentOptions {

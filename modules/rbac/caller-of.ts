@@ -1,4 +1,4 @@
-import { UnauthorizedException } from '../../src/errors/exceptions';
+import { UnauthorizedException } from '../../src/kernel/errors/exceptions';
 import type { AuthenticatedUser, RequestContext } from '../../src/routing/request-context';
 
 /** The authenticated caller; the auth guard runs first, so its absence is a 401, never a 403. */

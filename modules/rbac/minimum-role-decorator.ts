@@ -1,6 +1,6 @@
-import { recordGuard } from '../../src/decorators/record-guard';
-import { HTTP_STATUS } from '../../src/errors/catalog';
-import type { GuardDocs } from '../../src/metadata/types';
+import { HTTP_STATUS } from '../../src/kernel/errors/catalog';
+import { recordGuard } from '../../src/kernel/guards/record-guard';
+import type { GuardDocs } from '../../src/kernel/metadata/types';
 
 /** The guard kind `MinimumRole()` records and the rbac module defines. */
 export const MINIMUM_ROLE_GUARD_KIND = 'minimumRole';

@@ -1,6 +1,6 @@
-import { ForbiddenException } from '../../src/errors/exceptions';
-import { trellisError } from '../../src/errors/trellis-errors';
-import type { GuardDefinition } from '../../src/guards/guard-registry';
+import { ForbiddenException } from '../../src/kernel/errors/exceptions';
+import { trellisError } from '../../src/kernel/errors/trellis-errors';
+import type { GuardDefinition } from '../../src/kernel/guards/guard-registry';
 import { AUTH_GUARD_KIND } from '../auth/auth-decorator';
 import { callerOf } from './caller-of';
 import { PERMISSIONS_GUARD_KIND, quoted } from './permissions-decorator';

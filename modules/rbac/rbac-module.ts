@@ -1,16 +1,16 @@
-import { defineModule } from '../../src/app/module-registry';
+import { defineModule } from '../../src/kernel/modules/module-registry';
 import { minimumRoleGuard } from './minimum-role-guard';
 import { permissionsGuard } from './permissions-guard';
 import type { RbacOptions } from './rbac-options';
 import { RbacService } from './rbac-service';
 
-declare module '../../src/app/module-registry' {
+declare module '../../src/kernel/modules/module-registry' {
   interface ModuleOptionsMap {
     rbac: RbacOptions;
   }
 }
 
-declare module '../../src/guards/guard-registry' {
+declare module '../../src/kernel/guards/guard-registry' {
   interface GuardKindMap {
     /** `MinimumRole(role)`: the caller's role level at least that of `role`, or 403. */
     minimumRole: true;

@@ -1,6 +1,6 @@
-import { trellisError } from '../../src/errors/trellis-errors';
-import { checkOption } from '../../src/options/check-option';
-import { resolveMessages } from '../../src/options/messages-schema';
+import { trellisError } from '../../src/kernel/errors/trellis-errors';
+import { checkOption } from '../../src/kernel/options/check-option';
+import { resolveMessages } from '../../src/kernel/options/messages-schema';
 import type { AuthenticatedUser } from '../../src/routing/request-context';
 import { RBAC_MESSAGES, type RbacMessages } from './rbac-messages';
 import type { RbacOptions, Role } from './rbac-options';

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { EngineName } from '../engine/engine';
 import type { GraphqlLimits } from '../graphql/query-limits';
-import type { Class } from '../metadata/types';
+import type { Class } from '../kernel/metadata/types';
 import type { ObservabilityOptions } from '../observability/observability-options';
 import type { CorsOptions } from '../security/cors-options';
 import type { SecurityHeadersOptions } from '../security/security-headers';

@@ -7,15 +7,21 @@ import { bindDependencyGraph, declaredScope } from '../../container/dependency-g
 import { Container } from '../../container/inversify';
 import { isClassProvider } from '../../container/provider-kind';
 import type { Engine, Middleware } from '../engine/engine';
-import { trellisError } from '../errors/trellis-errors';
-import { GuardRegistry } from '../guards/guard-registry';
 import { HealthChecks } from '../health/health-checks';
-import { interceptInstances } from '../interceptors/intercept-instances';
-import { InterceptorRegistry } from '../interceptors/interceptor-registry';
+import { trellisError } from '../kernel/errors/trellis-errors';
+import { GuardRegistry } from '../kernel/guards/guard-registry';
+import { interceptInstances } from '../kernel/interceptors/intercept-instances';
+import { InterceptorRegistry } from '../kernel/interceptors/interceptor-registry';
+import { metadataRegistry } from '../kernel/metadata/registry';
+import type { Class } from '../kernel/metadata/types';
+import {
+  definedModuleNames,
+  findModule,
+  type ModuleOptionsMap,
+  type TrellisModule,
+} from '../kernel/modules/module-registry';
 import { flushLogger } from '../logging/flush-logger';
 import { createLogger } from '../logging/logger';
-import { metadataRegistry } from '../metadata/registry';
-import type { Class } from '../metadata/types';
 import { AppMetrics } from '../metrics/app-metrics';
 import { createMetricsServer } from '../metrics/metrics-server';
 import { createAccessLog } from '../observability/access-log';
@@ -36,7 +42,6 @@ import { ConnectionDrain } from './connection-drain';
 import { assertCreateTimePackages } from './create-time-packages';
 import { createEngine } from './engines';
 import { type InjectOptions, type InjectResponse, injectInto } from './inject';
-import { definedModuleNames, findModule, type ModuleOptionsMap, type TrellisModule } from './module-registry';
 import { objectOr } from './option-object';
 import { resolveTrustProxy } from './trust-proxy';
 

@@ -1,7 +1,7 @@
 import { graphqlModule } from '../graphql/graphql-module';
+import { checkOption } from '../kernel/options/check-option';
 import { openapiModule } from '../openapi/openapi-module';
 import { APP_OPTIONS_SCHEMA } from '../options/app-options-schema';
-import { checkOption } from '../options/check-option';
 import { sseModule } from '../sse/sse-module';
 import { uploadModule } from '../uploads/upload-module';
 import { websocketModule } from '../websocket/websocket-module';

@@ -1,5 +1,5 @@
 import type { Engine, EngineName, EngineOptions } from '../engine/engine';
-import { trellisError } from '../errors/trellis-errors';
+import { trellisError } from '../kernel/errors/trellis-errors';
 import { loadOptional } from '../optional/load-optional';
 
 // Each engine is loaded only when chosen, so an Express app never loads Fastify and vice versa.

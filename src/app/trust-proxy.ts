@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import { trellisError } from '../errors/trellis-errors';
+import { trellisError } from '../kernel/errors/trellis-errors';
 
 /**
  * Which proxies in front may tell the client address through `X-Forwarded-For`, as Express's

@@ -1,4 +1,4 @@
-import { metadataRegistry } from '../metadata/registry';
+import { metadataRegistry } from '../kernel/metadata/registry';
 import type { VersionValue } from '../versioning/versioning-options';
 import { markInjectable } from './mark-injectable';
 

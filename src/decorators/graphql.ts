@@ -1,5 +1,5 @@
 import type { ZodType } from 'zod';
-import { metadataRegistry } from '../metadata/registry';
+import { metadataRegistry } from '../kernel/metadata/registry';
 import { markInjectable } from './mark-injectable';
 import { recordParam } from './params';
 

@@ -1,4 +1,4 @@
-import { metadataRegistry } from '../metadata/registry';
+import { metadataRegistry } from '../kernel/metadata/registry';
 
 /** Refuses a status that is no success status, naming the decorator. */
 export function assertSuccessStatus(decorator: string, status: number): void {

@@ -1,5 +1,5 @@
-import { metadataRegistry } from '../metadata/registry';
-import type { HttpMethod } from '../metadata/types';
+import { metadataRegistry } from '../kernel/metadata/registry';
+import type { HttpMethod } from '../kernel/metadata/types';
 
 function route(method: HttpMethod) {
   return (path = ''): MethodDecorator =>

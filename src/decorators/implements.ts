@@ -1,6 +1,6 @@
 import type { ContractRoute } from '../contract/contract-route';
 import type { HandlerResult, ParametersMatch } from '../contract/contract-types';
-import { metadataRegistry } from '../metadata/registry';
+import { metadataRegistry } from '../kernel/metadata/registry';
 
 /**
  * Declares that the method serves a contract route: its method and path, the schemas that

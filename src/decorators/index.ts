@@ -1,3 +1,4 @@
+export { recordGuard } from '../kernel/guards/record-guard';
 export { Controller, type ControllerOptions } from './controller';
 export { Description, Summary } from './docs';
 export { Mutation, Parent, ResolveField, Resolver, Subscription } from './graphql';
@@ -20,7 +21,6 @@ export {
   recordParam,
 } from './params';
 export { Query } from './query';
-export { recordGuard } from './record-guard';
 export { Returns, type ReturnsOptions } from './returns';
 export { Throws } from './throws';
 export { Deprecated, Version } from './versioning';

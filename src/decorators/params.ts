@@ -1,9 +1,9 @@
 import type { ZodType } from 'zod';
 import type { Scope } from '../../container/scope';
-import { trellisError } from '../errors/trellis-errors';
-import { metadataRegistry } from '../metadata/registry';
-import type { ParamMetadata, Provider } from '../metadata/types';
-import { isSchema } from '../validation/is-schema';
+import { trellisError } from '../kernel/errors/trellis-errors';
+import { metadataRegistry } from '../kernel/metadata/registry';
+import type { ParamMetadata, Provider } from '../kernel/metadata/types';
+import { isSchema } from '../kernel/validation/is-schema';
 
 type ParamWithoutIndex = ParamMetadata extends infer P
   ? P extends ParamMetadata

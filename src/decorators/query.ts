@@ -1,5 +1,5 @@
 import type { ZodType } from 'zod';
-import { metadataRegistry } from '../metadata/registry';
+import { metadataRegistry } from '../kernel/metadata/registry';
 import { recordParam } from './params';
 
 /**

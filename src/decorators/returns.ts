@@ -1,6 +1,6 @@
 import type { ZodType } from 'zod';
-import { metadataRegistry } from '../metadata/registry';
-import { isSchema } from '../validation/is-schema';
+import { metadataRegistry } from '../kernel/metadata/registry';
+import { isSchema } from '../kernel/validation/is-schema';
 import { assertSuccessStatus } from './http-code';
 
 /** What `Returns` takes besides the schema. */

@@ -1,5 +1,5 @@
-import { metadataRegistry } from '../metadata/registry';
-import type { Class } from '../metadata/types';
+import { metadataRegistry } from '../kernel/metadata/registry';
+import type { Class } from '../kernel/metadata/types';
 
 /**
  * Declares the exceptions a handler may answer with (`ConflictException`, a subclass of

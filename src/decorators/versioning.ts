@@ -1,4 +1,4 @@
-import { metadataRegistry } from '../metadata/registry';
+import { metadataRegistry } from '../kernel/metadata/registry';
 import type { DeprecationOptions, VersionValue } from '../versioning/versioning-options';
 
 /**

@@ -1,6 +1,6 @@
 import type { ZodType } from 'zod';
-import { metadataRegistry } from '../metadata/registry';
-import type { OriginAllowList } from '../metadata/types';
+import { metadataRegistry } from '../kernel/metadata/registry';
+import type { OriginAllowList } from '../kernel/metadata/types';
 import { markInjectable } from './mark-injectable';
 
 /** What a gateway declares besides its path. */

@@ -1,4 +1,4 @@
-import { metadataRegistry } from '../metadata/registry';
+import { metadataRegistry } from '../kernel/metadata/registry';
 
 /** The key of `Produces` in a method's `extras`. */
 export const PRODUCES_EXTRA = 'produces';

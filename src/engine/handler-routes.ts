@@ -1,4 +1,4 @@
-import { trellisError } from '../errors/trellis-errors';
+import { trellisError } from '../kernel/errors/trellis-errors';
 import { requestStateOf } from '../observability/request-state';
 import type { CompiledRoute } from '../routing/compiled-route';
 import { routeShape, toRouterPath } from '../routing/route-path';

@@ -3,8 +3,8 @@ import {
   BadRequestException,
   PayloadTooLargeException,
   UnsupportedMediaTypeException,
-} from '../errors/exceptions';
-import { trellisError } from '../errors/trellis-errors';
+} from '../kernel/errors/exceptions';
+import { trellisError } from '../kernel/errors/trellis-errors';
 
 const bytes: { parse(value: string): number | null } = require('bytes');
 

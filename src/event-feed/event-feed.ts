@@ -1,4 +1,4 @@
-import { BadRequestException } from '../errors/exceptions';
+import { BadRequestException } from '../kernel/errors/exceptions';
 import { EventChannel } from '../sse/event-channel';
 import type { SseEvent } from '../sse/sse-event';
 import type { Broadcaster, Unsubscribe } from '../websocket/broadcaster';

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type ApolloServer, HeaderMap, type HTTPGraphQLRequest } from '@apollo/server';
-import { HTTP_STATUS } from '../errors/catalog';
+import { HTTP_STATUS } from '../kernel/errors/catalog';
 import type { RequestContext } from '../routing/request-context';
 
 function searchOf(url = '/'): string {

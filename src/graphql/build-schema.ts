@@ -8,11 +8,11 @@ import {
 } from 'graphql/type';
 import type { Logger } from 'pino';
 import type { AppContainer as Container } from '../../container/app-container';
-import { trellisError } from '../errors/trellis-errors';
-import type { GuardRegistry } from '../guards/guard-registry';
-import type { InterceptorRegistry } from '../interceptors/interceptor-registry';
-import { metadataRegistry } from '../metadata/registry';
-import type { Class, ClassMetadata, MethodMetadata } from '../metadata/types';
+import { trellisError } from '../kernel/errors/trellis-errors';
+import type { GuardRegistry } from '../kernel/guards/guard-registry';
+import type { InterceptorRegistry } from '../kernel/interceptors/interceptor-registry';
+import { metadataRegistry } from '../kernel/metadata/registry';
+import type { Class, ClassMetadata, MethodMetadata } from '../kernel/metadata/types';
 import type { RequestContext } from '../routing/request-context';
 import type { Tracing } from '../tracing/tracing';
 import { compileField } from './compile-field';

@@ -1,6 +1,6 @@
 import { GraphQLError } from 'graphql/error';
-import type { HTTPException } from '../errors/http-exception';
-import { toHttpException } from '../errors/to-http-exception';
+import type { HTTPException } from '../kernel/errors/http-exception';
+import { toHttpException } from '../kernel/errors/to-http-exception';
 
 /**
  * A failure of a guard, an argument or a resolver as a GraphQL error: the exception's message,

@@ -1,7 +1,7 @@
 import type { GraphqlOptions } from '../app/app-options';
 import type { Application } from '../app/application';
-import type { TrellisModule } from '../app/module-registry';
-import { trellisError } from '../errors/trellis-errors';
+import { trellisError } from '../kernel/errors/trellis-errors';
+import type { TrellisModule } from '../kernel/modules/module-registry';
 import { isInstalled } from '../optional/load-optional';
 import { BROADCASTER, type Broadcaster } from '../websocket/broadcaster';
 import { compileOriginCheck } from '../websocket/origin-check';

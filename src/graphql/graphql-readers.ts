@@ -1,4 +1,4 @@
-import type { ParamMetadata } from '../metadata/types';
+import type { ParamMetadata } from '../kernel/metadata/types';
 import { HTTP_READERS, type ReaderTable } from '../routing/http-readers';
 import type { GraphqlFieldContext } from './field-context';
 import { nullAsAbsent } from './null-as-absent';

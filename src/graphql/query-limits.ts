@@ -1,5 +1,5 @@
 import type { GraphQLError, ValidationContext, ValidationRule } from 'graphql';
-import { trellisError } from '../errors/trellis-errors';
+import { trellisError } from '../kernel/errors/trellis-errors';
 import { loadOptional } from '../optional/load-optional';
 
 /**

@@ -6,7 +6,7 @@ import {
   ForbiddenException,
   ServiceUnavailableException,
   TooManyRequestsException,
-} from '../errors/exceptions';
+} from '../kernel/errors/exceptions';
 import { loadOptional } from '../optional/load-optional';
 import { clientAddress } from '../rate-limit/client-address';
 import { ClientPlaces, DEFAULT_CONNECTIONS_PER_CLIENT } from '../websocket/client-places';

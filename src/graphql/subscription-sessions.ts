@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import type { GuardCheck } from '../guards/guard-registry';
+import type { GuardCheck } from '../kernel/guards/guard-registry';
 import type { Unsubscribe } from '../websocket/broadcaster';
 import type { SessionRevocations } from '../websocket/session-revocations';
 import { type ClosableConnection, SessionSockets } from '../websocket/session-sockets';

@@ -19,7 +19,7 @@ import {
   type GraphQLType,
 } from 'graphql/type';
 import { globalRegistry, type z } from 'zod';
-import { trellisError } from '../errors/trellis-errors';
+import { trellisError } from '../kernel/errors/trellis-errors';
 import { DateTimeScalar } from './date-time-scalar';
 import { type NameHint, nestedHint, TypeNames } from './type-names';
 import { type Direction, type Unwrapped, unwrapSchema } from './unwrap-schema';

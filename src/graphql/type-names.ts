@@ -1,4 +1,4 @@
-import { trellisError } from '../errors/trellis-errors';
+import { trellisError } from '../kernel/errors/trellis-errors';
 /**
  * Where a schema without a `.meta({ id })` sits, from which its GraphQL type name is derived:
  * `base` grows with each nested field (`CreateTask` -> `CreateTaskAssignee`) and objects add

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
-import { HTTP_STATUS } from '../errors/catalog';
-import type { HTTPException } from '../errors/http-exception';
+import { HTTP_STATUS } from '../kernel/errors/catalog';
+import type { HTTPException } from '../kernel/errors/http-exception';
 import { requestLogger } from '../observability/request-logger';
 import type { RequestContext } from '../routing/request-context';
 import { failureBursts } from './failure-bursts';

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type * as Prom from 'prom-client';
-import { HTTP_STATUS } from '../errors/catalog';
+import { HTTP_STATUS } from '../kernel/errors/catalog';
 import type { MetricsOptions } from '../observability/observability-options';
 import type { RequestState } from '../observability/request-state';
 import { loadOptional } from '../optional/load-optional';

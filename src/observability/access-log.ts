@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
-import { HTTP_STATUS } from '../errors/catalog';
+import { HTTP_STATUS } from '../kernel/errors/catalog';
 import type { AccessLogOptions } from './observability-options';
 import { redactUrl } from './redact-url';
 import type { RequestState } from './request-state';

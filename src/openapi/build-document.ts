@@ -1,6 +1,6 @@
 import type { OpenApiOptions } from '../app/app-options';
 import type { Middleware } from '../engine/engine';
-import type { ClassMetadata } from '../metadata/types';
+import type { ClassMetadata } from '../kernel/metadata/types';
 import { isRateLimiter } from '../rate-limit/rate-limit';
 import type { CompiledRoute } from '../routing/compiled-route';
 import type { OpenApiDocument, OperationMethod, PathItemObject, TagObject } from './document-types';

@@ -2,7 +2,7 @@ import {
   ErrorBodySchema as errorBody,
   ValidationErrorBodySchema as validationErrorBody,
 } from '../contract/error-body-schema';
-import { HTTP_STATUS, reasonPhrase } from '../errors/catalog';
+import { HTTP_STATUS, reasonPhrase } from '../kernel/errors/catalog';
 import type { ResponseObject } from './document-types';
 import { standardHeaders } from './response-headers';
 import type { SchemaComponents } from './schema-components';

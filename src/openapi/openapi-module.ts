@@ -1,8 +1,8 @@
 import type { OpenApiOptions } from '../app/app-options';
 import type { Application } from '../app/application';
-import type { TrellisModule } from '../app/module-registry';
 import type { Middleware, NodeHandler } from '../engine/engine';
-import { trellisError } from '../errors/trellis-errors';
+import { trellisError } from '../kernel/errors/trellis-errors';
+import type { TrellisModule } from '../kernel/modules/module-registry';
 import { offNotice } from '../optional/off-notice';
 import type { CompiledRoute } from '../routing/compiled-route';
 import { pagePolicy } from '../security/page-policy';

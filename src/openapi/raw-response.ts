@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { HTTP_STATUS } from '../errors/catalog';
+import { HTTP_STATUS } from '../kernel/errors/catalog';
 
 const { OK } = HTTP_STATUS;
 

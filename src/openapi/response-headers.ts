@@ -1,6 +1,6 @@
 import type { ContractSchema } from '../contract/contract-route';
 import { zodSchema } from '../contract/zod-schema';
-import { HTTP_STATUS } from '../errors/catalog';
+import { HTTP_STATUS } from '../kernel/errors/catalog';
 import type { HeaderObject, JsonSchema } from './document-types';
 import type { SchemaComponents } from './schema-components';
 

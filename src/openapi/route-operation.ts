@@ -1,8 +1,8 @@
 import type { ZodType } from 'zod';
 import type { ContractRoute } from '../contract/contract-route';
 import { zodSchema } from '../contract/zod-schema';
-import { HTTP_STATUS, reasonPhrase } from '../errors/catalog';
-import type { MethodMetadata, ParamMetadata } from '../metadata/types';
+import { HTTP_STATUS, reasonPhrase } from '../kernel/errors/catalog';
+import type { MethodMetadata, ParamMetadata } from '../kernel/metadata/types';
 import { isRateLimiter } from '../rate-limit/rate-limit';
 import type { CompiledRoute } from '../routing/compiled-route';
 import type { JsonSchema, OperationObject, RequestBodyObject, ResponseObject } from './document-types';

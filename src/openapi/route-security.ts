@@ -1,5 +1,5 @@
-import { HTTP_STATUS } from '../errors/catalog';
-import type { GuardDocs, GuardMetadata } from '../metadata/types';
+import { HTTP_STATUS } from '../kernel/errors/catalog';
+import type { GuardDocs, GuardMetadata } from '../kernel/metadata/types';
 
 /** The security scheme guarded routes use: `Authorization: Bearer <access token>`. */
 export const BEARER_AUTH = 'bearerAuth';

@@ -1,6 +1,6 @@
 import { type ZodType, z } from 'zod';
-import { trellisError } from '../errors/trellis-errors';
-import { datesAsIsoStrings } from '../validation/dates-as-iso-strings';
+import { trellisError } from '../kernel/errors/trellis-errors';
+import { datesAsIsoStrings } from '../kernel/validation/dates-as-iso-strings';
 import type { JsonSchema } from './document-types';
 
 const COMPONENTS = '#/components/schemas/';

@@ -1,6 +1,6 @@
 import { TrellisError } from '../../container/trellis-error';
-import type { MissingPackage } from '../errors/missing-packages-message';
-import { TRELLIS_ERRORS } from '../errors/trellis-errors';
+import type { MissingPackage } from '../kernel/errors/missing-packages-message';
+import { TRELLIS_ERRORS } from '../kernel/errors/trellis-errors';
 
 /**
  * Thrown when features in use need optional peer dependencies that are not installed: names

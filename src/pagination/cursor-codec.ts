@@ -1,4 +1,4 @@
-import { BadRequestException } from '../errors/exceptions';
+import { BadRequestException } from '../kernel/errors/exceptions';
 import { signCursorPayload, verifyCursorPayload } from './cursor-signing-key';
 
 /** A value a cursor can hold; it comes back with the same type (a Date stays a Date). */

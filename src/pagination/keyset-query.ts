@@ -1,4 +1,4 @@
-import { BadRequestException } from '../errors/exceptions';
+import { BadRequestException } from '../kernel/errors/exceptions';
 import { type CursorFields, type CursorValue, decodeMultiCursor } from './cursor-codec';
 import type { KeysetOrder } from './keyset-order';
 import type { CursorDirection, CursorQuery } from './parse-cursor-query';

@@ -1,6 +1,6 @@
 import type { Options } from 'express-rate-limit';
-import { ServiceUnavailableException, TooManyRequestsException } from '../errors/exceptions';
-import { HTTPException } from '../errors/http-exception';
+import { ServiceUnavailableException, TooManyRequestsException } from '../kernel/errors/exceptions';
+import { HTTPException } from '../kernel/errors/http-exception';
 import { expressRateLimit } from './express-rate-limit';
 import type { RateLimitStore } from './rate-limit-options';
 

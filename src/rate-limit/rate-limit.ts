@@ -4,8 +4,8 @@ import {
   InternalServerErrorException,
   ServiceUnavailableException,
   TooManyRequestsException,
-} from '../errors/exceptions';
-import { HTTPException } from '../errors/http-exception';
+} from '../kernel/errors/exceptions';
+import { HTTPException } from '../kernel/errors/http-exception';
 import { nodeResponseWriter } from '../routing/node-response-writer';
 import type { RequestContext } from '../routing/request-context';
 import { clientAddress, type RateLimitRequest } from './client-address';

@@ -1,8 +1,8 @@
 import type { ZodType } from 'zod';
 import type { ContractRoute } from '../contract/contract-route';
 import { zodSchema } from '../contract/zod-schema';
-import { trellisError } from '../errors/trellis-errors';
-import type { MethodMetadata, ParamMetadata } from '../metadata/types';
+import { trellisError } from '../kernel/errors/trellis-errors';
+import type { MethodMetadata, ParamMetadata } from '../kernel/metadata/types';
 
 const SUCCESS = /^2\d\d$/;
 

@@ -1,6 +1,6 @@
-import { trellisError } from '../errors/trellis-errors';
-import { metadataRegistry } from '../metadata/registry';
-import type { Class, ClassMetadata, MethodMetadata } from '../metadata/types';
+import { trellisError } from '../kernel/errors/trellis-errors';
+import { metadataRegistry } from '../kernel/metadata/registry';
+import type { Class, ClassMetadata, MethodMetadata } from '../kernel/metadata/types';
 import { deprecationHeaders } from '../versioning/deprecation-headers';
 import { dispatchByVersion } from '../versioning/versioned-routes';
 import { VERSION_NEUTRAL, type VersioningOptions } from '../versioning/versioning-options';

@@ -1,4 +1,4 @@
-import type { ClassMetadata, GuardMetadata, HttpMethod, MethodMetadata } from '../metadata/types';
+import type { ClassMetadata, GuardMetadata, HttpMethod, MethodMetadata } from '../kernel/metadata/types';
 import type { DeclaredError } from './declared-errors';
 import type { RequestContext } from './request-context';
 

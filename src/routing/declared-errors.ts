@@ -1,6 +1,6 @@
-import { HTTPException } from '../errors/http-exception';
-import { trellisError } from '../errors/trellis-errors';
-import type { Class } from '../metadata/types';
+import { HTTPException } from '../kernel/errors/http-exception';
+import { trellisError } from '../kernel/errors/trellis-errors';
+import type { Class } from '../kernel/metadata/types';
 
 /** One error answer a route declared with `Throws`. */
 export interface DeclaredError {

@@ -1,4 +1,4 @@
-import type { ParamMetadata } from '../metadata/types';
+import type { ParamMetadata } from '../kernel/metadata/types';
 import { requestIdOf } from '../observability/request-state';
 import type { RequestContext } from './request-context';
 

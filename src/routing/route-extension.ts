@@ -1,5 +1,5 @@
 import type { AppContainer } from '../../container/app-container';
-import type { MethodMetadata } from '../metadata/types';
+import type { MethodMetadata } from '../kernel/metadata/types';
 import type { ReaderTable } from './http-readers';
 import type { RequestContext } from './request-context';
 import type { ResponseWriter } from './response-writer';

@@ -1,4 +1,4 @@
-import { trellisError } from '../errors/trellis-errors';
+import { trellisError } from '../kernel/errors/trellis-errors';
 /** Joins a controller prefix and a route path into one normalised path: `/users` + `/:id`. */
 export function joinPaths(prefix = '', path = ''): string {
   const joined = `/${prefix}/${path}`.replace(/\/{2,}/g, '/');

@@ -1,6 +1,6 @@
 import FindMyWay from 'find-my-way';
-import { MethodNotAllowedException, NotFoundException } from '../errors/exceptions';
-import type { HTTPException } from '../errors/http-exception';
+import { MethodNotAllowedException, NotFoundException } from '../kernel/errors/exceptions';
+import type { HTTPException } from '../kernel/errors/http-exception';
 import type { CompiledRoute } from './compiled-route';
 import { routeShape, toRouterPath } from './route-path';
 

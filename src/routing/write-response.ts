@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
-import { HTTP_STATUS } from '../errors/catalog';
-import { InternalServerErrorException } from '../errors/exceptions';
-import { toHttpException } from '../errors/to-http-exception';
+import { HTTP_STATUS } from '../kernel/errors/catalog';
+import { InternalServerErrorException } from '../kernel/errors/exceptions';
+import { toHttpException } from '../kernel/errors/to-http-exception';
 import { reportFailure } from '../logging/report-failure';
 import { redactUrl } from '../observability/redact-url';
 import type { Serializer } from '../serialization/compile-serializer';

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type CorsPackage from 'cors';
 import type { Middleware } from '../engine/engine';
-import { trellisError } from '../errors/trellis-errors';
+import { trellisError } from '../kernel/errors/trellis-errors';
 import { loadOptional } from '../optional/load-optional';
 import type { CorsOptions, OriginPredicate } from './cors-options';
 

@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
-import { HTTP_STATUS } from '../errors/catalog';
-import { toHttpException } from '../errors/to-http-exception';
+import { HTTP_STATUS } from '../kernel/errors/catalog';
+import { toHttpException } from '../kernel/errors/to-http-exception';
 import { reportFailure } from '../logging/report-failure';
 import { formatEvent, HEARTBEAT } from './sse-event';
 

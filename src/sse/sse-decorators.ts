@@ -1,5 +1,5 @@
 import { recordParam } from '../decorators/params';
-import { metadataRegistry } from '../metadata/registry';
+import { metadataRegistry } from '../kernel/metadata/registry';
 
 /** The key of `Sse` in a method's `extras`. */
 export const SSE_EXTRA = 'sse';

@@ -1,5 +1,5 @@
-import { HTTP_STATUS } from '../errors/catalog';
-import { TooManyRequestsException } from '../errors/exceptions';
+import { HTTP_STATUS } from '../kernel/errors/catalog';
+import { TooManyRequestsException } from '../kernel/errors/exceptions';
 import { clientAddress } from '../rate-limit/client-address';
 import type { RequestContext } from '../routing/request-context';
 import type { RouteExtension } from '../routing/route-extension';

@@ -1,5 +1,5 @@
 import type { Application } from '../app/application';
-import type { TrellisModule } from '../app/module-registry';
+import type { TrellisModule } from '../kernel/modules/module-registry';
 import type { Unsubscribe } from '../websocket/broadcaster';
 import { SESSION_REVOCATIONS, type SessionRevocations } from '../websocket/session-revocations';
 import { SSE_EXTRA } from './sse-decorators';

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type * as Otel from '@opentelemetry/api';
-import { HTTP_STATUS } from '../errors/catalog';
-import { toHttpException } from '../errors/to-http-exception';
+import { HTTP_STATUS } from '../kernel/errors/catalog';
+import { toHttpException } from '../kernel/errors/to-http-exception';
 import type { TracingOptions } from '../observability/observability-options';
 import { nodeRequestOf, type RequestState, requestStateOf } from '../observability/request-state';
 import { loadOptional } from '../optional/load-optional';

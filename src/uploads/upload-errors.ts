@@ -2,7 +2,7 @@ import {
   PayloadTooLargeException,
   UnsupportedMediaTypeException,
   ValidationException,
-} from '../errors/exceptions';
+} from '../kernel/errors/exceptions';
 
 // The rest of a refused upload is not worth reading: the connection closes after the answer.
 const CLOSE = { headers: { Connection: 'close' } };

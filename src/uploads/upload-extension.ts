@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { AppContainer } from '../../container/app-container';
-import { trellisError } from '../errors/trellis-errors';
-import type { MethodMetadata, ParamMetadata } from '../metadata/types';
+import { trellisError } from '../kernel/errors/trellis-errors';
+import type { MethodMetadata, ParamMetadata } from '../kernel/metadata/types';
 import type { ReaderTable } from '../routing/http-readers';
 import type { RequestContext } from '../routing/request-context';
 import type { RouteExtension } from '../routing/route-extension';

@@ -1,5 +1,5 @@
 import type { Application } from '../app/application';
-import type { TrellisModule } from '../app/module-registry';
+import type { TrellisModule } from '../kernel/modules/module-registry';
 import { uploadExtension } from './upload-extension';
 
 /** Reads multipart bodies for `UploadedFile`, `UploadedFiles` and `FormFields`. Installed by `createApp`. */

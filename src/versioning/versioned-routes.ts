@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { NotFoundException } from '../errors/exceptions';
+import { NotFoundException } from '../kernel/errors/exceptions';
 import type { CompiledRoute } from '../routing/compiled-route';
 import type { ResponseWriter } from '../routing/response-writer';
 import { routeShape } from '../routing/route-path';

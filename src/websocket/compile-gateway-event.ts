@@ -1,13 +1,13 @@
 import type { Logger } from 'pino';
 import type { AppContainer as Container } from '../../container/app-container';
 import type { Resolver } from '../../container/resolution-plan';
-import { ValidationException } from '../errors/exceptions';
-import type { GuardRegistry, GuardSite } from '../guards/guard-registry';
-import type { InterceptorRegistry } from '../interceptors/interceptor-registry';
-import { compileInvocation } from '../invocation/compile-invocation';
-import type { ClassMetadata, MethodMetadata, ParamMetadata } from '../metadata/types';
+import { ValidationException } from '../kernel/errors/exceptions';
+import type { GuardRegistry, GuardSite } from '../kernel/guards/guard-registry';
+import type { InterceptorRegistry } from '../kernel/interceptors/interceptor-registry';
+import { compileInvocation } from '../kernel/invocation/compile-invocation';
+import type { ClassMetadata, MethodMetadata, ParamMetadata } from '../kernel/metadata/types';
+import { compileValidator } from '../kernel/validation/compile-validator';
 import type { RequestContext } from '../routing/request-context';
-import { compileValidator } from '../validation/compile-validator';
 import type { WebSocketConnection } from './websocket-connection';
 import { WS_READERS } from './ws-readers';
 

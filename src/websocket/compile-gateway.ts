@@ -1,9 +1,9 @@
 import { planResolution } from '../../container/resolution-plan';
-import { trellisError } from '../errors/trellis-errors';
-import { compileGuards } from '../guards/compile-guards';
-import type { GuardCheck } from '../guards/guard-registry';
-import { metadataRegistry } from '../metadata/registry';
-import type { Class, ClassMetadata, MethodMetadata } from '../metadata/types';
+import { trellisError } from '../kernel/errors/trellis-errors';
+import { compileGuards } from '../kernel/guards/compile-guards';
+import type { GuardCheck } from '../kernel/guards/guard-registry';
+import { metadataRegistry } from '../kernel/metadata/registry';
+import type { Class, ClassMetadata, MethodMetadata } from '../kernel/metadata/types';
 import { joinPaths, routeShape } from '../routing/route-path';
 import type { Broadcaster } from './broadcaster';
 import { compileGatewayEvent, type GatewayCompilerEnv, type GatewayEvent } from './compile-gateway-event';

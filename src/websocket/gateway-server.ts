@@ -9,9 +9,9 @@ import {
   NotFoundException,
   ServiceUnavailableException,
   TooManyRequestsException,
-} from '../errors/exceptions';
-import { toHttpException } from '../errors/to-http-exception';
-import { runGuards } from '../guards/run-guards';
+} from '../kernel/errors/exceptions';
+import { toHttpException } from '../kernel/errors/to-http-exception';
+import { runGuards } from '../kernel/guards/run-guards';
 import { reportFailure } from '../logging/report-failure';
 import type { AppMetrics } from '../metrics/app-metrics';
 import { loadOptional } from '../optional/load-optional';

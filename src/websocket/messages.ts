@@ -1,5 +1,5 @@
-import { BadRequestException } from '../errors/exceptions';
-import type { HTTPException, ValidationDetail } from '../errors/http-exception';
+import { BadRequestException } from '../kernel/errors/exceptions';
+import type { HTTPException, ValidationDetail } from '../kernel/errors/http-exception';
 
 /** What a client receives when its message is refused or its handler fails; the connection stays open. */
 export interface WebSocketErrorMessage {

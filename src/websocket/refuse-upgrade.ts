@@ -1,5 +1,5 @@
 import type { Duplex } from 'node:stream';
-import type { HTTPException } from '../errors/http-exception';
+import type { HTTPException } from '../kernel/errors/http-exception';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 

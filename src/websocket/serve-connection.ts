@@ -1,8 +1,8 @@
 import type { Logger } from 'pino';
 import type { RawData, WebSocket } from 'ws';
-import { HTTP_STATUS } from '../errors/catalog';
-import { BadRequestException } from '../errors/exceptions';
-import { toHttpException } from '../errors/to-http-exception';
+import { HTTP_STATUS } from '../kernel/errors/catalog';
+import { BadRequestException } from '../kernel/errors/exceptions';
+import { toHttpException } from '../kernel/errors/to-http-exception';
 import { reportFailure } from '../logging/report-failure';
 import type { RequestContext } from '../routing/request-context';
 import { CLOSE_CODES } from './close-codes';

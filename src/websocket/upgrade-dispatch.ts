@@ -1,8 +1,8 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Application } from '../app/application';
-import { NotFoundException } from '../errors/exceptions';
-import { trellisError } from '../errors/trellis-errors';
+import { NotFoundException } from '../kernel/errors/exceptions';
+import { trellisError } from '../kernel/errors/trellis-errors';
 import { refuseUpgrade } from './refuse-upgrade';
 import { serveAsRequest, wantsWebSocket } from './serve-as-request';
 

@@ -1,5 +1,5 @@
 import type { Application } from '../app/application';
-import type { TrellisModule } from '../app/module-registry';
+import type { TrellisModule } from '../kernel/modules/module-registry';
 import { BROADCASTER, type Broadcaster } from './broadcaster';
 import { compileGateways } from './compile-gateway';
 import { GatewayServer } from './gateway-server';

@@ -1,5 +1,5 @@
-import { trellisError } from '../errors/trellis-errors';
-import type { OriginAllowList } from '../metadata/types';
+import { trellisError } from '../kernel/errors/trellis-errors';
+import type { OriginAllowList } from '../kernel/metadata/types';
 import type { Broadcaster } from './broadcaster';
 import { DEFAULT_CONNECTIONS_PER_CLIENT } from './client-places';
 

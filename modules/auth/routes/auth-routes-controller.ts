@@ -10,8 +10,8 @@ import {
   NotFoundException,
   TooManyRequestsException,
   UnauthorizedException,
-} from '../../../src/errors/exceptions';
-import type { Class } from '../../../src/metadata/types';
+} from '../../../src/kernel/errors/exceptions';
+import type { Class } from '../../../src/kernel/metadata/types';
 import type { AuthenticatedUser, RequestContext } from '../../../src/routing/request-context';
 import { noStore } from '../../../src/security/no-store';
 import { Auth } from '../auth-decorator';

@@ -1,5 +1,5 @@
-import { HTTP_STATUS } from '../../../src/errors/catalog';
-import { HTTPException } from '../../../src/errors/http-exception';
+import { HTTP_STATUS } from '../../../src/kernel/errors/catalog';
+import { HTTPException } from '../../../src/kernel/errors/http-exception';
 import { type AttemptLimit, attemptLimit } from '../../../src/rate-limit/attempt-limit';
 import { clientAddress } from '../../../src/rate-limit/client-address';
 import type { RequestContext } from '../../../src/routing/request-context';

@@ -1,8 +1,8 @@
-import { HTTP_STATUS } from '../../../src/errors/catalog';
-import { BadRequestException, ConflictException } from '../../../src/errors/exceptions';
-import { HTTPException } from '../../../src/errors/http-exception';
-import { onAnswer, type WrittenAnswer } from '../../../src/interceptors/answer-listeners';
-import type { InterceptorDefinition } from '../../../src/interceptors/interceptor-registry';
+import { HTTP_STATUS } from '../../../src/kernel/errors/catalog';
+import { BadRequestException, ConflictException } from '../../../src/kernel/errors/exceptions';
+import { HTTPException } from '../../../src/kernel/errors/http-exception';
+import type { InterceptorDefinition } from '../../../src/kernel/interceptors/interceptor-registry';
+import { onAnswer, type WrittenAnswer } from '../../../src/routing/answer-listeners';
 import type { RequestContext } from '../../../src/routing/request-context';
 import type { ResponseWriter } from '../../../src/routing/response-writer';
 import type { IdempotentOptions } from '../idempotent';

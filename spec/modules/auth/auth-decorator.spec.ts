@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { Auth } from '../../../modules/auth';
 import { Controller, createApp, Get } from '../../../src';
-import { metadataRegistry } from '../../../src/metadata/registry';
+import { metadataRegistry } from '../../../src/kernel/metadata/registry';
 import { routeSecurity } from '../../../src/openapi/route-security';
 import { expectCode } from '../../support/expect-code';
 

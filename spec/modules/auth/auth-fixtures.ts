@@ -5,7 +5,7 @@ import { Body, Controller, CurrentUser, Get, Post } from '../../../src';
 import type { Application } from '../../../src/app/application';
 import { createApp } from '../../../src/app/create-app';
 import type { EngineName } from '../../../src/engine/engine';
-import type { Class } from '../../../src/metadata/types';
+import type { Class } from '../../../src/kernel/metadata/types';
 import type { AuthenticatedUser } from '../../../src/routing/request-context';
 
 /** Long enough for production. */

@@ -3,7 +3,7 @@ import jwt from 'jsonwebtoken';
 import sinon from 'sinon';
 import request from 'supertest';
 import { type TokenClaims, TokenDenyList } from '../../../modules/auth';
-import { compileGuards } from '../../../src/guards/compile-guards';
+import { compileGuards } from '../../../src/kernel/guards/compile-guards';
 import type { RequestContext } from '../../../src/routing/request-context';
 import { forEachEngine } from '../../support/engines';
 import { type Served, serve } from '../../support/serve';

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { Auth } from '../../../modules/auth';
 import { MinimumRole, Permissions } from '../../../modules/rbac';
 import { Controller, createApp, Get } from '../../../src';
-import { metadataRegistry } from '../../../src/metadata/registry';
+import { metadataRegistry } from '../../../src/kernel/metadata/registry';
 import { routeSecurity } from '../../../src/openapi/route-security';
 import { expectCode } from '../../support/expect-code';
 

@@ -41,7 +41,7 @@ const maintenance = defineModule<MaintenanceOptions>({
   },
 });
 
-declare module '../../../src/app/module-registry' {
+declare module '../../../src/kernel/modules/module-registry' {
   interface ModuleOptionsMap {
     'spec-maintenance': MaintenanceOptions;
   }

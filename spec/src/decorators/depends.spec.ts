@@ -12,7 +12,7 @@ import {
   Query,
   type RequestContext,
 } from '../../../src';
-import { metadataRegistry } from '../../../src/metadata/registry';
+import { metadataRegistry } from '../../../src/kernel/metadata/registry';
 import { forEachEngine } from '../../support/engines';
 import { type Served, serve } from '../../support/serve';
 

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { Controller, createApp, Description, Get, Summary } from '../../../src';
-import { metadataRegistry } from '../../../src/metadata/registry';
+import { metadataRegistry } from '../../../src/kernel/metadata/registry';
 
 @Controller('/documents')
 @Description('Everything about documents')

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import request from 'supertest';
 import { All, Controller, createApp, Delete, Get, Patch, Post, Put } from '../../../src';
-import { metadataRegistry } from '../../../src/metadata/registry';
+import { metadataRegistry } from '../../../src/kernel/metadata/registry';
 import { forEachEngine } from '../../support/engines';
 import { type Served, serve } from '../../support/serve';
 

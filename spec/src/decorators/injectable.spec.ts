@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { Controller, createApp, Get, Injectable } from '../../../src';
-import { metadataRegistry } from '../../../src/metadata/registry';
+import { metadataRegistry } from '../../../src/kernel/metadata/registry';
 
 @Injectable()
 class DefaultScoped {}

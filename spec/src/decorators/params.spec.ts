@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import request from 'supertest';
 import { z } from 'zod';
 import { Body, Controller, Cookie, createApp, Get, Header, Param, Post, Query } from '../../../src';
-import { metadataRegistry } from '../../../src/metadata/registry';
+import { metadataRegistry } from '../../../src/kernel/metadata/registry';
 import { forEachEngine } from '../../support/engines';
 import { type Served, serve } from '../../support/serve';
 

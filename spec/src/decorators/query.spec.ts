@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { z } from 'zod';
 import { Arg, Mutation, Query, Resolver } from '../../../src';
-import { metadataRegistry } from '../../../src/metadata/registry';
+import { metadataRegistry } from '../../../src/kernel/metadata/registry';
 
 const Book = z.object({ title: z.string() });
 

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { Controller, createApp, Get, recordGuard } from '../../../src';
-import { metadataRegistry } from '../../../src/metadata/registry';
+import { metadataRegistry } from '../../../src/kernel/metadata/registry';
 import { expectCode } from '../../support/expect-code';
 
 const ApiKey = () => recordGuard({ kind: 'apiKey', module: 'keys', label: 'ApiKey()' });

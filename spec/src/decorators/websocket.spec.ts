@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { z } from 'zod';
 import { OnConnect, OnDisconnect, OnMessage, WebSocket } from '../../../src';
-import { metadataRegistry } from '../../../src/metadata/registry';
+import { metadataRegistry } from '../../../src/kernel/metadata/registry';
 
 const Chat = z.object({ text: z.string() });
 

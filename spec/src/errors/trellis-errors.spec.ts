@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { expect } from 'chai';
 import { TRELLIS_ERRORS, TrellisError } from '../../../index';
-import { trellisError } from '../../../src/errors/trellis-errors';
+import { trellisError } from '../../../src/kernel/errors/trellis-errors';
 
 const DOCS = readFileSync(resolve(__dirname, '..', '..', '..', '..', 'docs', 'errors.md'), 'utf8');
 const TROUBLESHOOTING = readFileSync(

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
-import { BadRequestException } from '../../../src/errors/exceptions';
 import { EventFeed } from '../../../src/event-feed/event-feed';
 import { MemoryFeedStore } from '../../../src/event-feed/memory-feed-store';
+import { BadRequestException } from '../../../src/kernel/errors/exceptions';
 import { take } from './support/take';
 
 describe('EventFeed (in memory)', () => {

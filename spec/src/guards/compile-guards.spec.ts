@@ -2,8 +2,12 @@ import { expect } from 'chai';
 import { Container } from 'inversify';
 import sinon from 'sinon';
 import type { RequestContext } from '../../../src';
-import { compileGuards } from '../../../src/guards/compile-guards';
-import { type GuardDefinition, GuardRegistry, type GuardSite } from '../../../src/guards/guard-registry';
+import { compileGuards } from '../../../src/kernel/guards/compile-guards';
+import {
+  type GuardDefinition,
+  GuardRegistry,
+  type GuardSite,
+} from '../../../src/kernel/guards/guard-registry';
 import { expectThrowsCode } from '../../support/expect-code';
 
 const site: GuardSite = {

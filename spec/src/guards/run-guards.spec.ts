@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { ForbiddenException, type RequestContext } from '../../../src';
-import { runGuards, runGuardsThen } from '../../../src/guards/run-guards';
+import { runGuards, runGuardsThen } from '../../../src/kernel/guards/run-guards';
 
 describe('runGuards()', () => {
   const ctx = {} as RequestContext;

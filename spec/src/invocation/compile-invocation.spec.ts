@@ -7,14 +7,14 @@ import {
   UnauthorizedException,
   ValidationException,
 } from '../../../src';
-import { type GuardCheck, GuardRegistry, type GuardSite } from '../../../src/guards/guard-registry';
-import { compileInvocation, type InvocationTarget } from '../../../src/invocation/compile-invocation';
+import { type GuardCheck, GuardRegistry, type GuardSite } from '../../../src/kernel/guards/guard-registry';
+import { compileInvocation, type InvocationTarget } from '../../../src/kernel/invocation/compile-invocation';
 import type {
   ClassMetadata,
   GuardMetadata,
   MethodMetadata,
   ParamMetadata,
-} from '../../../src/metadata/types';
+} from '../../../src/kernel/metadata/types';
 import { HTTP_READERS } from '../../../src/routing/http-readers';
 import type { Tracing } from '../../../src/tracing/tracing';
 

@@ -3,7 +3,7 @@ import {
   BadRequestException,
   InternalServerErrorException,
   ServiceUnavailableException,
-} from '../../../src/errors/exceptions';
+} from '../../../src/kernel/errors/exceptions';
 import { reportFailure } from '../../../src/logging/report-failure';
 import { captureLogs } from '../observability/log-capture';
 

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import type { GuardDocs, GuardMetadata } from '../../../src/metadata/types';
+import type { GuardDocs, GuardMetadata } from '../../../src/kernel/metadata/types';
 import { routeSecurity } from '../../../src/openapi/route-security';
 
 // Guards as a module's decorators would record them: the core reads their docs, never their kind.

@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import { expect } from 'chai';
 import type { Redis } from 'ioredis';
 import pino from 'pino';
-import { ServiceUnavailableException } from '../../../src/errors/exceptions';
+import { ServiceUnavailableException } from '../../../src/kernel/errors/exceptions';
 import {
   closeRedisClient,
   createRedisClient,

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { All, Controller, createApp, Delete, Get, Injectable, Post } from '../../../src';
-import type { Class } from '../../../src/metadata/types';
+import type { Class } from '../../../src/kernel/metadata/types';
 import { expectCode } from '../../support/expect-code';
 
 async function readyFailure(controllers: Class[]): Promise<Error | undefined> {

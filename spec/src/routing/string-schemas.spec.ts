@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { z } from 'zod';
 import { Controller, Cookie, Get, Header, Param, Query } from '../../../src';
 import { createApp } from '../../../src/app/create-app';
-import type { Class } from '../../../src/metadata/types';
+import type { Class } from '../../../src/kernel/metadata/types';
 import { forEachEngine } from '../../support/engines';
 import { expectCode } from '../../support/expect-code';
 

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { Auth } from '../../../modules/auth';
 import { MinimumRole } from '../../../modules/rbac';
 import { Body, createApp, OnConnect, OnDisconnect, OnMessage, WebSocket } from '../../../src';
-import type { Class } from '../../../src/metadata/types';
+import type { Class } from '../../../src/kernel/metadata/types';
 import { forEachEngine } from '../../support/engines';
 
 @WebSocket('/twice')

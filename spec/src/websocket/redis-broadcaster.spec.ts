@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { Redis } from 'ioredis';
 import { type BroadcastEnvelope, RedisBroadcaster } from '../../../src';
-import { ServiceUnavailableException } from '../../../src/errors/exceptions';
+import { ServiceUnavailableException } from '../../../src/kernel/errors/exceptions';
 import { closeRedisClient, createRedisClient } from '../../../src/redis';
 import { type RedisServer, startRedisServer } from '../../support/redis-server';
 import { eventually, reachable, timed } from '../redis/redis-spec-helpers';

@@ -1,6 +1,6 @@
 import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
-import { trellisError } from '../../errors/trellis-errors';
+import { trellisError } from '../../kernel/errors/trellis-errors';
 import type { RequestObserver } from '../../observability/request-observer';
 import type { CompiledRoute } from '../../routing/compiled-route';
 import { nodeResponseWriter } from '../../routing/node-response-writer';

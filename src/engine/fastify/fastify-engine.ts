@@ -5,8 +5,8 @@ import fastify, {
   type FastifyReply,
   type FastifyRequest,
 } from 'fastify';
-import { NotFoundException } from '../../errors/exceptions';
-import { trellisError } from '../../errors/trellis-errors';
+import { NotFoundException } from '../../kernel/errors/exceptions';
+import { trellisError } from '../../kernel/errors/trellis-errors';
 import type { RequestObserver } from '../../observability/request-observer';
 import type { CompiledRoute } from '../../routing/compiled-route';
 import { type UnroutedAnswer, unroutedAnswer } from '../../routing/unrouted-answer';

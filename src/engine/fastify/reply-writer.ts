@@ -1,6 +1,6 @@
 import { validateHeaderName, validateHeaderValue } from 'node:http';
 import type { FastifyReply } from 'fastify';
-import { HTTP_STATUS } from '../../errors/catalog';
+import { HTTP_STATUS } from '../../kernel/errors/catalog';
 import type { RequestContext } from '../../routing/request-context';
 import type { ResponseWriter } from '../../routing/response-writer';
 

@@ -1,5 +1,5 @@
 import type { Application } from '../../app/application';
-import { NotFoundException } from '../../errors/exceptions';
+import { NotFoundException } from '../../kernel/errors/exceptions';
 import { offNotice } from '../../optional/off-notice';
 import { pagePolicy } from '../../security/page-policy';
 import { IDE_PACKAGES } from './graphiql-files';

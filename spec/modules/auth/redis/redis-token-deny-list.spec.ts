@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { RedisTokenDenyList } from '../../../../modules/auth';
-import { ServiceUnavailableException } from '../../../../src/errors/exceptions';
+import { ServiceUnavailableException } from '../../../../src/kernel/errors/exceptions';
 import { reachable, sharedRedis, timed } from '../../../src/redis/redis-spec-helpers';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

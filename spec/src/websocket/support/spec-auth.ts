@@ -1,5 +1,5 @@
 import { ForbiddenException, UnauthorizedException } from '../../../../src';
-import type { TrellisModule } from '../../../../src/app/module-registry';
+import type { TrellisModule } from '../../../../src/kernel/modules/module-registry';
 import type { AuthenticatedUser } from '../../../../src/routing/request-context';
 
 /** The callers the spec guards know, by token. */

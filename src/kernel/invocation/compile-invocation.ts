@@ -1,16 +1,16 @@
-import type { AppContainer as Container } from '../../container/app-container';
-import { isThenable } from '../../container/is-thenable';
-import { planResolution, type Resolver } from '../../container/resolution-plan';
+import type { AppContainer as Container } from '../../../container/app-container';
+import { isThenable } from '../../../container/is-thenable';
+import { planResolution, type Resolver } from '../../../container/resolution-plan';
+import type { ReaderTable } from '../../routing/http-readers';
+import type { RequestContext } from '../../routing/request-context';
+import type { Tracing } from '../../tracing/tracing';
 import { compileGuards } from '../guards/compile-guards';
 import type { GuardRegistry, GuardSite } from '../guards/guard-registry';
 import { guarded } from '../guards/guarded';
 import { compileCallWrappers, wrapCall } from '../interceptors/compile-interceptors';
 import type { InterceptorRegistry } from '../interceptors/interceptor-registry';
 import type { ClassMetadata, GuardMetadata, MethodMetadata } from '../metadata/types';
-import { compileArguments } from '../routing/compile-arguments';
-import type { ReaderTable } from '../routing/http-readers';
-import type { RequestContext } from '../routing/request-context';
-import type { Tracing } from '../tracing/tracing';
+import { compileArguments } from './compile-arguments';
 import { tracedCall, tracedGuards } from './traced-steps';
 
 /** What compiling an invocation needs from the application. */

@@ -1,5 +1,5 @@
-import type { RequestContext } from '../routing/request-context';
-import type { ResponseWriter } from '../routing/response-writer';
+import type { RequestContext } from './request-context';
+import type { ResponseWriter } from './response-writer';
 
 /** An answer as the route's writer put it on the wire. */
 export interface WrittenAnswer {

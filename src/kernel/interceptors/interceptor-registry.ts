@@ -1,6 +1,6 @@
+import type { RequestContext } from '../../routing/request-context';
+import type { ResponseWriter } from '../../routing/response-writer';
 import type { GuardSite } from '../guards/guard-registry';
-import type { RequestContext } from '../routing/request-context';
-import type { ResponseWriter } from '../routing/response-writer';
 
 /** What an interceptor decorator recorded: its kind, its module and its options. */
 export interface InterceptorMetadata {

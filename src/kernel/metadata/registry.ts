@@ -1,4 +1,4 @@
-import { declareClass } from '../../container/declared-classes';
+import { declareClass } from '../../../container/declared-classes';
 import type { Class, ClassMetadata, MethodMetadata } from './types';
 
 const byClass = new WeakMap<Function, ClassMetadata>();

@@ -1,4 +1,4 @@
-import type { Application } from './application';
+import type { Application } from '../../app/application';
 
 /** An installable module: it binds its services and guards through the application's public API. */
 export interface TrellisModule<Options = unknown> {

@@ -1,9 +1,9 @@
 import type { ZodType } from 'zod';
-import type { Provider } from '../../container/provider';
-import type { Scope } from '../../container/scope';
-import type { ContractRoute } from '../contract/contract-route';
+import type { Provider } from '../../../container/provider';
+import type { Scope } from '../../../container/scope';
+import type { ContractRoute } from '../../contract/contract-route';
+import type { DeprecationOptions, VersionValue } from '../../versioning/versioning-options';
 import type { InterceptorMetadata } from '../interceptors/interceptor-registry';
-import type { DeprecationOptions, VersionValue } from '../versioning/versioning-options';
 
 /** Browser origins allowed to open a WebSocket: exact origins (`https://app.example.com`) or a test. */
 export type OriginAllowList = readonly string[] | ((origin: string) => boolean);
@@ -41,7 +41,7 @@ export interface GuardMetadata {
   docs?: GuardDocs;
 }
 
-export type { DependencyFunction, Provider } from '../../container/provider';
+export type { DependencyFunction, Provider } from '../../../container/provider';
 
 /** One decorated handler parameter. */
 export type ParamMetadata =

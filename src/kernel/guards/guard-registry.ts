@@ -1,5 +1,5 @@
-import type { AppContainer as Container } from '../../container/app-container';
-import type { RequestContext } from '../routing/request-context';
+import type { AppContainer as Container } from '../../../container/app-container';
+import type { RequestContext } from '../../routing/request-context';
 
 /** Where a guard is compiled: which class and method, and over which transport. */
 export interface GuardSite {

@@ -1,7 +1,9 @@
 import type { ZodType } from 'zod';
-import type { AppContainer as Container } from '../../container/app-container';
-import { isThenable } from '../../container/is-thenable';
-import { planResolution, type Resolver } from '../../container/resolution-plan';
+import type { AppContainer as Container } from '../../../container/app-container';
+import { isThenable } from '../../../container/is-thenable';
+import { planResolution, type Resolver } from '../../../container/resolution-plan';
+import type { Reader, ReaderTable } from '../../routing/http-readers';
+import type { RequestContext } from '../../routing/request-context';
 import { ValidationException } from '../errors/exceptions';
 import type { ValidationDetail } from '../errors/http-exception';
 import { locatedError, trellisError } from '../errors/trellis-errors';
@@ -9,8 +11,6 @@ import type { GuardSite } from '../guards/guard-registry';
 import type { ParamMetadata } from '../metadata/types';
 import { compileValidator, type Validator } from '../validation/compile-validator';
 import { stringlessPart } from '../validation/string-input';
-import type { Reader, ReaderTable } from './http-readers';
-import type { RequestContext } from './request-context';
 
 interface ValueStep {
   index: number;

@@ -1,8 +1,8 @@
-import { isThenable } from '../../container/is-thenable';
+import { isThenable } from '../../../container/is-thenable';
+import type { RequestContext } from '../../routing/request-context';
+import type { Tracing } from '../../tracing/tracing';
 import type { GuardCheck } from '../guards/guard-registry';
 import { runGuardsThen } from '../guards/run-guards';
-import type { RequestContext } from '../routing/request-context';
-import type { Tracing } from '../tracing/tracing';
 
 type Step<C, T> = (ctx: C) => T | Promise<T>;
 

@@ -1,5 +1,5 @@
-import { CONTAINER_ERRORS } from '../../container/container-errors';
-import { errorFactory, TrellisError } from '../../container/trellis-error';
+import { CONTAINER_ERRORS } from '../../../container/container-errors';
+import { errorFactory, TrellisError } from '../../../container/trellis-error';
 import { type MissingPackage, missingPackages } from './missing-packages-message';
 
 function listed(names: readonly string[]): string {

@@ -1,4 +1,4 @@
-import type { AppContainer } from '../../container/app-container';
+import type { AppContainer } from '../../../container/app-container';
 import { metadataRegistry } from '../metadata/registry';
 import { compileCallWrappers, wrapCall } from './compile-interceptors';
 import type { InterceptorRegistry } from './interceptor-registry';
