@@ -14,11 +14,13 @@ export type {
 export { Application } from './src/app/application';
 export { createApp } from './src/app/create-app';
 export type { InjectOptions, InjectResponse } from './src/app/inject';
-export {
-  defineModule,
-  type ModuleOptionsMap,
-  type TrellisModule,
-} from './src/kernel/modules/module-registry';
+export type {
+  ContextVariableMap,
+  GuardKindMap,
+  ModuleHost,
+  ModuleOptionsMap,
+} from './src/kernel/extension-points';
+export { defineModule, type TrellisModule } from './src/kernel/modules/module-registry';
 export type { TrustProxy } from './src/app/trust-proxy';
 
 // HTTP engines and middleware
@@ -110,7 +112,6 @@ export type {
   GuardCheck,
   GuardDefinition,
   GuardKind,
-  GuardKindMap,
   GuardRegistry,
   GuardSite,
 } from './src/kernel/guards/guard-registry';

@@ -13,9 +13,10 @@ export type { Engine, EngineName, Middleware, RequestPolicy } from './engine/eng
 export * from './graphql';
 export * from './health';
 export * from './kernel/errors/index';
+export type { ModuleOptionsMap } from './kernel/extension-points';
 export type { GuardCheck, GuardDefinition, GuardSite } from './kernel/guards/guard-registry';
 export type { Class, DependencyFunction, GuardDocs, GuardMetadata, Provider } from './kernel/metadata/types';
-export { defineModule, type ModuleOptionsMap, type TrellisModule } from './kernel/modules/module-registry';
+export { defineModule, type TrellisModule } from './kernel/modules/module-registry';
 export * from './kernel/validation/index';
 export { AppMetrics, type RedisStatusSource, UNMATCHED_ROUTE } from './metrics/app-metrics';
 export type {

@@ -1,4 +1,4 @@
-import { TooManyRequestsException } from '../../src/kernel/errors/exceptions';
+import { TooManyRequestsException } from '../../src/kernel';
 import { AUTH_MESSAGES } from './auth-messages';
 
 /** Logins of one username that may be in progress at once by default, across every client. */

@@ -1,4 +1,4 @@
-import { recordGuard } from '../../src/kernel/guards/record-guard';
+import { recordGuard } from '../../src/kernel';
 
 /** The guard kind `Auth()` records and the auth module defines; guards that need a caller require it. */
 export const AUTH_GUARD_KIND = 'auth';

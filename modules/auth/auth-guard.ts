@@ -1,5 +1,5 @@
-import type { GuardDefinition } from '../../src/kernel/guards/guard-registry';
-import type { AuthenticatedUser, RequestContext } from '../../src/routing/request-context';
+import type { GuardDefinition } from '../../src/kernel';
+import type { AuthenticatedUser, RequestContext } from '../../src/routing';
 import { AUTH_GUARD_KIND } from './auth-decorator';
 import { AUTH_MESSAGES } from './auth-messages';
 import { AuthService } from './auth-service';

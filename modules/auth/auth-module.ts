@@ -1,6 +1,6 @@
-import { defineModule } from '../../src/kernel/modules/module-registry';
-import type { AppMetrics } from '../../src/metrics/app-metrics';
-import { SESSION_REVOCATIONS, type SessionRevocations } from '../../src/websocket/session-revocations';
+import { defineModule } from '../../src/kernel';
+import type { AppMetrics } from '../../src/metrics';
+import { SESSION_REVOCATIONS, type SessionRevocations } from '../../src/websocket';
 import { Database } from '../database/database-token';
 import { AccountLimit } from './account-limit';
 import { authGuard } from './auth-guard';
@@ -19,13 +19,13 @@ import { TokenCodec } from './token-codec';
 import { TokenDenyList } from './token-deny-list';
 import { TokenStore } from './token-store';
 
-declare module '../../src/kernel/modules/module-registry' {
+declare module '../../src/kernel/extension-points' {
   interface ModuleOptionsMap {
     auth: AuthOptions;
   }
 }
 
-declare module '../../src/kernel/guards/guard-registry' {
+declare module '../../src/kernel/extension-points' {
   interface GuardKindMap {
     /** `Auth()`: a live access token, or 401. */
     auth: true;

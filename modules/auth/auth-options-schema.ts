@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { messagesSchema } from '../../src/kernel/options/messages-schema';
+import { messagesSchema } from '../../src/kernel';
 import { AUTH_MESSAGES } from './auth-messages';
 import { PUBLISHED_SECRETS } from './published-secrets';
 

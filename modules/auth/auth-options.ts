@@ -1,5 +1,5 @@
-import type { Class } from '../../src/kernel/metadata/types';
-import type { AuthenticatedUser } from '../../src/routing/request-context';
+import type { Class } from '../../src/kernel';
+import type { AuthenticatedUser } from '../../src/routing';
 import type { AuthMessages } from './auth-messages';
 import type { AuthRoutesOptions } from './routes/auth-routes-options';
 import type { TokenDenyList } from './token-deny-list';

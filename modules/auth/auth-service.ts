@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { UnauthorizedException } from '../../src/kernel/errors/exceptions';
-import type { AuthenticatedUser } from '../../src/routing/request-context';
-import type { SessionRevocation, SessionRevocations } from '../../src/websocket/session-revocations';
+import { UnauthorizedException } from '../../src/kernel';
+import type { AuthenticatedUser } from '../../src/routing';
+import type { SessionRevocation, SessionRevocations } from '../../src/websocket';
 import type { AccountLimit } from './account-limit';
 import { AUTH_MESSAGES, type AuthMessages } from './auth-messages';
 import type { UserProvider, UserRecord } from './auth-options';

@@ -1,5 +1,4 @@
-import { checkOption } from '../../src/kernel/options/check-option';
-import { resolveMessages } from '../../src/kernel/options/messages-schema';
+import { checkOption, resolveMessages } from '../../src/kernel';
 import { DEFAULT_LOGINS_PER_USERNAME } from './account-limit';
 import { AUTH_MESSAGES, type AuthMessages } from './auth-messages';
 import type { AuthOptions, JwtAlgorithm } from './auth-options';

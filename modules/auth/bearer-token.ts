@@ -1,6 +1,6 @@
-import { UnauthorizedException } from '../../src/kernel/errors/exceptions';
-import type { RequestContext } from '../../src/routing/request-context';
-import { protocolToken } from '../../src/websocket/select-protocol';
+import { UnauthorizedException } from '../../src/kernel';
+import type { RequestContext } from '../../src/routing';
+import { protocolToken } from '../../src/websocket';
 
 /** Reads the token a request presents; undefined when it presents none. */
 export type TokenReader = (ctx: RequestContext, malformedHeader: string) => string | undefined;

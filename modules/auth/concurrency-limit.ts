@@ -1,4 +1,4 @@
-import { ServiceUnavailableException } from '../../src/kernel/errors/exceptions';
+import { ServiceUnavailableException } from '../../src/kernel';
 import { AUTH_MESSAGES } from './auth-messages';
 
 /** Thrown by a full `ConcurrencyLimit`: a 503 with `Retry-After: 1`, answered at once. */

@@ -1,4 +1,4 @@
-import type { AuthenticatedUser } from '../../src/routing/request-context';
+import type { AuthenticatedUser } from '../../src/routing';
 import { ExpiringMap, type ExpiringMapOptions } from './expiring-map';
 import { type NewSession, type RotationOutcome, TokenStore } from './token-store';
 

@@ -1,4 +1,4 @@
-import type { AuthenticatedUser } from '../../src/routing/request-context';
+import type { AuthenticatedUser } from '../../src/routing';
 import type { TokenClaims } from './token-claims';
 
 /**

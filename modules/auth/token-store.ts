@@ -1,4 +1,4 @@
-import type { AuthenticatedUser } from '../../src/routing/request-context';
+import type { AuthenticatedUser } from '../../src/routing';
 
 type UserId = AuthenticatedUser['id'];
 

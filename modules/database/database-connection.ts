@@ -1,7 +1,7 @@
 import { Kysely, sql } from 'kysely';
 import type { Logger } from 'pino';
-import type { AppMetrics } from '../../src/metrics/app-metrics';
-import type { Tracing } from '../../src/tracing/tracing';
+import type { AppMetrics } from '../../src/metrics';
+import type { Tracing } from '../../src/tracing';
 import type { DatabaseOptions } from './database-options';
 import { type DatabaseTarget, databaseTarget } from './database-url';
 import { observeQueries } from './observe-queries';

@@ -1,5 +1,4 @@
-import { defineModule } from '../../src/kernel/modules/module-registry';
-import { checkOption } from '../../src/kernel/options/check-option';
+import { checkOption, defineModule } from '../../src/kernel';
 import { DatabaseConnection } from './database-connection';
 import type { DatabaseOptions } from './database-options';
 import { databaseOptionsSchema } from './database-options-schema';
@@ -10,7 +9,7 @@ import { IdempotencyStore } from './idempotency/idempotency-store';
 import { runMigrations } from './run-migrations';
 import { transactionalInterceptor } from './transactional-interceptor';
 
-declare module '../../src/kernel/modules/module-registry' {
+declare module '../../src/kernel/extension-points' {
   interface ModuleOptionsMap {
     database: DatabaseOptions;
   }

@@ -1,4 +1,4 @@
-import { ServiceUnavailableException } from '../../src/kernel/errors/exceptions';
+import { ServiceUnavailableException } from '../../src/kernel';
 
 /** The message of every 503 caused by the database: the client learns to retry, not what failed. */
 export const DATABASE_UNAVAILABLE_MESSAGE = 'Service temporarily unavailable, please try again shortly';

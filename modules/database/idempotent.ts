@@ -1,4 +1,4 @@
-import { recordInterceptor } from '../../src/kernel/interceptors/record-interceptor';
+import { recordInterceptor } from '../../src/kernel';
 
 /** Options of `Idempotent()`. */
 export interface IdempotentOptions {

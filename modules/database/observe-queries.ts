@@ -1,6 +1,6 @@
 import type { LogEvent } from 'kysely';
-import type { AppMetrics } from '../../src/metrics/app-metrics';
-import type { Tracing } from '../../src/tracing/tracing';
+import type { AppMetrics } from '../../src/metrics';
+import type { Tracing } from '../../src/tracing';
 
 /** Kysely's `log` hook reporting each query's time to the metrics and traces that are on. */
 export function observeQueries(

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { type Dialect, PostgresDialect, SqliteDialect } from 'kysely';
 import type { Logger } from 'pino';
-import { loadOptional } from '../../src/optional/load-optional';
+import { loadOptional } from '../../src/optional';
 import type { DatabaseTarget } from './database-url';
 
 const BUSY_TIMEOUT_MS = 5000;

@@ -9,7 +9,7 @@ import {
   sql,
 } from 'kysely';
 import { TrellisError } from '../../container/trellis-error';
-import { TRELLIS_ERRORS } from '../../src/kernel/errors/trellis-errors';
+import { TRELLIS_ERRORS } from '../../src/kernel';
 import type { DatabaseMigrations } from './database-options';
 
 const LOCK_WAIT_MS = 60_000;

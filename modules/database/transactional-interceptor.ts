@@ -1,4 +1,4 @@
-import type { InterceptorDefinition } from '../../src/kernel/interceptors/interceptor-registry';
+import type { InterceptorDefinition } from '../../src/kernel';
 import { DatabaseConnection } from './database-connection';
 
 /** `Transactional()`: the call runs inside the module's `transaction()`. */

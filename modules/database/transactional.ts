@@ -1,4 +1,4 @@
-import { recordInterceptor } from '../../src/kernel/interceptors/record-interceptor';
+import { recordInterceptor } from '../../src/kernel';
 
 /**
  * Runs the method (a handler, or an injectable's method) in one database transaction: everything

@@ -1,6 +1,5 @@
-import { ForbiddenException } from '../../src/kernel/errors/exceptions';
-import { trellisError } from '../../src/kernel/errors/trellis-errors';
-import type { GuardDefinition } from '../../src/kernel/guards/guard-registry';
+import type { GuardDefinition } from '../../src/kernel';
+import { ForbiddenException, trellisError } from '../../src/kernel';
 import { AUTH_GUARD_KIND } from '../auth/auth-decorator';
 import { callerOf } from './caller-of';
 import { MINIMUM_ROLE_GUARD_KIND } from './minimum-role-decorator';

@@ -1,6 +1,5 @@
-import { HTTP_STATUS } from '../../src/kernel/errors/catalog';
-import { recordGuard } from '../../src/kernel/guards/record-guard';
-import type { GuardDocs } from '../../src/kernel/metadata/types';
+import type { GuardDocs } from '../../src/kernel';
+import { HTTP_STATUS, recordGuard } from '../../src/kernel';
 
 /** The guard kind `Permissions()` records and the rbac module defines. */
 export const PERMISSIONS_GUARD_KIND = 'permissions';

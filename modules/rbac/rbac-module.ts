@@ -1,16 +1,16 @@
-import { defineModule } from '../../src/kernel/modules/module-registry';
+import { defineModule } from '../../src/kernel';
 import { minimumRoleGuard } from './minimum-role-guard';
 import { permissionsGuard } from './permissions-guard';
 import type { RbacOptions } from './rbac-options';
 import { RbacService } from './rbac-service';
 
-declare module '../../src/kernel/modules/module-registry' {
+declare module '../../src/kernel/extension-points' {
   interface ModuleOptionsMap {
     rbac: RbacOptions;
   }
 }
 
-declare module '../../src/kernel/guards/guard-registry' {
+declare module '../../src/kernel/extension-points' {
   interface GuardKindMap {
     /** `MinimumRole(role)`: the caller's role level at least that of `role`, or 403. */
     minimumRole: true;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { messagesSchema } from '../../src/kernel/options/messages-schema';
+import { messagesSchema } from '../../src/kernel';
 import { RBAC_MESSAGES } from './rbac-messages';
 
 function listedOnce<T>(name: (item: T) => string, what: string) {

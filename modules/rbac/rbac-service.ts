@@ -1,7 +1,5 @@
-import { trellisError } from '../../src/kernel/errors/trellis-errors';
-import { checkOption } from '../../src/kernel/options/check-option';
-import { resolveMessages } from '../../src/kernel/options/messages-schema';
-import type { AuthenticatedUser } from '../../src/routing/request-context';
+import { checkOption, resolveMessages, trellisError } from '../../src/kernel';
+import type { AuthenticatedUser } from '../../src/routing';
 import { RBAC_MESSAGES, type RbacMessages } from './rbac-messages';
 import type { RbacOptions, Role } from './rbac-options';
 import { RBAC_OPTIONS_SCHEMA } from './rbac-options-schema';

@@ -9,17 +9,13 @@ import { isClassProvider } from '../../container/provider-kind';
 import type { Engine, Middleware } from '../engine/engine';
 import { HealthChecks } from '../health/health-checks';
 import { trellisError } from '../kernel/errors/trellis-errors';
+import type { ModuleOptionsMap } from '../kernel/extension-points';
 import { GuardRegistry } from '../kernel/guards/guard-registry';
 import { interceptInstances } from '../kernel/interceptors/intercept-instances';
 import { InterceptorRegistry } from '../kernel/interceptors/interceptor-registry';
 import { metadataRegistry } from '../kernel/metadata/registry';
 import type { Class } from '../kernel/metadata/types';
-import {
-  definedModuleNames,
-  findModule,
-  type ModuleOptionsMap,
-  type TrellisModule,
-} from '../kernel/modules/module-registry';
+import { definedModuleNames, findModule, type TrellisModule } from '../kernel/modules/module-registry';
 import { flushLogger } from '../logging/flush-logger';
 import { createLogger } from '../logging/logger';
 import { AppMetrics } from '../metrics/app-metrics';
@@ -44,6 +40,11 @@ import { createEngine } from './engines';
 import { type InjectOptions, type InjectResponse, injectInto } from './inject';
 import { objectOr } from './option-object';
 import { resolveTrustProxy } from './trust-proxy';
+
+declare module '../kernel/extension-points' {
+  // The application is what modules are installed into.
+  interface ModuleHost extends Application {}
+}
 
 type Hook<A extends unknown[]> = (...args: A) => void | Promise<void>;
 type Token = Class | (abstract new (...args: any[]) => unknown) | symbol | string;

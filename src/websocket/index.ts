@@ -9,6 +9,7 @@ export { CLOSE_CODES } from './close-codes';
 export { LocalBroadcaster } from './local-broadcaster';
 export type { WebSocketErrorMessage } from './messages';
 export { RedisBroadcaster, type RedisBroadcasterOptions } from './redis-broadcaster';
+export { protocolToken } from './select-protocol';
 export {
   BroadcastSessionRevocations,
   type RevocationListener,

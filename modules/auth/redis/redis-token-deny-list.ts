@@ -1,5 +1,5 @@
-import type { RedisClient as Redis } from '../../../src/redis/redis-client';
-import { withRedis } from '../../../src/redis/with-redis';
+import type { RedisClient as Redis } from '../../../src/redis';
+import { withRedis } from '../../../src/redis';
 import { TokenDenyList } from '../token-deny-list';
 import { DEFAULT_AUTH_PREFIX, type RedisAuthOptions } from './redis-auth-options';
 

@@ -1,4 +1,4 @@
-import { LuaScript } from '../../../src/redis/lua-script';
+import { LuaScript } from '../../../src/redis';
 
 // A session is a hash { user, jti, index } that expires with the session; `index` names the
 // set of its user's session ids, which lives as long as the longest of them. Each step is one

@@ -1,19 +1,21 @@
 import { Inject } from '../../../container/inversify';
-import { Controller } from '../../../src/decorators/controller';
-import { Description, Summary } from '../../../src/decorators/docs';
-import { HttpCode } from '../../../src/decorators/http-code';
-import { Get, Post } from '../../../src/decorators/http-methods';
-import { Body, CurrentUser, Depends } from '../../../src/decorators/params';
-import { Returns } from '../../../src/decorators/returns';
-import { Throws } from '../../../src/decorators/throws';
 import {
-  NotFoundException,
-  TooManyRequestsException,
-  UnauthorizedException,
-} from '../../../src/kernel/errors/exceptions';
-import type { Class } from '../../../src/kernel/metadata/types';
-import type { AuthenticatedUser, RequestContext } from '../../../src/routing/request-context';
-import { noStore } from '../../../src/security/no-store';
+  Body,
+  Controller,
+  CurrentUser,
+  Depends,
+  Description,
+  Get,
+  HttpCode,
+  Post,
+  Returns,
+  Summary,
+  Throws,
+} from '../../../src/decorators';
+import type { Class } from '../../../src/kernel';
+import { NotFoundException, TooManyRequestsException, UnauthorizedException } from '../../../src/kernel';
+import type { AuthenticatedUser, RequestContext } from '../../../src/routing';
+import { noStore } from '../../../src/security';
 import { Auth } from '../auth-decorator';
 import type { AuthMessages } from '../auth-messages';
 import type { UserProvider } from '../auth-options';

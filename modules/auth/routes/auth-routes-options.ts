@@ -1,4 +1,4 @@
-import type { RateLimitStore } from '../../../src/rate-limit/rate-limit-options';
+import type { RateLimitStore } from '../../../src/rate-limit';
 
 /** Limits on failed logins at the mounted `POST <prefix>/login`. */
 export interface LoginLimitOptions {

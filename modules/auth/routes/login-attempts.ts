@@ -1,8 +1,6 @@
-import { HTTP_STATUS } from '../../../src/kernel/errors/catalog';
-import { HTTPException } from '../../../src/kernel/errors/http-exception';
-import { type AttemptLimit, attemptLimit } from '../../../src/rate-limit/attempt-limit';
-import { clientAddress } from '../../../src/rate-limit/client-address';
-import type { RequestContext } from '../../../src/routing/request-context';
+import { HTTP_STATUS, HTTPException } from '../../../src/kernel';
+import { type AttemptLimit, attemptLimit, clientAddress } from '../../../src/rate-limit';
+import type { RequestContext } from '../../../src/routing';
 import { AccountBusyException } from '../account-limit';
 import type { LoginLimitOptions } from './auth-routes-options';
 

@@ -1,4 +1,4 @@
-import type { Application } from '../../../src/app/application';
+import type { ModuleHost as Application } from '../../../src/kernel';
 import type { AuthMessages } from '../auth-messages';
 import { authRoutesController } from './auth-routes-controller';
 import type { AuthRoutesOptions } from './auth-routes-options';

@@ -1,10 +1,7 @@
-import { HTTP_STATUS } from '../../../src/kernel/errors/catalog';
-import { BadRequestException, ConflictException } from '../../../src/kernel/errors/exceptions';
-import { HTTPException } from '../../../src/kernel/errors/http-exception';
-import type { InterceptorDefinition } from '../../../src/kernel/interceptors/interceptor-registry';
-import { onAnswer, type WrittenAnswer } from '../../../src/routing/answer-listeners';
-import type { RequestContext } from '../../../src/routing/request-context';
-import type { ResponseWriter } from '../../../src/routing/response-writer';
+import type { InterceptorDefinition } from '../../../src/kernel';
+import { BadRequestException, ConflictException, HTTP_STATUS, HTTPException } from '../../../src/kernel';
+import type { RequestContext, ResponseWriter } from '../../../src/routing';
+import { onAnswer, type WrittenAnswer } from '../../../src/routing';
 import type { IdempotentOptions } from '../idempotent';
 import { isValidIdempotencyKey, namespacedKey, requestFingerprint } from './idempotency-key';
 import { IdempotencyStore, type StoredAnswer } from './idempotency-store';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { clientAddress } from '../../../src/rate-limit/client-address';
-import type { RequestContext } from '../../../src/routing/request-context';
+import { clientAddress } from '../../../src/rate-limit';
+import type { RequestContext } from '../../../src/routing';
 
 // 1 to 255 visible ASCII characters (the IETF Idempotency-Key draft leaves the format open).
 const VALID_KEY = /^[\x21-\x7e]{1,255}$/;

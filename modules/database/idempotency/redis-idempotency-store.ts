@@ -1,5 +1,5 @@
-import type { RedisClient } from '../../../src/redis/redis-client';
-import { withRedis } from '../../../src/redis/with-redis';
+import type { RedisClient } from '../../../src/redis';
+import { withRedis } from '../../../src/redis';
 import { type IdempotencyClaim, IdempotencyStore, type StoredAnswer } from './idempotency-store';
 
 /** Options of `RedisIdempotencyStore`. */

@@ -41,7 +41,7 @@ const maintenance = defineModule<MaintenanceOptions>({
   },
 });
 
-declare module '../../../src/kernel/modules/module-registry' {
+declare module '../../../src/kernel/extension-points' {
   interface ModuleOptionsMap {
     'spec-maintenance': MaintenanceOptions;
   }

@@ -1,5 +1,6 @@
 import type { AppContainer as Container } from '../../../container/app-container';
 import type { RequestContext } from '../../routing/request-context';
+import type { GuardKindMap } from '../extension-points';
 
 /** Where a guard is compiled: which class and method, and over which transport. */
 export interface GuardSite {
@@ -35,14 +36,6 @@ export interface GuardDefinition {
   /** Builds the check once, from the options of every decorator of this kind on the route. */
   compile(options: unknown[], site: GuardSite): GuardCheck;
 }
-
-/**
- * The guard kinds modules define, by name: a module adds its own by declaration merging
- * (`declare module 'trellis' { interface GuardKindMap { audited: true } }`), so that tools
- * typed with `GuardKind` (`overrideGuard`) accept exactly the kinds that exist.
- */
-// biome-ignore lint/suspicious/noEmptyInterface: filled in by declaration merging
-export interface GuardKindMap {}
 
 /** The name of a guard kind a module defines. */
 export type GuardKind = keyof GuardKindMap & string;

@@ -1,16 +1,12 @@
-import type { Application } from '../../app/application';
+import type { ModuleHost } from '../extension-points';
 
 /** An installable module: it binds its services and guards through the application's public API. */
 export interface TrellisModule<Options = unknown> {
   /** The name `app.install(name)` finds it by. */
   name: string;
   /** Installs the module: checks options, binds services, defines guards, adds hooks. */
-  install(app: Application, options: Options): void;
+  install(app: ModuleHost, options: Options): void;
 }
-
-/** Maps module names to their options; each module adds its entry (`auth`, `rbac`). */
-// biome-ignore lint/suspicious/noEmptyInterface: filled by declaration merging in each module
-export interface ModuleOptionsMap {}
 
 const modules = new Map<string, TrellisModule<any>>();
 

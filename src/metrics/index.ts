@@ -1,0 +1,1 @@
+export type { AppMetrics } from './app-metrics';

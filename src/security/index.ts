@@ -1,0 +1,1 @@
+export { noStore } from './no-store';

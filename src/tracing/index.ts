@@ -1,0 +1,1 @@
+export type { Tracing } from './tracing';
