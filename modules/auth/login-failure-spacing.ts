@@ -10,8 +10,8 @@ export const MAX_SPACED_USERNAMES = 10_000;
  * After a failed login of a username, holds the next verification of that username off for a
  * while: a flood at one account then takes at most one verification per spacing of the hashing
  * slots, not all of one. Per instance, in memory. Filling the cap takes that many failed
- * verifications within one spacing, which the bounded hashing queue cannot run; should it fill
- * anyway, the oldest spacing ends early rather than memory growing.
+ * verifications within one spacing, which the hashing slots cannot run at a spacing of seconds;
+ * should it fill (a spacing of hours), the oldest spacing ends early rather than memory growing.
  */
 export class LoginFailureSpacing {
   // Every spacing is equally long and a failure re-inserts its key, so the Map's order is the
