@@ -131,6 +131,7 @@ export type { CompiledRoute } from './src/routing/compiled-route';
 export type { ResponseWriter } from './src/routing/response-writer';
 export type { Reader, ReaderTable } from './src/routing/http-readers';
 export type { RouteExtension, RoutePart } from './src/routing/route-extension';
+export type { CallContext, CallHeaders, ContextVariable, LiveSession } from './src/kernel/call-context';
 export type { RequestContext } from './src/routing/request-context';
 export type { AuthenticatedUser, ConnectionSession } from './modules/auth/caller';
 
