@@ -46,9 +46,6 @@ export function authRoutesController(
   attempts?: LoginAttempts,
 ): Class {
   const limited = attempts ?? unlimited;
-  const throwsOnLogin = attempts
-    ? [UnauthorizedException, TooManyRequestsException]
-    : [UnauthorizedException];
 
   @Controller(prefix)
   @Description('Log in, refresh tokens, see who you are, log out')
@@ -61,12 +58,13 @@ export function authRoutesController(
     @Post('/login')
     @HttpCode(200)
     @Returns(LoginResultSchema)
-    @Throws(...throwsOnLogin)
+    // 429 whatever the limits: a username with a login in progress, or one that just failed, is refused.
+    @Throws(UnauthorizedException, TooManyRequestsException)
     @Summary('Log in: an access token, a refresh token and who you are')
     @Description(
       attempts
-        ? 'Failed attempts are limited per client and username (and per client); past the limit every attempt is 429 until the window ends.'
-        : 'Trade a username and password for a new session.',
+        ? 'Failed attempts are limited per client and username (and per client); past the limit every attempt is 429 until the window ends. Right after a failed login of a username, from any client, the next is 429 with Retry-After.'
+        : 'Trade a username and password for a new session. Right after a failed login of a username, from any client, the next is 429 with Retry-After.',
     )
     async login(
       @Body(LoginBodySchema) body: { username: string; password: string },

@@ -137,6 +137,14 @@ describe('auth: the reference endpoints (routes option)', () => {
       await login(url, 'nobody', 'wrong-password').expect(429);
     });
 
+    it('with loginLimit: false, the OpenAPI document still shows the 429 of a username just failed', async () => {
+      const url = await start({ routes: { loginLimit: false } });
+      const { body: doc } = await request(url).get('/openapi.json').expect(200);
+      expect(doc.paths['/auth/login'].post.responses).to.include.keys('200', '401', '422', '429');
+      await login(url, 'ada', 'wrong-password').expect(401);
+      await login(url).expect(429);
+    });
+
     it('with loginLimit: false, failed logins are not limited', async () => {
       const url = await start({ routes: { loginLimit: false }, loginFailureSpacingMs: 0 });
       for (let i = 0; i < 7; i++) await login(url, 'ada', 'wrong-password').expect(401);
