@@ -12,7 +12,6 @@ export * from './guards/compile-guards';
 export * from './guards/guard-registry';
 export * from './guards/guarded';
 export * from './guards/record-guard';
-export * from './guards/run-guards';
 export * from './interceptors/compile-interceptors';
 export * from './interceptors/intercept-instances';
 export * from './interceptors/interceptor-registry';
