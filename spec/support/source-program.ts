@@ -63,9 +63,10 @@ export function sourceProgram(folders: readonly string[], extra: Record<string, 
   };
 }
 
-/** Where a node is: `path:line`, the path relative to the repository root. */
+/** Where a node is: `path:line`, the path relative to the repository root when it is in it. */
 export function placeOf(node: ts.Node): string {
   const file = node.getSourceFile();
   const { line } = file.getLineAndCharacterOfPosition(node.getStart());
-  return `${file.fileName.slice(ROOT.length + 1)}:${line + 1}`;
+  const path = file.fileName.startsWith(`${ROOT}/`) ? file.fileName.slice(ROOT.length + 1) : file.fileName;
+  return `${path}:${line + 1}`;
 }

@@ -1,6 +1,7 @@
 import type { GraphqlOptions } from '../app/app-options';
 import type { Application } from '../app/application';
 import { trellisError } from '../kernel/errors/trellis-errors';
+import { HTTP_METHODS } from '../kernel/http-methods';
 import type { TrellisModule } from '../kernel/modules/module-registry';
 import { isInstalled } from '../optional/load-optional';
 import { BROADCASTER, type Broadcaster } from '../websocket/broadcaster';
@@ -25,9 +26,6 @@ const APOLLO_PACKAGE = '@apollo/server';
 
 /** What GraphQL over WebSocket loads, with its first upgrade. */
 const SUBSCRIPTION_PACKAGES = ['graphql-ws', 'ws'];
-
-// Every verb reaches Apollo, which answers 405 to the ones it refuses.
-const METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'] as const;
 
 function checkedPath(options: GraphqlOptions | undefined): string {
   const path = options?.path ?? DEFAULT_PATH;
@@ -81,7 +79,8 @@ function install(app: Application, options: GraphqlOptions | false | undefined):
     const bodyLimit = app.options.bodyLimit ?? '100kb';
     app.engine.mountHandler({
       name: 'GraphQL',
-      methods: METHODS,
+      // Every method reaches Apollo, which answers 405 to the ones it refuses.
+      methods: HTTP_METHODS,
       paths: [path],
       handler: graphqlHttpHandler(apollo, bodyLimit, ide),
     });

@@ -3,6 +3,7 @@ import type { Provider } from '../../../container/provider';
 import type { Scope } from '../../../container/scope';
 import type { ContractRoute } from '../../contract/contract-route';
 import type { DeprecationOptions, VersionValue } from '../../versioning/versioning-options';
+import type { RouteMethod } from '../http-methods';
 import type { InterceptorMetadata } from '../interceptors/interceptor-registry';
 
 /** Browser origins allowed to open a WebSocket: exact origins (`https://app.example.com`) or a test. */
@@ -12,7 +13,7 @@ export type OriginAllowList = readonly string[] | ((origin: string) => boolean);
 export type Class<T = any> = new (...args: any[]) => T;
 
 /** HTTP verbs a route can answer; `ALL` answers every verb. */
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH' | 'ALL';
+export type HttpMethod = RouteMethod | 'ALL';
 
 /**
  * What API documentation says of a guard, recorded with it by its decorator: the OpenAPI document
