@@ -1,4 +1,4 @@
-import type { RequestContext } from '../../routing/request-context';
+import type { CallContext } from '../call-context';
 import type { GuardCheck } from './guard-registry';
 
 const passed = (): undefined => undefined;
@@ -6,7 +6,7 @@ const passed = (): undefined => undefined;
 // The one loop over guard checks: every transport, tracing and the upgrade reach the checks
 // through it (spec/src/kernel/one-guard-loop.spec.ts keeps it so). Not a closure: a call on the
 // synchronous path allocates nothing, and a refusal throws (rejects once a check has waited).
-function runFrom<C extends RequestContext, T>(
+function runFrom<C extends CallContext, T>(
   checks: readonly GuardCheck[],
   next: (ctx: C) => T | Promise<T>,
   ctx: C,
@@ -25,7 +25,7 @@ function runFrom<C extends RequestContext, T>(
  * result; a refusal throws, or rejects once waiting.
  * @example const handle = guarded(compileGuards(declared, registry, site), invoke);
  */
-export function guarded<C extends RequestContext, T>(
+export function guarded<C extends CallContext, T>(
   checks: readonly GuardCheck[],
   next: (ctx: C) => T | Promise<T>,
 ): (ctx: C) => T | Promise<T> {
@@ -34,6 +34,6 @@ export function guarded<C extends RequestContext, T>(
 }
 
 /** Runs the checks alone, as `guarded` does: a promise only once a check is asynchronous. */
-export function runGuards(checks: readonly GuardCheck[], ctx: RequestContext): void | Promise<void> {
+export function runGuards(checks: readonly GuardCheck[], ctx: CallContext): void | Promise<void> {
   return runFrom(checks, passed, ctx, 0);
 }
