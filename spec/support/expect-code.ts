@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { TrellisError } from '../../container/trellis-error';
-import type { TrellisErrorCode } from '../../src/kernel/errors/trellis-errors';
+import type { TrellisErrorCode } from '../../index';
 
 /** Asserts that `error` is a `TrellisError` with `code`, and returns it for more checks. */
 export function expectCode(error: unknown, code: TrellisErrorCode): TrellisError {

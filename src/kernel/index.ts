@@ -1,6 +1,7 @@
 // The kernel's public barrel: the one path modules and transports import the kernel by.
 
 export * from './errors/catalog';
+export * from './errors/create-error';
 export * from './errors/error-codes';
 export * from './errors/exceptions';
 export * from './errors/http-exception';
