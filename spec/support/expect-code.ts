@@ -18,3 +18,18 @@ export function expectThrowsCode(run: () => unknown, code: TrellisErrorCode): Tr
   }
   expect.fail(`expected ${code} to be thrown`);
 }
+
+/**
+ * Asserts that `run` throws an instance of `base` (`TypeError`, `RangeError`, `Error`) carrying
+ * `code`, and returns it for more checks.
+ */
+export function expectThrowsCoded(run: () => unknown, base: ErrorConstructor, code: string): Error {
+  try {
+    run();
+  } catch (err) {
+    expect(err).to.be.instanceOf(base);
+    expect((err as { code?: string }).code, (err as Error).message).to.equal(code);
+    return err as Error;
+  }
+  expect.fail(`expected ${base.name} ${code} to be thrown`);
+}

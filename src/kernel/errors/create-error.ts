@@ -27,10 +27,10 @@ let InvalidErrorCode: CodedErrorClass<[code: string]>;
 let InvalidErrorStatus: CodedErrorClass<[code: string, status: number]>;
 
 /**
- * A class of coded errors, after Fastify's `@fastify/error`: each instance is an instance of
- * `Base` (so a misuse keeps its `TypeError` or `RangeError`), has `code`, the message the
- * template builds from the constructor's arguments, `statusCode` when one is given, and its
- * code in the first line of its stack (`TypeError [CODE]: message`), as Node prints its own.
+ * A class of coded errors, defined in one line per code: each instance is an instance of `Base`
+ * (so a misuse keeps its `TypeError` or `RangeError`), has `code`, the message the template
+ * builds from the constructor's arguments, `statusCode` when one is given, and its code in the
+ * first line of its stack (`TypeError [CODE]: message`), as Node prints its own.
  * @example
  * const NoFields = createError('ACME_ERR_NO_FIELDS', (what: string) => `${what} needs a field`, 500, TypeError);
  * throw new NoFields('A cursor'); // TypeError [ACME_ERR_NO_FIELDS]: A cursor needs a field
