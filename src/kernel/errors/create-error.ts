@@ -8,9 +8,11 @@ export type CodedError<Base extends Error = Error> = Base & {
 
 /** A class made by {@link createError}: `new Class(...args)` fills the message template with `args`. */
 export interface CodedErrorClass<Args extends unknown[] = [], Base extends Error = Error> {
+  /** Builds the error, its message filled from `args`. */
   new (...args: Args): CodedError<Base>;
   /** The code every instance carries. */
   readonly code: string;
+  /** What every instance inherits: the base class's prototype, with the code. */
   readonly prototype: CodedError<Base>;
 }
 
