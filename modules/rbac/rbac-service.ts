@@ -1,5 +1,5 @@
 import { checkOption, resolveMessages } from '../../src/kernel';
-import type { AuthenticatedUser } from '../../src/routing';
+import type { AuthenticatedUser } from '../auth';
 import { rbacError } from './rbac-errors';
 import { RBAC_MESSAGES, type RbacMessages } from './rbac-messages';
 import type { RbacOptions, Role } from './rbac-options';
