@@ -1,9 +1,10 @@
 import { metadataRegistry } from '../kernel/metadata/registry';
+import { NotSuccessStatusError } from './decorator-errors';
 
 /** Refuses a status that is no success status, naming the decorator. */
 export function assertSuccessStatus(decorator: string, status: number): void {
   if (!Number.isInteger(status) || status < 200 || status > 299) {
-    throw new RangeError(`${decorator}(${status}): a success status is an integer from 200 to 299`);
+    throw new NotSuccessStatusError(decorator, status);
   }
 }
 

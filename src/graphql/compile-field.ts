@@ -2,7 +2,7 @@ import type { GraphQLFieldConfig, GraphQLFieldConfigArgumentMap } from 'graphql'
 import type { Logger } from 'pino';
 import type { AppContainer as Container } from '../../container/app-container';
 import type { HTTPException } from '../kernel/errors/http-exception';
-import { locatedError, trellisError } from '../kernel/errors/trellis-errors';
+import { locatedError } from '../kernel/errors/trellis-errors';
 import type { GuardRegistry, GuardSite } from '../kernel/guards/guard-registry';
 import type { InterceptorRegistry } from '../kernel/interceptors/interceptor-registry';
 import { compileInvocation } from '../kernel/invocation/compile-invocation';
@@ -13,6 +13,7 @@ import type { RequestContext } from '../routing/request-context';
 import type { TraceAttributes, Tracing } from '../tracing/tracing';
 import { GraphqlFieldContext } from './field-context';
 import { toGraphqlError } from './graphql-error';
+import { graphqlError, SubscriptionNotIterableError } from './graphql-errors';
 import { GRAPHQL_READERS } from './graphql-readers';
 import { releasingScope } from './releasing-scope';
 import type { GraphqlTypeMapper } from './type-mapper';
@@ -59,8 +60,8 @@ function argumentTypes(method: MethodMetadata, types: GraphqlTypeMapper) {
   for (const param of [...method.params].sort((a, b) => a.index - b.index)) {
     if (param.kind !== 'arg') continue;
     const label = `@Arg('${param.name}')`;
-    if (!isSchema(param.schema)) throw trellisError('TRELLIS_ERR_GRAPHQL_ARG_SCHEMA', label);
-    if (args[param.name]) throw trellisError('TRELLIS_ERR_GRAPHQL_DUPLICATE_ARG', label);
+    if (!isSchema(param.schema)) throw graphqlError('TRELLIS_ERR_GRAPHQL_ARG_SCHEMA', label);
+    if (args[param.name]) throw graphqlError('TRELLIS_ERR_GRAPHQL_DUPLICATE_ARG', label);
     args[param.name] = types.input(param.schema, argumentHint(method.name, param.name), label);
   }
   return args;
@@ -75,7 +76,7 @@ const LABELS = {
 
 function returnType(method: MethodMetadata, types: GraphqlTypeMapper) {
   const { operation, returns } = method.graphql!;
-  if (!isSchema(returns)) throw trellisError('TRELLIS_ERR_GRAPHQL_RETURNS_SCHEMA', LABELS[operation]);
+  if (!isSchema(returns)) throw graphqlError('TRELLIS_ERR_GRAPHQL_RETURNS_SCHEMA', LABELS[operation]);
   return types.output(returns, resultHint(method.name), 'returns');
 }
 
@@ -133,7 +134,7 @@ export function compileField(
       async subscribe(source, args, operation) {
         try {
           const stream = await run(source, args, operation);
-          if (!isAsyncIterable(stream)) throw new Error(`${where} returned no AsyncIterable`);
+          if (!isAsyncIterable(stream)) throw new SubscriptionNotIterableError(where);
           // A stream failing later is answered and reported like a resolver failing now.
           return releasingScope(stream, operation, (err) => toGraphqlError(err, onServerError(operation)));
         } catch (err) {

@@ -2,6 +2,7 @@
 export * from './call-context';
 
 export * from './errors/catalog';
+export * from './errors/create-error';
 export * from './errors/error-codes';
 export * from './errors/exceptions';
 export * from './errors/http-exception';

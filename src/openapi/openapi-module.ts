@@ -1,13 +1,13 @@
 import type { OpenApiOptions } from '../app/app-options';
 import type { Application } from '../app/application';
 import type { Middleware, NodeHandler } from '../engine/engine';
-import { trellisError } from '../kernel/errors/trellis-errors';
 import type { TrellisModule } from '../kernel/modules/module-registry';
 import { offNotice } from '../optional/off-notice';
 import type { CompiledRoute } from '../routing/compiled-route';
 import { pagePolicy } from '../security/page-policy';
 import { buildOpenApiDocument } from './build-document';
 import { offPage } from './off-page';
+import { openapiError } from './openapi-errors';
 import { serveDocument } from './serve-document';
 import { serveSwaggerUi } from './serve-swagger-ui';
 
@@ -30,7 +30,7 @@ function isShadowed(route: CompiledRoute): boolean {
 function refuseShadowedRoutes(routes: readonly CompiledRoute[]): void {
   const route = routes.find(isShadowed);
   if (route)
-    throw trellisError(
+    throw openapiError(
       'TRELLIS_ERR_DOCS_ROUTE_TAKEN',
       `${route.controller.target.name}.${route.handler.name}`,
       route.method,

@@ -1,8 +1,8 @@
 import type { ZodType } from 'zod';
 import type { ContractRoute } from '../contract/contract-route';
 import { zodSchema } from '../contract/zod-schema';
-import { trellisError } from '../kernel/errors/trellis-errors';
 import type { MethodMetadata, ParamMetadata } from '../kernel/metadata/types';
+import { routingError } from './routing-errors';
 
 const SUCCESS = /^2\d\d$/;
 
@@ -25,7 +25,7 @@ function withContractSchema(param: ParamMetadata, route: ContractRoute, where: s
   const field = fieldOf(part, key);
   if (!field) {
     const decorator = `${param.kind === 'param' ? 'Param' : 'Header'}('${param.name}')`;
-    throw trellisError(
+    throw routingError(
       'TRELLIS_ERR_CONTRACT_FIELD',
       where,
       decorator,
@@ -55,10 +55,10 @@ export function applyContract(
 ): MethodMetadata {
   const route = handler.contract;
   if (!route) return handler;
-  if (handler.http) throw trellisError('TRELLIS_ERR_CONTRACT_CONFLICT', where, `${handler.http.method}()`);
-  if (handler.returns) throw trellisError('TRELLIS_ERR_CONTRACT_CONFLICT', where, 'Returns()');
-  if (handler.status !== undefined) throw trellisError('TRELLIS_ERR_CONTRACT_CONFLICT', where, 'HttpCode()');
-  if (prefix && prefix !== '/') throw trellisError('TRELLIS_ERR_CONTRACT_PREFIX', where, prefix);
+  if (handler.http) throw routingError('TRELLIS_ERR_CONTRACT_CONFLICT', where, `${handler.http.method}()`);
+  if (handler.returns) throw routingError('TRELLIS_ERR_CONTRACT_CONFLICT', where, 'Returns()');
+  if (handler.status !== undefined) throw routingError('TRELLIS_ERR_CONTRACT_CONFLICT', where, 'HttpCode()');
+  if (prefix && prefix !== '/') throw routingError('TRELLIS_ERR_CONTRACT_PREFIX', where, prefix);
   const [status] = successStatuses(route);
   const schema = status === undefined ? undefined : zodSchema(route.responses[status] ?? undefined);
   return {

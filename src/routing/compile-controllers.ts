@@ -8,6 +8,7 @@ import { applyContract } from './apply-contract';
 import { compileRoute, type RouteCompilerEnv } from './compile-route';
 import type { CompiledRoute } from './compiled-route';
 import { joinPaths, routeShape } from './route-path';
+import { routingError } from './routing-errors';
 
 /** What compiling the controllers needs besides a route's environment. */
 export interface ControllersEnv extends RouteCompilerEnv {
@@ -28,7 +29,7 @@ function checkUnique(routes: CompiledRoute[]): void {
     for (const key of clashes) {
       const first = seen.get(key);
       if (first) {
-        throw trellisError(
+        throw routingError(
           'TRELLIS_ERR_DUPLICATE_ROUTE',
           route.method,
           route.path,

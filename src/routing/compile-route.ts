@@ -3,7 +3,7 @@ import { isThenable } from '../../container/is-thenable';
 import { sendStreamable } from '../downloads/send-streamable';
 import { StreamableFile } from '../downloads/streamable-file';
 import { HTTP_STATUS } from '../kernel/errors/catalog';
-import { locatedError, trellisError } from '../kernel/errors/trellis-errors';
+import { locatedError } from '../kernel/errors/trellis-errors';
 import type { GuardSite } from '../kernel/guards/guard-registry';
 import { compileRouteInterceptors } from '../kernel/interceptors/compile-interceptors';
 import { compileInvocation, type InvocationEnv } from '../kernel/invocation/compile-invocation';
@@ -18,6 +18,7 @@ import type { RequestContext } from './request-context';
 import type { ResponseWriter } from './response-writer';
 import type { RouteExtension, RoutePart } from './route-extension';
 import { joinPaths, toRouterPath } from './route-path';
+import { routingError } from './routing-errors';
 import { writeError, writeResult } from './write-response';
 
 /** What compiling a route needs from the application. */
@@ -43,14 +44,14 @@ function checkPath(handler: MethodMetadata, path: string, where: string): void {
   const names = new Set([...path.matchAll(/[:*](\w*)/g)].map((match) => match[1] || '*'));
   for (const param of handler.params) {
     if (param.kind === 'param' && param.name !== undefined && !names.has(param.name))
-      throw trellisError('TRELLIS_ERR_UNKNOWN_PATH_PARAM', where, param.name, path);
+      throw routingError('TRELLIS_ERR_UNKNOWN_PATH_PARAM', where, param.name, path);
   }
 }
 
 function successStatus(handler: MethodMetadata, method: string, where: string): number {
   const declared = handler.returns?.status;
   if (declared !== undefined && handler.status !== undefined)
-    throw trellisError('TRELLIS_ERR_SUCCESS_STATUS_TWICE', where);
+    throw routingError('TRELLIS_ERR_SUCCESS_STATUS_TWICE', where);
   return declared ?? handler.status ?? (method === 'POST' ? CREATED : OK);
 }
 
@@ -60,7 +61,7 @@ function serializerOf(handler: MethodMetadata, where: string): Serializer {
   try {
     return compileSerializer(handler.returns.schema);
   } catch (err) {
-    const error = trellisError('TRELLIS_ERR_RETURNS_SCHEMA', where, (err as Error).message);
+    const error = routingError('TRELLIS_ERR_RETURNS_SCHEMA', where, (err as Error).message);
     error.cause = err;
     throw error;
   }

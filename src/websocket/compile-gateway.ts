@@ -9,6 +9,7 @@ import type { Broadcaster } from './broadcaster';
 import { compileGatewayEvent, type GatewayCompilerEnv, type GatewayEvent } from './compile-gateway-event';
 import { GatewayHub } from './gateway-hub';
 import { compileOriginCheck, type OriginCheck } from './origin-check';
+import { websocketError } from './websocket-errors';
 
 /** What compiling gateways needs from the application. */
 export interface GatewayEnv extends GatewayCompilerEnv {
@@ -45,7 +46,7 @@ function handlersByEvent(meta: ClassMetadata): Partial<Record<EventName, MethodM
     if (!method.ws) continue;
     const first = found[method.ws.event];
     if (first) {
-      throw trellisError(
+      throw websocketError(
         'TRELLIS_ERR_DUPLICATE_GATEWAY_HANDLER',
         meta.target.name,
         DECORATOR[method.ws.event],
@@ -56,7 +57,7 @@ function handlersByEvent(meta: ClassMetadata): Partial<Record<EventName, MethodM
     found[method.ws.event] = method;
   }
   if (found.disconnect && found.disconnect.guards.length > 0) {
-    throw trellisError(
+    throw websocketError(
       'TRELLIS_ERR_GUARD_ON_DISCONNECT',
       `${meta.target.name}.${found.disconnect.name}`,
       DECORATOR.disconnect,
@@ -69,7 +70,7 @@ function handlersByEvent(meta: ClassMetadata): Partial<Record<EventName, MethodM
 export function compileGateway(meta: ClassMetadata, env: GatewayEnv): CompiledGateway {
   const path = joinPaths(meta.path);
   if (path.includes('*'))
-    throw trellisError('TRELLIS_ERR_UNSUPPORTED_GATEWAY_PATH', meta.target.name, String(meta.path));
+    throw websocketError('TRELLIS_ERR_UNSUPPORTED_GATEWAY_PATH', meta.target.name, String(meta.path));
   const handlers = handlersByEvent(meta);
   const checks = compileGuards([...meta.guards, ...(handlers.connect?.guards ?? [])], env.guards, {
     className: meta.target.name,
@@ -106,7 +107,12 @@ export function compileGateways(classes: Iterable<Class>, env: GatewayEnv): Comp
     const shape = routeShape(gateway.path);
     const first = byShape.get(shape);
     if (first) {
-      throw trellisError('TRELLIS_ERR_DUPLICATE_GATEWAY', gateway.path, first.meta.target.name, target.name);
+      throw websocketError(
+        'TRELLIS_ERR_DUPLICATE_GATEWAY',
+        gateway.path,
+        first.meta.target.name,
+        target.name,
+      );
     }
     byShape.set(shape, gateway);
   }
