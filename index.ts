@@ -105,7 +105,10 @@ export { Container, Inject } from './container/inversify';
 export type { DependencyFunction, Provider } from './container/provider';
 export { RequestScope } from './container/request-scope';
 export type { Scope } from './container/scope';
-export type { Class, HttpMethod, OriginAllowList } from './src/kernel/metadata/types';
+export type { ClassRole } from './src/kernel/metadata/class-role';
+export type { Class } from './src/kernel/metadata/types';
+export type { HttpMethod } from './src/routing/http-method';
+export type { OriginAllowList } from './src/websocket/origin-allow-list';
 
 // Requests and routes as handlers and guards see them
 export type {

@@ -15,6 +15,7 @@ import { IDE_PACKAGES } from './ide/graphiql-files';
 import { graphiqlOrNotice } from './ide/graphiql-or-notice';
 import { IDE_FOLDER } from './ide/serve-graphiql';
 import { limitPackages, resolveGraphqlLimits } from './query-limits';
+import { RESOLVER_ROLE } from './resolver-role';
 import { SubscriptionEndpoint } from './subscription-endpoint';
 import { SubscriptionPublisher } from './subscription-publisher';
 
@@ -44,6 +45,8 @@ function checkedPath(options: GraphqlOptions | undefined): string {
 const DEFAULT_OPERATIONS_PER_CONNECTION = 100;
 
 function install(app: Application, options: GraphqlOptions | false | undefined): void {
+  // Given resolvers are kept (and refused without their decorator) even with GraphQL off.
+  app.addRole(RESOLVER_ROLE);
   if (options === false) return;
   app.container
     .bind(SubscriptionPublisher)
@@ -56,7 +59,7 @@ function install(app: Application, options: GraphqlOptions | false | undefined):
   const limits = resolveGraphqlLimits(options?.limits);
   let subscriptions: SubscriptionEndpoint | undefined;
   app.onCompiled(() => {
-    const resolvers = app.classesOf('resolver');
+    const resolvers = app.classesOf(RESOLVER_ROLE.name);
     if (resolvers.length === 0) return;
     const path = checkedPath(options);
     const packages = app.optionalPackages;

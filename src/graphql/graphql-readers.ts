@@ -4,7 +4,8 @@ import type { GraphqlFieldContext } from './field-context';
 import { nullAsAbsent } from './null-as-absent';
 
 function argumentReader(param: ParamMetadata) {
-  const { name, schema } = param as Extract<ParamMetadata, { kind: 'arg' }>;
+  const { schema } = param;
+  const name = param.name!;
   const args = (ctx: unknown) => (ctx as GraphqlFieldContext).args;
   // Failures are reported under the argument's name: `input.title`.
   if (!schema) return { read: (ctx: unknown) => args(ctx)[name], source: name };

@@ -3,6 +3,7 @@ import type { Middleware } from '../engine/engine';
 import type { ClassMetadata } from '../kernel/metadata/types';
 import { isRateLimiter } from '../rate-limit/rate-limit';
 import type { CompiledRoute } from '../routing/compiled-route';
+import { CONTROLLER } from '../routing/route-metadata';
 import type { OpenApiDocument, OperationMethod, PathItemObject, TagObject } from './document-types';
 import { ErrorResponses } from './error-responses';
 import { toOpenApiPath } from './openapi-path';
@@ -20,7 +21,9 @@ function methodsOf(route: CompiledRoute): OperationMethod[] {
 /** A controller's tag: its class name without `Controller` (`UsersController` -> `Users`). */
 function tagOf(controller: ClassMetadata): TagObject {
   const name =
-    controller.target.name.replace(/Controller$/, '') || controller.path?.replace(/^\/+/, '') || 'default';
+    controller.target.name.replace(/Controller$/, '') ||
+    controller.get(CONTROLLER)?.path.replace(/^\/+/, '') ||
+    'default';
   return { name, description: controller.description ?? controller.summary ?? `The ${name} routes` };
 }
 

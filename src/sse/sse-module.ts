@@ -2,7 +2,7 @@ import type { Application } from '../app/application';
 import type { TrellisModule } from '../kernel/modules/module-registry';
 import type { Unsubscribe } from '../websocket/broadcaster';
 import { SESSION_REVOCATIONS, type SessionRevocations } from '../websocket/session-revocations';
-import { SSE_EXTRA } from './sse-decorators';
+import { SSE_ROUTE } from './sse-decorators';
 import { sseExtension } from './sse-extension';
 import { resolveSseLimits, type SseOptions } from './sse-options';
 import { SseStreams } from './sse-streams';
@@ -13,7 +13,7 @@ function install(app: Application, options: SseOptions | undefined): void {
   app.routeExtensions.push(sseExtension(streams));
 
   app.onCompiled(async (routes) => {
-    if (!routes.some((route) => route.handler.extras?.[SSE_EXTRA])) return;
+    if (!routes.some((route) => route.handler.get(SSE_ROUTE))) return;
     if (!app.container.isBound(SESSION_REVOCATIONS)) return;
     const revocations = app.container.get<SessionRevocations>(SESSION_REVOCATIONS);
     unsubscribe = await revocations.subscribe((revocation) => streams.sessions.revoke(revocation));

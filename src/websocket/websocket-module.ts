@@ -2,6 +2,7 @@ import type { Application } from '../app/application';
 import type { TrellisModule } from '../kernel/modules/module-registry';
 import { BROADCASTER, type Broadcaster } from './broadcaster';
 import { compileGateways } from './compile-gateway';
+import { GATEWAY_ROLE } from './gateway-role';
 import { GatewayServer } from './gateway-server';
 import { LocalBroadcaster } from './local-broadcaster';
 import { compileOriginCheck } from './origin-check';
@@ -17,6 +18,7 @@ const DEFAULT_SHUTDOWN_MS = 10_000;
 
 function install(app: Application, options: WebSocketOptions | undefined): void {
   let server: GatewayServer | undefined;
+  app.addRole(GATEWAY_ROLE);
 
   app.onReady(() => {
     if (!app.container.isBound(BROADCASTER))
@@ -33,7 +35,7 @@ function install(app: Application, options: WebSocketOptions | undefined): void 
   app.onCompiled(() => {
     const limits = resolveLimits(options);
     const origins = compileOriginCheck(options?.origins, 'options.websocket.origins');
-    const classes = app.classesOf('gateway');
+    const classes = app.classesOf(GATEWAY_ROLE.name);
     if (classes.length === 0) return;
     if (!app.optionalPackages.need('ws', 'WebSocket gateways (@WebSocket classes)')) return;
     const broadcaster = app.container.get<Broadcaster>(BROADCASTER);
