@@ -4,13 +4,9 @@
 import 'reflect-metadata';
 
 // Application: createApp, its options and lifecycle, modules
-export type {
-  AppOptions,
-  GraphqlOptions,
-  GraphqlSubscriptionOptions,
-  OpenApiOptions,
-  OpenApiServer,
-} from './src/app/app-options';
+export type { GraphqlOptions, GraphqlSubscriptionOptions } from './src/graphql/graphql-options';
+export type { OpenApiOptions, OpenApiServer } from './src/openapi/openapi-options';
+export type { AppOptions } from './src/options/app-options';
 export { Application } from './src/app/application';
 export { createApp } from './src/app/create-app';
 export type { InjectOptions, InjectResponse } from './src/app/inject';

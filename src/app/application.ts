@@ -27,6 +27,7 @@ import { createRequestObserver, observeRoutes } from '../observability/request-o
 import { routeFinder } from '../observability/route-finder';
 import { MissingPackages } from '../optional/missing-packages';
 import type { FastifyNative } from '../optional/peer-types';
+import type { AppOptions } from '../options/app-options';
 import { compileControllers } from '../routing/compile-controllers';
 import type { CompiledRoute } from '../routing/compiled-route';
 import { CONTROLLER_ROLE } from '../routing/controller-role';
@@ -35,7 +36,6 @@ import { corsMiddleware } from '../security/cors';
 import { credentialedNoStore } from '../security/credentialed-no-store';
 import { securityHeaders } from '../security/security-headers';
 import { Tracing } from '../tracing/tracing';
-import type { AppOptions } from './app-options';
 import { ConnectionDrain } from './connection-drain';
 import { assertCreateTimePackages } from './create-time-packages';
 import { createEngine } from './engines';
@@ -164,6 +164,7 @@ export class Application {
       throw trellisError('TRELLIS_ERR_MODULE_ALREADY_INSTALLED', module.name);
     this.assertNotReady('install()');
     this.installed.add(module.name);
+    for (const role of module.roles ?? []) this.addRole(role);
     module.install(this, options);
     return this;
   }

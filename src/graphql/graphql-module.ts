@@ -1,7 +1,6 @@
-import type { GraphqlOptions } from '../app/app-options';
 import type { Application } from '../app/application';
 import { trellisError } from '../kernel/errors/trellis-errors';
-import type { TrellisModule } from '../kernel/modules/module-registry';
+import type { TrellisFeature } from '../kernel/modules/trellis-feature';
 import { isInstalled } from '../optional/load-optional';
 import { BROADCASTER, type Broadcaster } from '../websocket/broadcaster';
 import { compileOriginCheck } from '../websocket/origin-check';
@@ -11,6 +10,8 @@ import { ApolloLoader } from './apollo-loader';
 import { buildGraphqlSchema } from './build-schema';
 import { followedSessions } from './followed-sessions';
 import { graphiqlFilesHandler, graphqlHttpHandler } from './graphql-http-handler';
+import type { GraphqlOptions } from './graphql-options';
+import { GRAPHQL_OPTIONS_SCHEMA } from './graphql-options-schema';
 import { IDE_PACKAGES } from './ide/graphiql-files';
 import { graphiqlOrNotice } from './ide/graphiql-or-notice';
 import { IDE_FOLDER } from './ide/serve-graphiql';
@@ -45,8 +46,6 @@ function checkedPath(options: GraphqlOptions | undefined): string {
 const DEFAULT_OPERATIONS_PER_CONNECTION = 100;
 
 function install(app: Application, options: GraphqlOptions | false | undefined): void {
-  // Given resolvers are kept (and refused without their decorator) even with GraphQL off.
-  app.addRole(RESOLVER_ROLE);
   if (options === false) return;
   app.container
     .bind(SubscriptionPublisher)
@@ -135,6 +134,13 @@ function install(app: Application, options: GraphqlOptions | false | undefined):
  * Apollo is loaded and started by the first GraphQL request and stopped at `close()`, whose
  * first step also closes the subscription sockets. Binds the `SubscriptionPublisher`. Browsers
  * asking for the path get the GraphiQL IDE (`graphql.ide`).
- * `false`, or no resolver registered, serves nothing. Installed by `createApp`.
+ * `false`, or no resolver registered, serves nothing. Installed by `createApp` with its `graphql`
+ * option; the classes given in `resolvers` are its (kept, and checked, even with GraphQL off).
  */
-export const graphqlModule: TrellisModule<GraphqlOptions | false | undefined> = { name: 'graphql', install };
+export const graphqlModule: TrellisFeature<GraphqlOptions | false | undefined> = {
+  name: 'graphql',
+  option: 'graphql',
+  schema: GRAPHQL_OPTIONS_SCHEMA,
+  roles: [RESOLVER_ROLE],
+  install,
+};

@@ -26,6 +26,7 @@ export * from './metadata/metadata-key';
 export * from './metadata/registry';
 export * from './metadata/types';
 export * from './modules/module-registry';
+export * from './modules/trellis-feature';
 export * from './options/check-option';
 export * from './options/messages-schema';
 export * from './validation/compile-validator';

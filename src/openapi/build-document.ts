@@ -1,4 +1,3 @@
-import type { OpenApiOptions } from '../app/app-options';
 import type { Middleware } from '../engine/engine';
 import type { ClassMetadata } from '../kernel/metadata/types';
 import { isRateLimiter } from '../rate-limit/rate-limit';
@@ -6,6 +5,7 @@ import type { CompiledRoute } from '../routing/compiled-route';
 import { CONTROLLER } from '../routing/route-metadata';
 import type { OpenApiDocument, OperationMethod, PathItemObject, TagObject } from './document-types';
 import { ErrorResponses } from './error-responses';
+import type { OpenApiOptions } from './openapi-options';
 import { toOpenApiPath } from './openapi-path';
 import { routeOperation } from './route-operation';
 import { BEARER_AUTH } from './route-security';

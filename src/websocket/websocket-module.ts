@@ -1,5 +1,5 @@
 import type { Application } from '../app/application';
-import type { TrellisModule } from '../kernel/modules/module-registry';
+import type { TrellisFeature } from '../kernel/modules/trellis-feature';
 import { BROADCASTER, type Broadcaster } from './broadcaster';
 import { compileGateways } from './compile-gateway';
 import { GATEWAY_ROLE } from './gateway-role';
@@ -13,12 +13,12 @@ import {
 } from './session-revocations';
 import { upgradeDispatch } from './upgrade-dispatch';
 import { resolveLimits, type WebSocketOptions } from './websocket-options';
+import { WEBSOCKET_OPTIONS_SCHEMA } from './websocket-options-schema';
 
 const DEFAULT_SHUTDOWN_MS = 10_000;
 
 function install(app: Application, options: WebSocketOptions | undefined): void {
   let server: GatewayServer | undefined;
-  app.addRole(GATEWAY_ROLE);
 
   app.onReady(() => {
     if (!app.container.isBound(BROADCASTER))
@@ -68,6 +68,13 @@ function install(app: Application, options: WebSocketOptions | undefined): void 
 /**
  * Wires WebSocket gateways into an application: the `Broadcaster` is bound before the
  * overrides apply, gateways compile at `ready()`, upgrades are served once the server exists,
- * and every connection is closed first thing in `close()`. Installed by `createApp`.
+ * and every connection is closed first thing in `close()`. Installed by `createApp` with its
+ * `websocket` option; the classes given in `gateways` are its.
  */
-export const websocketModule: TrellisModule<WebSocketOptions | undefined> = { name: 'websocket', install };
+export const websocketModule: TrellisFeature<WebSocketOptions | undefined> = {
+  name: 'websocket',
+  option: 'websocket',
+  schema: WEBSOCKET_OPTIONS_SCHEMA,
+  roles: [GATEWAY_ROLE],
+  install,
+};
