@@ -130,7 +130,9 @@ export type { CompiledRoute } from './src/routing/compiled-route';
 export type { ResponseWriter } from './src/routing/response-writer';
 export type { Reader, ReaderTable } from './src/routing/http-readers';
 export type { RouteExtension, RoutePart } from './src/routing/route-extension';
-export type { AuthenticatedUser, ConnectionSession, RequestContext } from './src/routing/request-context';
+export type { CallContext, CallHeaders, ContextVariable, LiveSession } from './src/kernel/call-context';
+export type { RequestContext } from './src/routing/request-context';
+export type { AuthenticatedUser, ConnectionSession } from './modules/auth/caller';
 
 // Errors: HTTP exceptions answered to clients; coded configuration errors
 export { TrellisError } from './container/trellis-error';

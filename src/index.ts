@@ -36,7 +36,7 @@ export * from './pagination';
 export * from './rate-limit';
 export * from './redis';
 export type { CompiledRoute } from './routing/compiled-route';
-export type { AuthenticatedUser, ConnectionSession, RequestContext } from './routing/request-context';
+export type { RequestContext } from './routing/request-context';
 export type { CorsOptions, OriginPredicate } from './security/cors-options';
 export { noStore } from './security/no-store';
 export type { SecurityHeadersOptions } from './security/security-headers';

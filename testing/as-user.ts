@@ -1,6 +1,6 @@
 import { AuthService } from '../modules/auth/auth-service';
+import type { AuthenticatedUser } from '../modules/auth/caller';
 import type { Application } from '../src/app/application';
-import type { AuthenticatedUser } from '../src/routing/request-context';
 
 /** Who a test acts as; what is left out gets a neutral default. */
 export type TestUser = Partial<AuthenticatedUser>;

@@ -72,4 +72,17 @@ const STACKS = [
   { name: 'node-http', label: 'node:http, bare (floor)', file: 'node-http' },
 ];
 
+// BENCH_BEFORE=<an earlier checkout, built, with `tsc -p bench` run> serves its Trellis beside
+// today's, so a change of structure is measured before/after in the same rounds.
+if (process.env.BENCH_BEFORE) {
+  for (const engine of ['express', 'fastify']) {
+    STACKS.push({
+      name: `trellis-${engine}-before`,
+      label: `Trellis (${engine === 'express' ? 'Express' : 'Fastify'} engine), the earlier checkout`,
+      script: require('node:path').join(process.env.BENCH_BEFORE, 'bench', 'stacks', 'trellis.js'),
+      env: { BENCH_ENGINE: engine },
+    });
+  }
+}
+
 module.exports = { STACKS };

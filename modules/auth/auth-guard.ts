@@ -1,11 +1,11 @@
-import type { GuardDefinition } from '../../src/kernel';
-import type { AuthenticatedUser, RequestContext } from '../../src/routing';
+import type { CallContext, GuardDefinition } from '../../src/kernel';
 import { AUTH_GUARD_KIND } from './auth-decorator';
 import { AUTH_MESSAGES } from './auth-messages';
 import { AuthService } from './auth-service';
 import type { AuthSettings } from './auth-settings';
 import { AUTH_SETTINGS } from './auth-tokens';
 import { bearerOrQueryToken, bearerToken } from './bearer-token';
+import type { AuthenticatedUser } from './caller';
 import { claimsOf } from './session-claims';
 
 /**
@@ -25,7 +25,7 @@ export const authGuard: GuardDefinition = {
     if (site.transport === 'ws' || site.longLived) {
       // A connection outlives its upgrade: it is closed when this session ends or the token expires.
       const readToken = site.transport === 'ws' ? bearerOrQueryToken : bearerToken;
-      const admit = (ctx: RequestContext, caller: AuthenticatedUser) => {
+      const admit = (ctx: CallContext, caller: AuthenticatedUser) => {
         ctx.user = caller;
         const claims = claimsOf(caller);
         if (claims) ctx.session = { id: claims.sid, userId: claims.sub, expiresAt: claims.exp * 1000 };

@@ -1,7 +1,7 @@
 import { defineModule } from '../../src/kernel';
 import type { AppMetrics } from '../../src/metrics';
 import { SESSION_REVOCATIONS, type SessionRevocations } from '../../src/websocket';
-import { Database } from '../database/database-token';
+import { Database } from '../database';
 import { AccountLimit } from './account-limit';
 import { authGuard } from './auth-guard';
 import type { AuthOptions, UserProvider } from './auth-options';

@@ -1,6 +1,6 @@
 import type { Class } from '../../src/kernel';
-import type { AuthenticatedUser } from '../../src/routing';
 import type { AuthMessages } from './auth-messages';
+import type { AuthenticatedUser } from './caller';
 import type { AuthRoutesOptions } from './routes/auth-routes-options';
 import type { TokenDenyList } from './token-deny-list';
 import type { TokenStore } from './token-store';

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { UnauthorizedException } from '../../src/kernel';
-import type { AuthenticatedUser } from '../../src/routing';
 import type { SessionRevocation, SessionRevocations } from '../../src/websocket';
 import type { AccountLimit } from './account-limit';
 import { AUTH_MESSAGES, type AuthMessages } from './auth-messages';
 import type { UserProvider, UserRecord } from './auth-options';
+import type { AuthenticatedUser } from './caller';
 import type { ConcurrencyLimit } from './concurrency-limit';
 import type { PasswordHasher } from './password-hasher';
 import { claimsOf, userFromClaims } from './session-claims';

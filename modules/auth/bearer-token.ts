@@ -1,9 +1,9 @@
-import { UnauthorizedException } from '../../src/kernel';
+import { type CallContext, UnauthorizedException } from '../../src/kernel';
 import type { RequestContext } from '../../src/routing';
 import { protocolToken } from '../../src/websocket';
 
 /** Reads the token a request presents; undefined when it presents none. */
-export type TokenReader = (ctx: RequestContext, malformedHeader: string) => string | undefined;
+export type TokenReader = (ctx: CallContext, malformedHeader: string) => string | undefined;
 
 const BEARER = /^Bearer +([^\s]+) *$/i;
 
@@ -14,7 +14,7 @@ const BEARER = /^Bearer +([^\s]+) *$/i;
 export const bearerToken: TokenReader = (ctx, malformedHeader) => {
   const header = ctx.headers.authorization;
   if (!header) return undefined;
-  const match = BEARER.exec(header);
+  const match = typeof header === 'string' ? BEARER.exec(header) : null;
   if (!match)
     throw new UnauthorizedException(malformedHeader, {
       headers: { 'WWW-Authenticate': 'Bearer' },
@@ -29,8 +29,10 @@ export const bearerToken: TokenReader = (ctx, malformedHeader) => {
 export const bearerOrQueryToken: TokenReader = (ctx, malformedHeader) => {
   const fromHeader = bearerToken(ctx, malformedHeader);
   if (fromHeader) return fromHeader;
-  const fromProtocol = protocolToken(ctx.headers['sec-websocket-protocol']);
+  const protocols = ctx.headers['sec-websocket-protocol'];
+  const fromProtocol = typeof protocols === 'string' ? protocolToken(protocols) : undefined;
   if (fromProtocol) return fromProtocol;
-  const fromQuery = ctx.query.token;
+  // Only upgrades read this way, and an upgrade's context is its HTTP request's.
+  const fromQuery = (ctx as RequestContext).query.token;
   return typeof fromQuery === 'string' && fromQuery.length > 0 ? fromQuery : undefined;
 };

@@ -1,4 +1,4 @@
-import type { AuthenticatedUser } from '../../src/routing';
+import type { AuthenticatedUser } from './caller';
 import { ExpiringMap, type ExpiringMapOptions } from './expiring-map';
 import { type NewSession, type RotationOutcome, TokenStore } from './token-store';
 

@@ -1,4 +1,4 @@
-import type { AuthenticatedUser } from '../../src/routing';
+import type { AuthenticatedUser } from './caller';
 
 /** An access token opens routes; a refresh token only buys a new pair. Neither works as the other. */
 export type TokenType = 'access' | 'refresh';

@@ -1,7 +1,7 @@
 import { createSecretKey, type KeyObject, randomUUID } from 'node:crypto';
 import type * as Jwt from 'jsonwebtoken';
-import type { AuthenticatedUser } from '../../src/routing';
 import type { JwtAlgorithm } from './auth-options';
+import type { AuthenticatedUser } from './caller';
 import type { TokenClaims, TokenType } from './token-claims';
 import { VerifiedTokenCache } from './verified-token-cache';
 

@@ -1,4 +1,4 @@
-import type { AuthenticatedUser } from '../../src/routing';
+import type { AuthenticatedUser } from './caller';
 
 type UserId = AuthenticatedUser['id'];
 

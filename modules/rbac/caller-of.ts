@@ -1,8 +1,8 @@
-import { UnauthorizedException } from '../../src/kernel';
-import type { AuthenticatedUser, RequestContext } from '../../src/routing';
+import { type CallContext, UnauthorizedException } from '../../src/kernel';
+import type { AuthenticatedUser } from '../auth';
 
 /** The authenticated caller; the auth guard runs first, so its absence is a 401, never a 403. */
-export function callerOf(ctx: RequestContext, notAuthenticated: string): AuthenticatedUser {
+export function callerOf(ctx: CallContext, notAuthenticated: string): AuthenticatedUser {
   if (!ctx.user) throw new UnauthorizedException(notAuthenticated);
   return ctx.user;
 }

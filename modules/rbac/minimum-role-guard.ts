@@ -1,6 +1,6 @@
 import type { GuardDefinition } from '../../src/kernel';
 import { ForbiddenException, trellisError } from '../../src/kernel';
-import { AUTH_GUARD_KIND } from '../auth/auth-decorator';
+import { AUTH_GUARD_KIND } from '../auth';
 import { callerOf } from './caller-of';
 import { MINIMUM_ROLE_GUARD_KIND } from './minimum-role-decorator';
 import { RBAC_ERROR_CODES } from './rbac-error-codes';

@@ -1,6 +1,6 @@
 import type { GuardDefinition } from '../../src/kernel';
 import { ForbiddenException, trellisError } from '../../src/kernel';
-import { AUTH_GUARD_KIND } from '../auth/auth-decorator';
+import { AUTH_GUARD_KIND } from '../auth';
 import { callerOf } from './caller-of';
 import { PERMISSIONS_GUARD_KIND, quoted } from './permissions-decorator';
 import { RBAC_ERROR_CODES } from './rbac-error-codes';

@@ -1,5 +1,5 @@
 import { checkOption, resolveMessages, trellisError } from '../../src/kernel';
-import type { AuthenticatedUser } from '../../src/routing';
+import type { AuthenticatedUser } from '../auth';
 import { RBAC_MESSAGES, type RbacMessages } from './rbac-messages';
 import type { RbacOptions, Role } from './rbac-options';
 import { RBAC_OPTIONS_SCHEMA } from './rbac-options-schema';

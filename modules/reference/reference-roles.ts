@@ -1,4 +1,4 @@
-import type { Role } from '../rbac/rbac-options';
+import type { Role } from '../rbac';
 
 /** The reference application's roles, highest first. */
 export const REFERENCE_ROLES: readonly Readonly<Role>[] = Object.freeze(

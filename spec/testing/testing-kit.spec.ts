@@ -15,7 +15,7 @@ import {
   REFERENCE_PERMISSIONS,
   REFERENCE_ROLES,
 } from '../../index';
-import type { AuthenticatedUser } from '../../src/routing/request-context';
+import type { AuthenticatedUser } from '../../modules/auth/caller';
 import { asUser, closeTestApps, createTestApp, overrideGuard } from '../../testing';
 import { forEachEngine } from '../support/engines';
 import { expectThrowsCode } from '../support/expect-code';

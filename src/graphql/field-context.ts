@@ -1,59 +1,40 @@
-import type { IncomingHttpHeaders } from 'node:http';
 import type { RequestScope } from '../../container/request-scope';
-import type { AuthenticatedUser, RequestContext } from '../routing/request-context';
+import type { CallContext, CallHeaders } from '../kernel';
+import type { RequestContext } from '../routing/request-context';
 
 /**
- * The context of one resolver call: the GraphQL operation's HTTP request plus the field's
- * arguments. Fields of one operation run concurrently, so each gets its own; they share the
- * operation's request scope, so a request-scoped dependency is one instance per operation.
+ * The context of one resolver call: the field's arguments and parent, over the operation that
+ * carries it. Fields of one operation run concurrently, so each gets its own; they share the
+ * operation's headers, native request and request scope, so a request-scoped dependency is one
+ * instance per operation. A variable a field's guards set (`user`) stays the field's own.
  */
-export class GraphqlFieldContext implements RequestContext {
-  user?: AuthenticatedUser;
+export class GraphqlFieldContext implements CallContext {
   state?: Record<string, unknown>;
 
   constructor(
+    /** The operation: the HTTP request, or a subscription's connection. */
     readonly operation: RequestContext,
     readonly args: Readonly<Record<string, unknown>>,
     /** The parent object of a `ResolveField`; undefined on root fields. */
     readonly source?: unknown,
-  ) {
-    this.user = operation.user;
+  ) {}
+
+  get transport(): string {
+    return 'graphql';
   }
 
-  get req(): any {
-    return this.operation.req;
-  }
-
-  get res(): any {
-    return this.operation.res;
-  }
-
-  get method(): string {
-    return this.operation.method;
-  }
-
-  get headers(): IncomingHttpHeaders {
+  get headers(): CallHeaders {
     return this.operation.headers;
   }
 
-  get params(): Record<string, string> {
-    return this.operation.params;
+  /** The operation's native request (what `Req()` gives and request ids and spans attach to). */
+  get req(): unknown {
+    return this.operation.req;
   }
 
-  get query(): Record<string, unknown> {
-    return this.operation.query;
-  }
-
-  get cookies(): Record<string, string | undefined> {
-    return this.operation.cookies;
-  }
-
-  get body(): unknown {
-    return this.operation.body;
-  }
-
-  set body(value: unknown) {
-    this.operation.body = value;
+  /** The operation's native response, over HTTP (what `Res()` gives). */
+  get res(): unknown {
+    return this.operation.res;
   }
 
   get scope(): RequestScope | undefined {

@@ -1,23 +1,27 @@
+import { type ReaderTable, variableOf } from '../kernel';
 import type { ParamMetadata } from '../kernel/metadata/types';
-import { HTTP_READERS, type ReaderTable } from '../routing/http-readers';
+import { requestIdOf } from '../observability/request-state';
 import type { GraphqlFieldContext } from './field-context';
 import { nullAsAbsent } from './null-as-absent';
 
 function argumentReader(param: ParamMetadata) {
   const { schema } = param;
   const name = param.name!;
-  const args = (ctx: unknown) => (ctx as GraphqlFieldContext).args;
   // Failures are reported under the argument's name: `input.title`.
-  if (!schema) return { read: (ctx: unknown) => args(ctx)[name], source: name };
-  return { read: (ctx: unknown) => nullAsAbsent(schema, args(ctx)[name]), source: name };
+  if (!schema) return { read: (ctx: GraphqlFieldContext) => ctx.args[name], source: name };
+  return { read: (ctx: GraphqlFieldContext) => nullAsAbsent(schema, ctx.args[name]), source: name };
 }
 
 /** The readers of resolver parameters: arguments, the parent object, the caller and the native objects. */
-export const GRAPHQL_READERS: ReaderTable = {
+export const GRAPHQL_READERS: ReaderTable<GraphqlFieldContext> = {
   arg: argumentReader,
-  parent: () => ({ read: (ctx) => (ctx as GraphqlFieldContext).source, source: 'parent' }),
-  user: HTTP_READERS.user,
-  req: HTTP_READERS.req,
-  res: HTTP_READERS.res,
-  requestId: HTTP_READERS.requestId,
+  parent: () => ({ read: (ctx) => ctx.source, source: 'parent' }),
+  // The caller is the one a field's guards found, else the one its subscription's connection gave.
+  user: () => ({
+    read: (ctx) => variableOf(ctx, 'user') ?? variableOf(ctx.operation, 'user'),
+    source: 'user',
+  }),
+  req: () => ({ read: (ctx) => ctx.req, source: 'req' }),
+  res: () => ({ read: (ctx) => ctx.res, source: 'res' }),
+  requestId: () => ({ read: (ctx) => requestIdOf(ctx.operation), source: 'requestId' }),
 };

@@ -8,7 +8,7 @@ import { upgradeContext } from '../websocket/upgrade-context';
  * cannot set headers on a WebSocket), so guards read the token as they do over HTTP.
  */
 export function subscriptionContext(req: IncomingMessage, connectionParams: unknown): RequestContext {
-  const ctx = upgradeContext(req, {});
+  const ctx: RequestContext = { ...upgradeContext(req, {}), transport: 'graphql' };
   const authorization = (connectionParams as { authorization?: unknown } | undefined)?.authorization;
   if (typeof authorization !== 'string') return ctx;
   return { ...ctx, headers: { ...ctx.headers, authorization } };

@@ -1,4 +1,5 @@
 // The kernel's public barrel: the one path modules and transports import the kernel by.
+export * from './call-context';
 
 export * from './errors/catalog';
 export * from './errors/error-codes';
@@ -17,6 +18,8 @@ export * from './interceptors/compile-interceptors';
 export * from './interceptors/intercept-instances';
 export * from './interceptors/interceptor-registry';
 export * from './interceptors/record-interceptor';
+export * from './invocation/argument-readers';
+export * from './invocation/call-tracer';
 export * from './invocation/compile-arguments';
 export * from './invocation/compile-invocation';
 export * from './invocation/traced-steps';

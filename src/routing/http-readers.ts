@@ -1,36 +1,41 @@
+import { variableOf } from '../kernel/call-context';
+import type {
+  Reader as CallReader,
+  ReaderTable as CallReaderTable,
+} from '../kernel/invocation/argument-readers';
 import type { ParamMetadata } from '../kernel/metadata/types';
 import { requestIdOf } from '../observability/request-state';
 import type { RequestContext } from './request-context';
 
-/** Reads one raw parameter value from a request; chosen once per parameter at `ready()`. */
-export type Reader = (ctx: RequestContext) => unknown;
-
-/** How to read each parameter kind, and under which name validation failures are reported. */
-export type ReaderTable = Partial<
-  Record<ParamMetadata['kind'], (param: ParamMetadata) => { read: Reader; source: string }>
->;
-
-function byName(field: 'params' | 'headers' | 'cookies', source: string) {
+function byName(field: 'params' | 'headers' | 'cookies', source: string, text: string) {
   return (param: ParamMetadata) => {
     const name = 'name' in param ? param.name : undefined;
-    if (name === undefined) return { read: (ctx: RequestContext) => ctx[field], source };
+    if (name === undefined) return { read: (ctx: RequestContext) => ctx[field], source, text };
     // Node lower-cases header names; the decorator may not.
     const key = field === 'headers' ? name.toLowerCase() : name;
     return {
       read: (ctx: RequestContext) => (ctx[field] as Record<string, unknown>)[key],
       source: `${source}.${key}`,
+      text,
     };
   };
 }
 
+/** Reads one raw parameter value from a request; chosen once per parameter at `ready()`. */
+export type Reader = CallReader<RequestContext>;
+
+/** How to read each parameter kind from a request, and under which name validation failures are reported. */
+export type ReaderTable = CallReaderTable<RequestContext>;
+
 /** The readers of HTTP routes: body, query, path, headers, cookies, caller and native objects. */
 export const HTTP_READERS: ReaderTable = {
   body: () => ({ read: (ctx) => ctx.body, source: 'body' }),
-  query: () => ({ read: (ctx) => ctx.query, source: 'query' }),
-  param: byName('params', 'params'),
-  header: byName('headers', 'headers'),
-  cookie: byName('cookies', 'cookies'),
-  user: () => ({ read: (ctx) => ctx.user, source: 'user' }),
+  query: () => ({ read: (ctx) => ctx.query, source: 'query', text: 'Query' }),
+  param: byName('params', 'params', 'Param'),
+  header: byName('headers', 'headers', 'Header'),
+  cookie: byName('cookies', 'cookies', 'Cookie'),
+  // `CurrentUser()` reads the `user` variable, which the authenticating module declares and sets.
+  user: () => ({ read: (ctx) => variableOf(ctx, 'user'), source: 'user' }),
   req: () => ({ read: (ctx) => ctx.req, source: 'req' }),
   res: () => ({ read: (ctx) => ctx.res, source: 'res' }),
   requestId: () => ({ read: requestIdOf, source: 'requestId' }),

@@ -1,3 +1,3 @@
 export { onAnswer, type WrittenAnswer } from './answer-listeners';
-export type { AuthenticatedUser, RequestContext } from './request-context';
+export type { RequestContext } from './request-context';
 export type { ResponseWriter } from './response-writer';

@@ -14,3 +14,10 @@ export interface ResponseWriter {
   /** Hands Node's response to a streamed answer (events, a file); the engine writes nothing more. */
   takeOver(ctx: RequestContext): ServerResponse;
 }
+
+declare module '../kernel/interceptors/interceptor-registry' {
+  interface RouteInterceptorSite {
+    /** The writer a route interceptor's own answers go through. */
+    writer: ResponseWriter;
+  }
+}

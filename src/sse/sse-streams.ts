@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
-import type { ConnectionSession } from '../routing/request-context';
+import type { LiveSession as ConnectionSession } from '../kernel';
 import { ClientPlaces } from '../websocket/client-places';
 import { SessionSockets } from '../websocket/session-sockets';
 import { EventStream } from './event-stream';

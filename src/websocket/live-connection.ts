@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { WebSocket } from 'ws';
-import type { AuthenticatedUser } from '../routing/request-context';
+import type { ContextVariable } from '../kernel';
 import { CLOSE_CODES } from './close-codes';
 import type { GatewayHub, HubMember } from './gateway-hub';
 import type { BroadcastOptions, WebSocketConnection } from './websocket-connection';
@@ -21,7 +21,7 @@ export class LiveConnection implements WebSocketConnection, HubMember {
   constructor(
     private readonly socket: WebSocket,
     private readonly hub: GatewayHub,
-    readonly user: AuthenticatedUser | undefined,
+    readonly user: ContextVariable<'user'> | undefined,
     private readonly maxBufferedBytes: number,
     private readonly logger: Logger,
   ) {

@@ -1,4 +1,4 @@
-import type { ConnectionSession } from '../routing/request-context';
+import type { LiveSession as ConnectionSession } from '../kernel';
 import { CLOSE_CODES } from './close-codes';
 import type { SessionRevocation } from './session-revocations';
 

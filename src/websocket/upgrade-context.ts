@@ -12,6 +12,7 @@ export function upgradeContext(req: IncomingMessage, params: Record<string, stri
   const search = url.indexOf('?');
   parseCookies(req as never, undefined as never, ignore);
   return {
+    transport: 'ws',
     req,
     res: undefined,
     method: req.method ?? 'GET',

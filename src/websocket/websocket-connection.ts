@@ -1,4 +1,4 @@
-import type { AuthenticatedUser } from '../routing/request-context';
+import type { ContextVariable } from '../kernel';
 
 /** Where a broadcast goes. */
 export interface BroadcastOptions {
@@ -11,7 +11,7 @@ export interface WebSocketConnection {
   /** A random id, unique across instances. */
   readonly id: string;
   /** The caller, when the gateway's guards authenticated one. */
-  readonly user?: AuthenticatedUser;
+  readonly user?: ContextVariable<'user'>;
   /** The rooms this client joined. */
   readonly rooms: ReadonlySet<string>;
   /** Sends `data` as JSON to this client. */

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { AuthenticatedUser } from '../../../src/routing';
+import type { AuthenticatedUser } from '../caller';
 import { type NewSession, type RotationOutcome, TokenStore } from '../token-store';
 import { Coalesced } from './coalesced';
 import { SESSIONS_TABLE } from './database-session-tables';

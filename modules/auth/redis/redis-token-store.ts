@@ -1,6 +1,6 @@
 import type { RedisClient as Redis } from '../../../src/redis';
 import { withRedis } from '../../../src/redis';
-import type { AuthenticatedUser } from '../../../src/routing';
+import type { AuthenticatedUser } from '../caller';
 import { type NewSession, type RotationOutcome, TokenStore } from '../token-store';
 import { DEFAULT_AUTH_PREFIX, type RedisAuthOptions } from './redis-auth-options';
 import { CREATE_SESSION, END_SESSION, END_USER_SESSIONS, ROTATE } from './token-store-scripts';

@@ -14,13 +14,14 @@ import {
 } from '../../../src/decorators';
 import type { Class } from '../../../src/kernel';
 import { NotFoundException, TooManyRequestsException, UnauthorizedException } from '../../../src/kernel';
-import type { AuthenticatedUser, RequestContext } from '../../../src/routing';
+import type { RequestContext } from '../../../src/routing';
 import { noStore } from '../../../src/security';
 import { Auth } from '../auth-decorator';
 import type { AuthMessages } from '../auth-messages';
 import type { UserProvider } from '../auth-options';
 import { AuthService } from '../auth-service';
 import { USER_PROVIDER } from '../auth-tokens';
+import type { AuthenticatedUser } from '../caller';
 import {
   LoginBodySchema,
   LoginResultSchema,

@@ -80,9 +80,10 @@ export const idempotencyInterceptor: InterceptorDefinition = {
       return undefined;
     };
 
+    // Route interceptors wrap routes, whose context is their HTTP request's.
     return (ctx, next) => {
       const header = ctx.headers['idempotency-key'];
-      return header === undefined ? next() : run(ctx, header, next);
+      return header === undefined ? next() : run(ctx as RequestContext, header, next);
     };
   },
 };

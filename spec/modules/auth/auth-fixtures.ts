@@ -1,12 +1,12 @@
 import sinon from 'sinon';
 import { z } from 'zod';
 import { Auth, type AuthOptions, AuthService, type UserRecord } from '../../../modules/auth';
+import type { AuthenticatedUser } from '../../../modules/auth/caller';
 import { Body, Controller, CurrentUser, Get, Post } from '../../../src';
 import type { Application } from '../../../src/app/application';
 import { createApp } from '../../../src/app/create-app';
 import type { EngineName } from '../../../src/engine/engine';
 import type { Class } from '../../../src/kernel/metadata/types';
-import type { AuthenticatedUser } from '../../../src/routing/request-context';
 
 /** Long enough for production. */
 export const SECRET = 'spec-secret-0123456789-abcdefghijklmnop';

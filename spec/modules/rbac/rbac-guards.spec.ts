@@ -1,10 +1,10 @@
 import { expect } from 'chai';
 import request from 'supertest';
 import { AuthService } from '../../../modules/auth';
+import type { AuthenticatedUser } from '../../../modules/auth/caller';
 import { MinimumRole, Permissions } from '../../../modules/rbac';
 import { REFERENCE_PERMISSIONS, REFERENCE_ROLES } from '../../../modules/reference';
 import { Controller, Delete, Get, Post } from '../../../src';
-import type { AuthenticatedUser } from '../../../src/routing/request-context';
 import { forEachEngine } from '../../support/engines';
 import { type Served, serve } from '../../support/serve';
 import { authApp, bearer, type StubbedUsers, stubUsers } from '../auth/auth-fixtures';

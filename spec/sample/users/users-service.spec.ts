@@ -1,6 +1,7 @@
 import bcrypt from 'bcrypt';
 import { expect } from 'chai';
 import sinon from 'sinon';
+import type { AuthenticatedUser } from '../../../modules/auth';
 import { AuthService } from '../../../modules/auth';
 import { RbacService } from '../../../modules/rbac';
 import { REFERENCE_PERMISSIONS, REFERENCE_ROLES } from '../../../modules/reference';
@@ -8,7 +9,6 @@ import type { UserRecord } from '../../../sample/users/user';
 import { UsernameTakenError } from '../../../sample/users/username-taken-error';
 import { UsersRepository } from '../../../sample/users/users-repository';
 import { UsersService } from '../../../sample/users/users-service';
-import type { AuthenticatedUser } from '../../../src';
 import { useSpecCursorKey } from '../support/sample-env';
 
 /** What `promise` rejects with; fails the spec when it resolves. */

@@ -1,6 +1,6 @@
 import request from 'supertest';
+import type { AuthenticatedUser } from '../../../modules/auth';
 import {
-  type AuthenticatedUser,
   Controller,
   CurrentUser,
   createApp,

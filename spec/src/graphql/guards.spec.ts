@@ -1,8 +1,9 @@
 import { expect } from 'chai';
 import { z } from 'zod';
+import type { AuthenticatedUser } from '../../../modules/auth';
 import { Auth } from '../../../modules/auth';
 import { MinimumRole } from '../../../modules/rbac';
-import { type AuthenticatedUser, CurrentUser, createApp, Mutation, Query, Resolver } from '../../../src';
+import { CurrentUser, createApp, Mutation, Query, Resolver } from '../../../src';
 import { forEachEngine } from '../../support/engines';
 import { type Served, serve } from '../../support/serve';
 import { postGraphql } from './graphql-client';

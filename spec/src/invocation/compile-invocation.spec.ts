@@ -60,6 +60,7 @@ const site: GuardSite = {
 
 function context(parts: Partial<RequestContext> = {}): RequestContext {
   return {
+    transport: 'http',
     req: {},
     res: {},
     method: 'GET',

@@ -18,6 +18,7 @@ const site: GuardSite = {
 
 function context(parts: Partial<RequestContext>): RequestContext {
   return {
+    transport: 'http',
     req: {},
     res: {},
     method: 'POST',

@@ -58,7 +58,17 @@ function contextFor(answer: Answer): RequestContext {
       res.headersSent = true;
     },
   };
-  return { req: {}, res, method: 'GET', headers: {}, params: {}, query: {}, cookies: {}, body: undefined };
+  return {
+    transport: 'http',
+    req: {},
+    res,
+    method: 'GET',
+    headers: {},
+    params: {},
+    query: {},
+    cookies: {},
+    body: undefined,
+  };
 }
 
 describe('compileRoute(): the compiled handler', () => {

@@ -1,9 +1,9 @@
 import { expect } from 'chai';
 import { Auth, AuthService } from '../../../modules/auth';
+import type { AuthenticatedUser } from '../../../modules/auth/caller';
 import { Permissions } from '../../../modules/rbac';
 import { Controller, CurrentUser, createApp, Get } from '../../../src';
 import type { Application } from '../../../src/app/application';
-import type { AuthenticatedUser } from '../../../src/routing/request-context';
 import { EventChannel } from '../../../src/sse/event-channel';
 import { LastEventId, Sse } from '../../../src/sse/sse-decorators';
 import type { SseEvent } from '../../../src/sse/sse-event';

@@ -16,7 +16,7 @@ import {
   WebSocket,
   type WebSocketConnection,
 } from '../../../index';
-import type { AuthenticatedUser } from '../../../src/routing/request-context';
+import type { AuthenticatedUser } from '../../../modules/auth/caller';
 import { forEachEngine } from '../../support/engines';
 import { type Served, serve } from '../../support/serve';
 import { refusal, TestClient, wsUrl } from './support/ws-client';

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { Auth } from '../../../modules/auth';
+import type { AuthenticatedUser } from '../../../modules/auth/caller';
 import { MinimumRole } from '../../../modules/rbac';
 import {
   CurrentUser,
@@ -10,7 +11,6 @@ import {
   WebSocket,
   type WebSocketConnection,
 } from '../../../src';
-import type { AuthenticatedUser } from '../../../src/routing/request-context';
 import { forEachEngine } from '../../support/engines';
 import { type Served, serve } from '../../support/serve';
 import { specAuthModule } from './support/spec-auth';

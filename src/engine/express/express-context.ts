@@ -2,7 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import cookieParser from 'cookie-parser';
 import type { Request, Response } from 'express';
 import type { RequestScope } from '../../../container/request-scope';
-import type { AuthenticatedUser, RequestContext } from '../../routing/request-context';
+import type { RequestContext } from '../../routing/request-context';
 
 const parseCookies = cookieParser();
 const ignore = () => {};
@@ -10,7 +10,6 @@ const ignore = () => {};
 /** A request as Express delivers it; query and cookies are parsed on first read only. */
 export class ExpressContext implements RequestContext {
   body: unknown;
-  user?: AuthenticatedUser;
   state?: Record<string, unknown>;
   answerHeaders?: Record<string, string>;
   scope?: RequestScope;
@@ -22,6 +21,10 @@ export class ExpressContext implements RequestContext {
     readonly params: Record<string, string>,
   ) {
     this.body = req.body;
+  }
+
+  get transport(): string {
+    return 'http';
   }
 
   get method(): string {

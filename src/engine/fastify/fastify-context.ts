@@ -1,13 +1,12 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RequestScope } from '../../../container/request-scope';
-import type { AuthenticatedUser, RequestContext } from '../../routing/request-context';
+import type { RequestContext } from '../../routing/request-context';
 import { parseCookies } from './cookies';
 
 /** A request as Fastify delivers it; cookies are parsed on first read only. */
 export class FastifyContext implements RequestContext {
   body: unknown = undefined;
-  user?: AuthenticatedUser;
   state?: Record<string, unknown>;
   answerHeaders?: Record<string, string>;
   scope?: RequestScope;
@@ -18,6 +17,10 @@ export class FastifyContext implements RequestContext {
     readonly res: FastifyReply,
     readonly params: Record<string, string>,
   ) {}
+
+  get transport(): string {
+    return 'http';
+  }
 
   get method(): string {
     return this.req.method;

@@ -1,5 +1,5 @@
 import type { AppContainer as Container } from '../../../container/app-container';
-import type { RequestContext } from '../../routing/request-context';
+import type { CallContext } from '../call-context';
 import type { GuardKindMap } from '../extension-points';
 
 /** Where a guard is compiled: which class and method, and over which transport. */
@@ -17,7 +17,7 @@ export interface GuardSite {
 }
 
 /** A compiled guard: returns when the request may pass, throws an HTTPException otherwise. */
-export type GuardCheck = (ctx: RequestContext) => void | Promise<void>;
+export type GuardCheck = (ctx: CallContext) => void | Promise<void>;
 
 /** How a module provides one guard kind, which its decorator names. */
 export interface GuardDefinition {

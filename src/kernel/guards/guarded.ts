@@ -1,4 +1,4 @@
-import type { RequestContext } from '../../routing/request-context';
+import type { CallContext } from '../call-context';
 import type { GuardCheck } from './guard-registry';
 
 /**
@@ -6,7 +6,7 @@ import type { GuardCheck } from './guard-registry';
  * call on that path, so a handler whose guards answer at once pays for no promise. Once a check
  * is asynchronous, gives a promise of `next`'s result; a refusal throws, or rejects once waiting.
  */
-export function guarded<C extends RequestContext, T>(
+export function guarded<C extends CallContext, T>(
   checks: readonly GuardCheck[],
   next: (ctx: C) => T | Promise<T>,
 ): (ctx: C) => T | Promise<T> {

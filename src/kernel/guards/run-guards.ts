@@ -1,4 +1,4 @@
-import type { RequestContext } from '../../routing/request-context';
+import type { CallContext } from '../call-context';
 import type { GuardCheck } from './guard-registry';
 
 /**
@@ -8,7 +8,7 @@ import type { GuardCheck } from './guard-registry';
  */
 export function runGuardsThen<T>(
   checks: readonly GuardCheck[],
-  ctx: RequestContext,
+  ctx: CallContext,
   next: () => T | Promise<T>,
   onRefusal: (err: unknown) => T | Promise<T>,
   first = 0,
@@ -23,7 +23,7 @@ export function runGuardsThen<T>(
 // After an asynchronous check, a later synchronous refusal must reach `onRefusal` too.
 function continueFrom<T>(
   checks: readonly GuardCheck[],
-  ctx: RequestContext,
+  ctx: CallContext,
   next: () => T | Promise<T>,
   onRefusal: (err: unknown) => T | Promise<T>,
   first: number,
@@ -41,6 +41,6 @@ const refuse = (err: unknown): undefined => {
 };
 
 /** Runs the checks in order; returns a promise only once a check is asynchronous. */
-export function runGuards(checks: readonly GuardCheck[], ctx: RequestContext): void | Promise<void> {
+export function runGuards(checks: readonly GuardCheck[], ctx: CallContext): void | Promise<void> {
   return runGuardsThen(checks, ctx, pass, refuse);
 }

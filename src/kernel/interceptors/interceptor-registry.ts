@@ -1,5 +1,4 @@
-import type { RequestContext } from '../../routing/request-context';
-import type { ResponseWriter } from '../../routing/response-writer';
+import type { CallContext } from '../call-context';
 import type { GuardSite } from '../guards/guard-registry';
 
 /** What an interceptor decorator recorded: its kind, its module and its options. */
@@ -20,23 +19,24 @@ export type InterceptedSite = Pick<GuardSite, 'className' | 'methodName' | 'cont
 export type CallWrapper = (call: () => unknown) => unknown;
 
 /**
- * Wraps an HTTP route's handling after its guards: it may answer itself (through the site's
+ * Wraps a route's handling after its guards: it may answer itself (through the site's
  * writer, or by throwing an HTTPException) or hand on to `next` (arguments, then the handler);
  * `onAnswer` (answer-listeners.ts) tells it what was written.
  */
-export type RouteInterceptor = (ctx: RequestContext, next: () => unknown) => unknown;
+export type RouteInterceptor = (ctx: CallContext, next: () => unknown) => unknown;
 
-/** Where a route interceptor is compiled: the route's site and the writer its answers go through. */
-export interface RouteInterceptorSite extends GuardSite {
-  writer: ResponseWriter;
-}
+/**
+ * Where a route interceptor is compiled: the route's site, and what the transport that compiles
+ * routes adds to it by declaration merging (the writer its answers go through).
+ */
+export interface RouteInterceptorSite extends GuardSite {}
 
 /** How a module provides one interceptor kind, which its decorator names. */
 export interface InterceptorDefinition {
   kind: string;
   /** Wraps the method's call, in every transport and on injectables' methods. */
   call?(options: unknown, site: InterceptedSite): CallWrapper;
-  /** Wraps an HTTP route's handling after its guards. */
+  /** Wraps a route's handling after its guards. */
   route?(options: unknown, site: RouteInterceptorSite): RouteInterceptor;
 }
 

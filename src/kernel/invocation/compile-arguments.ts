@@ -2,8 +2,7 @@ import type { ZodType } from 'zod';
 import type { AppContainer as Container } from '../../../container/app-container';
 import { isThenable } from '../../../container/is-thenable';
 import { planResolution, type Resolver } from '../../../container/resolution-plan';
-import type { Reader, ReaderTable } from '../../routing/http-readers';
-import type { RequestContext } from '../../routing/request-context';
+import type { CallContext } from '../call-context';
 import { ValidationException } from '../errors/exceptions';
 import type { ValidationDetail } from '../errors/http-exception';
 import { locatedError, trellisError } from '../errors/trellis-errors';
@@ -11,10 +10,11 @@ import type { GuardSite } from '../guards/guard-registry';
 import type { ParamMetadata } from '../metadata/types';
 import { compileValidator, type Validator } from '../validation/compile-validator';
 import { stringlessPart } from '../validation/string-input';
+import type { Reader, ReaderTable } from './argument-readers';
 
-interface ValueStep {
+interface ValueStep<C extends CallContext> {
   index: number;
-  read: Reader;
+  read: Reader<C>;
   validate?: Validator;
 }
 
@@ -24,7 +24,7 @@ interface DependencyStep {
 }
 
 /** Builds a handler's argument list for one request: values validated first, then dependencies. */
-export type ArgumentBuilder = (ctx: RequestContext) => unknown[] | Promise<unknown[]>;
+export type ArgumentBuilder<C extends CallContext = CallContext> = (ctx: C) => unknown[] | Promise<unknown[]>;
 
 function planDependency(container: Container, param: ParamMetadata, site: GuardSite): Resolver {
   try {
@@ -34,17 +34,8 @@ function planDependency(container: Container, param: ParamMetadata, site: GuardS
   }
 }
 
-// What these give a handler is always text (or, from a query string, objects and arrays of it).
-const STRING_KINDS = new Set<ParamMetadata['kind']>(['param', 'query', 'header', 'cookie']);
-const DECORATORS: Partial<Record<ParamMetadata['kind'], string>> = {
-  param: 'Param',
-  query: 'Query',
-  header: 'Header',
-  cookie: 'Cookie',
-};
-
 // A schema no string can pass would answer every request 422: refused at ready() instead.
-function refuseStringless(schema: ZodType, param: ParamMetadata, site: GuardSite): void {
+function refuseStringless(schema: ZodType, param: ParamMetadata, decorator: string, site: GuardSite): void {
   const part = stringlessPart(schema);
   if (!part) return;
   const name = 'name' in param && param.name ? `'${param.name}'` : '';
@@ -52,7 +43,7 @@ function refuseStringless(schema: ZodType, param: ParamMetadata, site: GuardSite
   throw trellisError(
     'TRELLIS_ERR_SCHEMA_REFUSES_STRINGS',
     `${site.className}.${site.methodName}`,
-    `${DECORATORS[param.kind]}(${name})${field}`,
+    `${decorator}(${name})${field}`,
     part.type,
     part.fix,
   );
@@ -63,13 +54,13 @@ function refuseStringless(schema: ZodType, param: ParamMetadata, site: GuardSite
  * values fail their schemas is refused with one 422 listing every failure; the handler and the
  * dependencies are never reached.
  */
-export function compileArguments(
+export function compileArguments<C extends CallContext>(
   params: readonly ParamMetadata[],
-  readers: ReaderTable,
+  readers: ReaderTable<C>,
   site: GuardSite,
   container: Container,
-): ArgumentBuilder {
-  const values: ValueStep[] = [];
+): ArgumentBuilder<C> {
+  const values: ValueStep<C>[] = [];
   const dependencies: DependencyStep[] = [];
   let arity = 0;
   // Parameter decorators run last-first; sorting keeps validation details in parameter order.
@@ -88,9 +79,9 @@ export function compileArguments(
         site.transport,
       );
     }
-    const { read, source } = reader(param);
+    const { read, source, text } = reader(param);
     const schema = 'schema' in param ? param.schema : undefined;
-    if (schema && STRING_KINDS.has(param.kind)) refuseStringless(schema, param, site);
+    if (schema && text) refuseStringless(schema, param, text, site);
     values.push({
       index: param.index,
       read,

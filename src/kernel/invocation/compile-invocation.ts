@@ -1,15 +1,15 @@
 import type { AppContainer as Container } from '../../../container/app-container';
 import { isThenable } from '../../../container/is-thenable';
 import { planResolution, type Resolver } from '../../../container/resolution-plan';
-import type { ReaderTable } from '../../routing/http-readers';
-import type { RequestContext } from '../../routing/request-context';
-import type { Tracing } from '../../tracing/tracing';
+import type { CallContext } from '../call-context';
 import { compileGuards } from '../guards/compile-guards';
 import type { GuardRegistry, GuardSite } from '../guards/guard-registry';
 import { guarded } from '../guards/guarded';
 import { compileCallWrappers, wrapCall } from '../interceptors/compile-interceptors';
 import type { InterceptorRegistry } from '../interceptors/interceptor-registry';
 import type { ClassMetadata, GuardMetadata, MethodMetadata } from '../metadata/types';
+import type { ReaderTable } from './argument-readers';
+import type { CallTracer } from './call-tracer';
 import { compileArguments } from './compile-arguments';
 import { tracedCall, tracedGuards } from './traced-steps';
 
@@ -18,19 +18,19 @@ export interface InvocationEnv {
   container: Container;
   guards: GuardRegistry;
   /** When set, the guards and the method call each get a span (a `guards` and a `handler X.y`). */
-  tracing?: Tracing;
+  tracing?: CallTracer;
   /** The interceptor kinds modules provide (`Transactional()` wraps the call). */
   interceptors?: InterceptorRegistry;
 }
 
 /** The handler to invoke and what its transport adds to the shared steps. */
-export interface InvocationTarget<C extends RequestContext> {
+export interface InvocationTarget<C extends CallContext> {
   owner: ClassMetadata;
   method: MethodMetadata;
   /** The guards that apply to this handler (its class's and its own, as the transport decides). */
   guards: readonly GuardMetadata[];
   /** How the transport reads the values of decorated parameters. */
-  readers: ReaderTable;
+  readers: ReaderTable<C>;
   site: GuardSite;
   /** The owner's resolution plan when the transport shares one between handlers. */
   resolveOwner?: Resolver;
@@ -46,7 +46,7 @@ export interface InvocationTarget<C extends RequestContext> {
  * Runs one handler for one call: the method's result, or a promise of it once a step is
  * asynchronous. A failure throws (rejects once asynchronous); the transport answers it.
  */
-export type Invocation<C extends RequestContext = RequestContext> = (ctx: C) => unknown;
+export type Invocation<C extends CallContext = CallContext> = (ctx: C) => unknown;
 
 type Method = (...args: unknown[]) => unknown;
 
@@ -56,7 +56,7 @@ type Method = (...args: unknown[]) => unknown;
  * hands on to the next synchronously; only a step that returns a promise makes the rest wait,
  * so a call whose steps all answer at once returns its result without a microtask hop.
  */
-export function compileInvocation<C extends RequestContext>(
+export function compileInvocation<C extends CallContext>(
   target: InvocationTarget<C>,
   env: InvocationEnv,
 ): Invocation<C> {

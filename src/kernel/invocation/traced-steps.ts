@@ -1,14 +1,14 @@
 import { isThenable } from '../../../container/is-thenable';
-import type { RequestContext } from '../../routing/request-context';
-import type { Tracing } from '../../tracing/tracing';
+import type { CallContext } from '../call-context';
 import type { GuardCheck } from '../guards/guard-registry';
 import { runGuardsThen } from '../guards/run-guards';
+import type { CallTracer } from './call-tracer';
 
 type Step<C, T> = (ctx: C) => T | Promise<T>;
 
 /** The guards as one span: ended when they pass (before `next` runs) or when one refuses. */
-export function tracedGuards<C extends RequestContext, T>(
-  tracing: Tracing,
+export function tracedGuards<C extends CallContext, T>(
+  tracing: CallTracer,
   checks: readonly GuardCheck[],
   next: Step<C, T>,
 ): Step<C, T> {
@@ -38,8 +38,8 @@ export function tracedGuards<C extends RequestContext, T>(
 }
 
 /** The method call as one span, ended when the call returns or, when it gives a promise, settles. */
-export function tracedCall<C extends RequestContext>(
-  tracing: Tracing,
+export function tracedCall<C extends CallContext>(
+  tracing: CallTracer,
   name: string,
   call: (ctx: C, args: unknown[]) => unknown,
 ): (ctx: C, args: unknown[]) => unknown {

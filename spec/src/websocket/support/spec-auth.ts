@@ -1,6 +1,7 @@
+import type { AuthenticatedUser } from '../../../../modules/auth/caller';
 import { ForbiddenException, UnauthorizedException } from '../../../../src';
 import type { TrellisModule } from '../../../../src/kernel/modules/module-registry';
-import type { AuthenticatedUser } from '../../../../src/routing/request-context';
+import type { RequestContext } from '../../../../src/routing';
 
 /** The callers the spec guards know, by token. */
 export const SPEC_USERS: Record<string, AuthenticatedUser> = {
@@ -22,11 +23,12 @@ export const specAuthModule: TrellisModule<void> = {
       priority: 0,
       compile: (_options, site) => (ctx) => {
         const header = ctx.headers.authorization;
-        const token = header?.startsWith('Bearer ')
-          ? header.slice('Bearer '.length)
-          : site.transport === 'ws'
-            ? ctx.query.token
-            : undefined;
+        const token =
+          typeof header === 'string' && header.startsWith('Bearer ')
+            ? header.slice('Bearer '.length)
+            : site.transport === 'ws'
+              ? (ctx as RequestContext).query.token
+              : undefined;
         const user = typeof token === 'string' ? SPEC_USERS[token] : undefined;
         if (!user) throw new UnauthorizedException('Token inválido');
         ctx.user = user;
