@@ -12,13 +12,9 @@ import { ROUTING_ERRORS } from './src/routing/routing-errors';
 import { WEBSOCKET_ERRORS } from './src/websocket/websocket-errors';
 
 // Application: createApp, its options and lifecycle, modules
-export type {
-  AppOptions,
-  GraphqlOptions,
-  GraphqlSubscriptionOptions,
-  OpenApiOptions,
-  OpenApiServer,
-} from './src/app/app-options';
+export type { GraphqlOptions, GraphqlSubscriptionOptions } from './src/graphql/graphql-options';
+export type { OpenApiOptions, OpenApiServer } from './src/openapi/openapi-options';
+export type { AppOptions } from './src/options/app-options';
 export { Application } from './src/app/application';
 export { createApp } from './src/app/create-app';
 export type { InjectOptions, InjectResponse } from './src/app/inject';
@@ -113,7 +109,10 @@ export { Container, Inject } from './container/inversify';
 export type { DependencyFunction, Provider } from './container/provider';
 export { RequestScope } from './container/request-scope';
 export type { Scope } from './container/scope';
-export type { Class, HttpMethod, OriginAllowList } from './src/kernel/metadata/types';
+export type { ClassRole } from './src/kernel/metadata/class-role';
+export type { Class } from './src/kernel/metadata/types';
+export type { HttpMethod } from './src/routing/http-method';
+export type { OriginAllowList } from './src/websocket/origin-allow-list';
 
 // Requests and routes as handlers and guards see them
 export type {

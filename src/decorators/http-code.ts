@@ -1,4 +1,5 @@
 import { metadataRegistry } from '../kernel/metadata/registry';
+import { SUCCESS_STATUS } from '../routing/route-metadata';
 import { NotSuccessStatusError } from './decorator-errors';
 
 /** Refuses a status that is no success status, naming the decorator. */
@@ -15,6 +16,6 @@ export function assertSuccessStatus(decorator: string, status: number): void {
 export function HttpCode(status: number): MethodDecorator {
   assertSuccessStatus('HttpCode', status);
   return (target, key) => {
-    metadataRegistry.forMethod(target.constructor, key).status = status;
+    metadataRegistry.forMethod(target.constructor, key).set(SUCCESS_STATUS, status);
   };
 }

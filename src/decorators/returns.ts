@@ -1,6 +1,7 @@
 import type { ZodType } from 'zod';
 import { metadataRegistry } from '../kernel/metadata/registry';
 import { isSchema } from '../kernel/validation/is-schema';
+import { RETURNS } from '../routing/route-metadata';
 import { ReturnsNotSchemaError } from './decorator-errors';
 import { assertSuccessStatus } from './http-code';
 
@@ -21,6 +22,6 @@ export function Returns(schema: ZodType, options: ReturnsOptions = {}): MethodDe
   if (!isSchema(schema)) throw new ReturnsNotSchemaError();
   if (options.status !== undefined) assertSuccessStatus('Returns', options.status);
   return (target, key) => {
-    metadataRegistry.forMethod(target.constructor, key).returns = { schema, ...options };
+    metadataRegistry.forMethod(target.constructor, key).set(RETURNS, { schema, ...options });
   };
 }

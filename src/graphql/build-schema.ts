@@ -15,6 +15,7 @@ import type { Class, ClassMetadata, MethodMetadata } from '../kernel/metadata/ty
 import type { RequestContext } from '../routing/request-context';
 import type { Tracing } from '../tracing/tracing';
 import { compileField } from './compile-field';
+import { GRAPHQL_FIELD } from './field-metadata';
 import { graphqlError } from './graphql-errors';
 import { GraphqlTypeMapper } from './type-mapper';
 
@@ -62,12 +63,13 @@ export function buildGraphqlSchema(resolvers: Iterable<Class>, env: SchemaBuilde
     const resolver = metadataRegistry.forClass(target);
     for (const method of resolver.methods.values()) {
       const where = `${target.name}.${method.name}`;
-      if (!method.graphql) {
+      const graphql = method.get(GRAPHQL_FIELD);
+      if (!graphql) {
         if (method.params.some((param) => param.kind === 'arg' || param.kind === 'parent'))
           throw graphqlError('TRELLIS_ERR_GRAPHQL_ARG_OUTSIDE_OPERATION', where);
         continue;
       }
-      const { operation, parent } = method.graphql;
+      const { operation, parent } = graphql;
       if (method.params.some((param) => param.kind === 'parent') && operation !== 'field')
         throw graphqlError('TRELLIS_ERR_GRAPHQL_PARENT_OUTSIDE_FIELD', where);
       if (operation === 'field') {
@@ -83,7 +85,7 @@ export function buildGraphqlSchema(resolvers: Iterable<Class>, env: SchemaBuilde
     }
   }
   for (const [resolver, method] of rootMethods) {
-    const operation = method.graphql!.operation as keyof typeof roots;
+    const operation = method.get(GRAPHQL_FIELD)!.operation as keyof typeof roots;
     roots[operation][method.name] = compileField(resolver, method, fieldEnv);
   }
   if (Object.keys(roots.query).length === 0) throw graphqlError('TRELLIS_ERR_GRAPHQL_NO_QUERY');

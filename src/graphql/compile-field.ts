@@ -12,6 +12,7 @@ import { reportFailure } from '../logging/report-failure';
 import type { RequestContext } from '../routing/request-context';
 import type { TraceAttributes, Tracing } from '../tracing/tracing';
 import { GraphqlFieldContext } from './field-context';
+import { GRAPHQL_FIELD } from './field-metadata';
 import { toGraphqlError } from './graphql-error';
 import { graphqlError, SubscriptionNotIterableError } from './graphql-errors';
 import { GRAPHQL_READERS } from './graphql-readers';
@@ -58,7 +59,7 @@ function argumentTypes(method: MethodMetadata, types: GraphqlTypeMapper) {
   const args: GraphQLFieldConfigArgumentMap = {};
   // Parameter decorators run last-first: sorting keeps the arguments in declaration order.
   for (const param of [...method.params].sort((a, b) => a.index - b.index)) {
-    if (param.kind !== 'arg') continue;
+    if (param.kind !== 'arg' || param.name === undefined) continue;
     const label = `@Arg('${param.name}')`;
     if (!isSchema(param.schema)) throw graphqlError('TRELLIS_ERR_GRAPHQL_ARG_SCHEMA', label);
     if (args[param.name]) throw graphqlError('TRELLIS_ERR_GRAPHQL_DUPLICATE_ARG', label);
@@ -75,7 +76,7 @@ const LABELS = {
 } as const;
 
 function returnType(method: MethodMetadata, types: GraphqlTypeMapper) {
-  const { operation, returns } = method.graphql!;
+  const { operation, returns } = method.get(GRAPHQL_FIELD)!;
   if (!isSchema(returns)) throw graphqlError('TRELLIS_ERR_GRAPHQL_RETURNS_SCHEMA', LABELS[operation]);
   return types.output(returns, resultHint(method.name), 'returns');
 }
@@ -127,7 +128,7 @@ export function compileField(
     invoke(new GraphqlFieldContext(operation, args, source));
   const description = method.description ?? method.summary;
 
-  if (method.graphql!.operation === 'subscription') {
+  if (method.get(GRAPHQL_FIELD)!.operation === 'subscription') {
     return {
       ...field,
       description,
@@ -152,7 +153,7 @@ export function compileField(
     }
   };
   const { tracing } = env;
-  const spanName = `resolve ${SPAN_TYPES[method.graphql!.operation] ?? resolver.target.name}.${method.name}`;
+  const spanName = `resolve ${SPAN_TYPES[method.get(GRAPHQL_FIELD)!.operation] ?? resolver.target.name}.${method.name}`;
   const attributes = { 'graphql.field.name': method.name, 'code.function': where };
   return {
     ...field,

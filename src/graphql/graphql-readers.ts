@@ -5,7 +5,8 @@ import type { GraphqlFieldContext } from './field-context';
 import { nullAsAbsent } from './null-as-absent';
 
 function argumentReader(param: ParamMetadata) {
-  const { name, schema } = param as Extract<ParamMetadata, { kind: 'arg' }>;
+  const { schema } = param;
+  const name = param.name!;
   // Failures are reported under the argument's name: `input.title`.
   if (!schema) return { read: (ctx: GraphqlFieldContext) => ctx.args[name], source: name };
   return { read: (ctx: GraphqlFieldContext) => nullAsAbsent(schema, ctx.args[name]), source: name };

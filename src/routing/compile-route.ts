@@ -17,6 +17,7 @@ import { HTTP_READERS } from './http-readers';
 import type { RequestContext } from './request-context';
 import type { ResponseWriter } from './response-writer';
 import type { RouteExtension, RoutePart } from './route-extension';
+import { CONTROLLER, HTTP_ROUTE, RETURNS, SUCCESS_STATUS, THROWS } from './route-metadata';
 import { joinPaths, toRouterPath } from './route-path';
 import { routingError } from './routing-errors';
 import { writeError, writeResult } from './write-response';
@@ -49,17 +50,19 @@ function checkPath(handler: MethodMetadata, path: string, where: string): void {
 }
 
 function successStatus(handler: MethodMetadata, method: string, where: string): number {
-  const declared = handler.returns?.status;
-  if (declared !== undefined && handler.status !== undefined)
+  const declared = handler.get(RETURNS)?.status;
+  const chosen = handler.get(SUCCESS_STATUS);
+  if (declared !== undefined && chosen !== undefined)
     throw routingError('TRELLIS_ERR_SUCCESS_STATUS_TWICE', where);
-  return declared ?? handler.status ?? (method === 'POST' ? CREATED : OK);
+  return declared ?? chosen ?? (method === 'POST' ? CREATED : OK);
 }
 
 // Compiled once here; a schema fast-json-stringify cannot read fails ready() naming the route.
 function serializerOf(handler: MethodMetadata, where: string): Serializer {
-  if (!handler.returns) return JSON.stringify;
+  const returns = handler.get(RETURNS);
+  if (!returns) return JSON.stringify;
   try {
-    return compileSerializer(handler.returns.schema);
+    return compileSerializer(returns.schema);
   } catch (err) {
     const error = routingError('TRELLIS_ERR_RETURNS_SCHEMA', where, (err as Error).message);
     error.cause = err;
@@ -106,7 +109,7 @@ export function compileRoute(
   handler: MethodMetadata,
   env: RouteCompilerEnv,
 ): CompiledRoute {
-  const http = handler.http!;
+  const http = handler.get(HTTP_ROUTE)!;
   const where = `${controller.target.name}.${handler.name}`;
   const part = partsOf(handler, env, where);
   const site: GuardSite = {
@@ -116,11 +119,11 @@ export function compileRoute(
     longLived: part.longLived,
     container: env.container,
   };
-  const path = joinPaths(controller.path, http.path);
+  const path = joinPaths(controller.get(CONTROLLER)?.path, http.path);
   checkPath(handler, path, where);
   const defaultStatus = successStatus(handler, http.method, where);
   const serialize = serializerOf(handler, where);
-  const errors = declaredErrors(handler.throws, where);
+  const errors = declaredErrors(handler.get(THROWS), where);
   const declaredGuards = [...controller.guards, ...handler.guards];
 
   const { logger } = env;

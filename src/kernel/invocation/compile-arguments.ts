@@ -26,13 +26,9 @@ interface DependencyStep {
 /** Builds a handler's argument list for one request: values validated first, then dependencies. */
 export type ArgumentBuilder<C extends CallContext = CallContext> = (ctx: C) => unknown[] | Promise<unknown[]>;
 
-function planDependency(
-  container: Container,
-  param: Extract<ParamMetadata, { kind: 'depends' }>,
-  site: GuardSite,
-): Resolver {
+function planDependency(container: Container, param: ParamMetadata, site: GuardSite): Resolver {
   try {
-    return planResolution(container, param.provider, param.scope);
+    return planResolution(container, param.provider!, param.scope);
   } catch (err) {
     throw locatedError(err, `${site.className}.${site.methodName}`);
   }

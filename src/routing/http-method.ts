@@ -1,0 +1,2 @@
+/** HTTP verbs a route can answer; `ALL` answers every verb. */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH' | 'ALL';
