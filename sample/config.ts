@@ -42,6 +42,7 @@ const EnvSchema = z.object({
   LOGIN_RATE_LIMIT_MAX: positiveInt.default(5),
   LOGIN_RATE_LIMIT_WINDOW_MS: positiveInt.default(900_000),
   LOGIN_CLIENT_RATE_LIMIT_MAX: positiveInt.default(20),
+  LOGIN_FAILURE_SPACING_MS: z.coerce.number().int().min(0).default(1000),
   REGISTER_RATE_LIMIT_MAX: positiveInt.default(10),
   REGISTER_RATE_LIMIT_WINDOW_MS: positiveInt.default(900_000),
   TRELLIS_ENGINE: z.enum(['express', 'fastify']).default('express'),
@@ -91,6 +92,8 @@ export interface SampleConfig {
   demoPassword: string;
   /** Failed logins per client and username (`max`) and per client (`clientMax`) per window. */
   loginRateLimit: { max: number; clientMax: number; windowMs: number };
+  /** Milliseconds after a failed login of a username before the next is verified, across clients; 0 for none. */
+  loginFailureSpacingMs: number;
   /** Registration attempts per client per window, whatever their outcome. */
   registerRateLimit: { max: number; windowMs: number };
   engine: 'express' | 'fastify';
@@ -176,6 +179,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LoadedConfig {
         clientMax: vars.LOGIN_CLIENT_RATE_LIMIT_MAX,
         windowMs: vars.LOGIN_RATE_LIMIT_WINDOW_MS,
       },
+      loginFailureSpacingMs: vars.LOGIN_FAILURE_SPACING_MS,
       registerRateLimit: { max: vars.REGISTER_RATE_LIMIT_MAX, windowMs: vars.REGISTER_RATE_LIMIT_WINDOW_MS },
       engine: vars.TRELLIS_ENGINE,
       trustProxy: vars.TRUST_PROXY,

@@ -124,6 +124,7 @@ export function createSampleApp(config: SampleConfig, options: SampleAppOptions 
       store: state.tokenStore,
       denyList: state.denyList,
       bcryptRounds: config.bcryptRounds,
+      loginFailureSpacingMs: config.loginFailureSpacingMs,
     })
     .install('rbac', { roles: REFERENCE_ROLES, permissions: REFERENCE_PERMISSIONS });
   app.override(BROADCASTER, state.broadcaster);

@@ -16,7 +16,10 @@ export interface AuthMessages {
   revokedToken: string;
   /** 503: the password hashing queue is full. */
   busy: string;
-  /** 429: the username already has its share of logins in progress (`loginsPerUsername`). */
+  /**
+   * 429: the username already has its share of logins in progress (`loginsPerUsername`), or failed
+   * a login less than `loginFailureSpacingMs` ago.
+   */
   accountBusy: string;
   /** 200 from the mounted `POST <prefix>/logout`. */
   loggedOut: string;

@@ -13,6 +13,7 @@ import { DatabaseTokenDenyList } from './database/database-token-deny-list';
 import { DatabaseTokenStore } from './database/database-token-store';
 import { InMemoryTokenDenyList } from './in-memory-token-deny-list';
 import { InMemoryTokenStore } from './in-memory-token-store';
+import { LoginFailureSpacing } from './login-failure-spacing';
 import { PasswordHasher } from './password-hasher';
 import { mountAuthRoutes } from './routes/mount-auth-routes';
 import { TokenCodec } from './token-codec';
@@ -94,7 +95,11 @@ export const authModule = defineModule<AuthOptions>({
             current.messages?.busy,
           ),
           messages: current.messages,
-          accounts: new AccountLimit(current.loginsPerUsername, current.messages?.accountBusy),
+          accounts: new AccountLimit(
+            current.loginsPerUsername,
+            current.messages?.accountBusy,
+            new LoginFailureSpacing(current.loginFailureSpacingMs),
+          ),
           // A session outlives each of its tokens, so an access token never dies with it early.
           sessionTTL: Math.max(current.accessTokenTTL, current.refreshTokenTTL),
           // Looked up when a session ends: bound by the WebSocket feature at ready().

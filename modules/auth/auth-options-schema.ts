@@ -32,6 +32,7 @@ const seconds = z.number(problem(SECONDS)).int(problem(SECONDS)).positive(proble
 const ROUNDS = `must be a whole number from ${MIN_ROUNDS} to ${MAX_ROUNDS}`;
 const QUEUE = 'must be a whole number from 0';
 const PER_USERNAME = 'must be a whole number from 1';
+const SPACING = 'must be a whole number of milliseconds from 0';
 
 function hasMethods(value: unknown, names: readonly string[]): boolean {
   if (typeof value !== 'object' || value === null) return false;
@@ -118,6 +119,11 @@ function authOptionsSchema(secret: z.ZodString) {
       .number(problem(PER_USERNAME))
       .int(problem(PER_USERNAME))
       .positive(problem(PER_USERNAME))
+      .optional(),
+    loginFailureSpacingMs: z
+      .number(problem(SPACING))
+      .int(problem(SPACING))
+      .nonnegative(problem(SPACING))
       .optional(),
     messages: messagesSchema(AUTH_MESSAGES),
     routes: routes.optional(),

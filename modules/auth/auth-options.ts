@@ -75,6 +75,14 @@ export interface AuthOptions {
    * Default 1.
    */
   loginsPerUsername?: number;
+  /**
+   * Milliseconds after a failed login of a username (wrong password or unknown user alike) before
+   * the next login of that username may be verified, from every client together; inside it a
+   * login of that username is answered 429 with `Retry-After` (the seconds left) before any lookup
+   * or hashing, and a successful login clears it. Kept per instance, in memory. Default 1000; 0
+   * turns it off.
+   */
+  loginFailureSpacingMs?: number;
   /** Texts to answer clients with instead of the defaults (`AUTH_MESSAGES`), any of them. */
   messages?: Partial<AuthMessages>;
   /**

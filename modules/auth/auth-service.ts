@@ -20,7 +20,7 @@ export interface AuthServiceParts {
   denyList: TokenDenyList;
   users: UserProvider;
   passwords: PasswordHasher;
-  /** The cap on logins of one username in progress at once; none when absent. */
+  /** The cap on logins of one username in progress at once, and the spacing after a failed one; none when absent. */
   accounts?: AccountLimit;
   /** Seconds a session lives without a refresh. */
   sessionTTL: number;
@@ -68,6 +68,7 @@ export class AuthService {
       throw unauthorized(this.messages.invalidCredentials);
     const check = () => this.checkCredentials(username, password);
     const record = await (this.parts.accounts ? this.parts.accounts.run(username, check) : check());
+    if (!record) throw unauthorized(this.messages.invalidCredentials);
     const user = identityOf(record);
     return { ...(await this.generateTokens(user)), user };
   }
@@ -183,11 +184,11 @@ export class AuthService {
     }
   }
 
-  private async checkCredentials(username: string, password: string): Promise<UserRecord> {
+  // The user whose credentials these are, or null when they were refused.
+  private async checkCredentials(username: string, password: string): Promise<UserRecord | null> {
     const record = await this.parts.users.findByCredentials(username, password);
     const valid = await this.passwordMatches(record, password);
-    if (!record || !valid) throw unauthorized(this.messages.invalidCredentials);
-    return record;
+    return record && valid ? record : null;
   }
 
   // A record without a hash is the provider's own verdict that the password matched; a hash is

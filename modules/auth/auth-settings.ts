@@ -3,6 +3,7 @@ import { DEFAULT_LOGINS_PER_USERNAME } from './account-limit';
 import { AUTH_MESSAGES, type AuthMessages } from './auth-messages';
 import type { AuthOptions, JwtAlgorithm } from './auth-options';
 import { AUTH_OPTIONS_SCHEMA, PRODUCTION_AUTH_OPTIONS_SCHEMA } from './auth-options-schema';
+import { DEFAULT_LOGIN_FAILURE_SPACING_MS } from './login-failure-spacing';
 import { DEFAULT_HASH_QUEUE_LIMIT } from './password-hasher';
 
 /** The checked, defaulted options the auth services run on. */
@@ -19,7 +20,10 @@ export interface AuthSettings {
   bcryptRounds: number;
   /** Hashes that may wait for a free slot before a 503. */
   hashQueueLimit: number;
+  /** Logins of one username in progress at once, across every client. */
   loginsPerUsername: number;
+  /** Milliseconds after a failed login of a username before the next may be verified; 0 for none. */
+  loginFailureSpacingMs: number;
   /** Every text the module answers clients with: the defaults, with those the options replace. */
   messages: Readonly<AuthMessages>;
 }
@@ -38,6 +42,7 @@ export function resolveAuthSettings(options: AuthOptions, env = process.env.NODE
     bcryptRounds: options.bcryptRounds ?? DEFAULT_BCRYPT_ROUNDS,
     hashQueueLimit: options.hashQueueLimit ?? DEFAULT_HASH_QUEUE_LIMIT,
     loginsPerUsername: options.loginsPerUsername ?? DEFAULT_LOGINS_PER_USERNAME,
+    loginFailureSpacingMs: options.loginFailureSpacingMs ?? DEFAULT_LOGIN_FAILURE_SPACING_MS,
     messages: resolveMessages<AuthMessages>(AUTH_MESSAGES, options.messages),
   };
 }

@@ -19,6 +19,7 @@ describe('sample config', () => {
         attachmentMaxBytes: 10 * 1024 * 1024,
         demoPassword: DEFAULT_DEMO_PASSWORD,
         loginRateLimit: { max: 5, clientMax: 20, windowMs: 900_000 },
+        loginFailureSpacingMs: 1000,
         registerRateLimit: { max: 10, windowMs: 900_000 },
         engine: 'express',
       });
@@ -50,6 +51,7 @@ describe('sample config', () => {
         LOGIN_RATE_LIMIT_MAX: '3',
         LOGIN_RATE_LIMIT_WINDOW_MS: '1000',
         LOGIN_CLIENT_RATE_LIMIT_MAX: '7',
+        LOGIN_FAILURE_SPACING_MS: '250',
         REGISTER_RATE_LIMIT_MAX: '2',
         REGISTER_RATE_LIMIT_WINDOW_MS: '5000',
         TRELLIS_ENGINE: 'fastify',
@@ -64,6 +66,7 @@ describe('sample config', () => {
         redisUrl: 'redis://localhost:6379',
         demoPassword: 'other-pass',
         loginRateLimit: { max: 3, clientMax: 7, windowMs: 1000 },
+        loginFailureSpacingMs: 250,
         registerRateLimit: { max: 2, windowMs: 5000 },
         engine: 'fastify',
       });
@@ -115,6 +118,7 @@ describe('sample config', () => {
       LOG_LEVEL: 'loud',
       NODE_ENV: 'staging',
       CORS_ORIGINS: 'https://app.example.com/',
+      LOGIN_FAILURE_SPACING_MS: '-1',
     };
     for (const name of ['CORS_ORIGINS', 'WS_ORIGINS'])
       it(`refuses ${name} entries that are not http(s) origins, null included`, () => {

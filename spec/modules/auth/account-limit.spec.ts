@@ -24,6 +24,7 @@ describe('auth: logins per username', () => {
       served = undefined;
     });
 
+    // No spacing after a failure unless a spec asks: these specs are about logins in progress.
     async function start(options: { loginsPerUsername?: number } = { loginsPerUsername: 2 }) {
       gates = [];
       users = await stubUsers();
@@ -35,6 +36,7 @@ describe('auth: logins per username', () => {
         authApp(engine, users, {
           userProvider: { ...users.provider, verifyPassword },
           hashQueueLimit: 100,
+          loginFailureSpacingMs: 0,
           ...options,
         }),
       );

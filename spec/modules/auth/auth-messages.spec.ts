@@ -12,6 +12,7 @@ const CUSTOM: Partial<AuthMessages> = {
   malformedHeader: 'Use Authorization: Bearer <token>',
   invalidCredentials: 'Wrong username or password',
   revokedToken: 'Session over',
+  accountBusy: 'That account just failed a login: wait a moment',
 };
 
 describe('auth: the messages option', () => {
@@ -42,7 +43,12 @@ describe('auth: the messages option', () => {
         .send({ username: 'ada', password: 'nope' })
         .expect(401);
       expect(wrong.body.message).to.equal('Wrong username or password');
-      const { body } = await request(url).post('/auth/login').send({ username: 'ada', password: PASSWORD });
+      const spaced = await request(url)
+        .post('/auth/login')
+        .send({ username: 'ada', password: PASSWORD })
+        .expect(429);
+      expect(spaced.body.message).to.equal('That account just failed a login: wait a moment');
+      const { body } = await request(url).post('/auth/login').send({ username: 'grace', password: PASSWORD });
       await request(url).post('/auth/logout').set('authorization', bearer(body.accessToken)).expect(204);
       const revoked = await request(url)
         .get('/me')

@@ -112,6 +112,15 @@ describe('auth: module options', () => {
     expect(install({ jwt: jwtOptions, loginsPerUsername: 1 })).not.to.throw();
   });
 
+  it('when loginFailureSpacingMs is not a whole number of milliseconds from 0, it refuses to install', () => {
+    for (const loginFailureSpacingMs of [-1, 1.5, Number.NaN, '1000', Number.POSITIVE_INFINITY])
+      expect(refusal({ jwt: jwtOptions, loginFailureSpacingMs })).to.match(
+        /^auth\.loginFailureSpacingMs: must be a whole number of milliseconds from 0 \(got /,
+      );
+    expect(install({ jwt: jwtOptions, loginFailureSpacingMs: 0 })).not.to.throw();
+    expect(install({ jwt: jwtOptions, loginFailureSpacingMs: 1000 })).not.to.throw();
+  });
+
   it('when a lifetime is not a positive whole number of seconds, it refuses to install', () => {
     expect(refusal({ jwt: { ...jwtOptions, accessTokenTTL: 0 } })).to.match(/^auth\.jwt\.accessTokenTTL: /);
     expect(refusal({ jwt: { ...jwtOptions, refreshTokenTTL: 1.5 } })).to.match(

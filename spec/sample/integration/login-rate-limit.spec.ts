@@ -15,6 +15,8 @@ describe('sample login rate limit', () => {
         LOGIN_RATE_LIMIT_MAX: '3',
         LOGIN_CLIENT_RATE_LIMIT_MAX: '5',
         LOGIN_RATE_LIMIT_WINDOW_MS: '60000',
+        // These specs count failures of one username in a row; the spacing has its own below.
+        LOGIN_FAILURE_SPACING_MS: '0',
       });
     });
     afterEach(() => {
@@ -121,6 +123,32 @@ describe('sample login rate limit', () => {
         .send({ refreshToken: login.body.refreshToken })
         .expect(200);
       expect(refresh.headers['cache-control']).to.equal('no-store');
+    });
+  });
+});
+
+describe('sample login failure spacing', () => {
+  forEachEngine((engine) => {
+    let sample: SampleServer;
+    beforeEach(async () => {
+      sample = await startSample(engine, { LOGIN_RATE_LIMIT_MAX: '3' });
+    });
+    afterEach(() => sample.close());
+
+    const attempt = (username: string, password = 'wrong-password') =>
+      request(sample.url).post('/auth/login').send({ username, password });
+
+    it('by default, right after a failed login of a username, from any client, the next is 429 with Retry-After: 1 and counts as a failure', async () => {
+      await attempt('admin').expect(401);
+      const spaced = await attempt('admin', DEMO_PASSWORD).expect(429);
+      expect(spaced.body.message).to.match(/esta cuenta/);
+      expect(spaced.headers['retry-after']).to.equal('1');
+      await attempt('manager', DEMO_PASSWORD).expect(200);
+      await attempt('admin').expect(429);
+      // Three failures of this client and username are spent (one 401, two spaced 429s).
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+      const limited = await attempt('admin', DEMO_PASSWORD).expect(429);
+      expect(limited.body.message).to.match(/Demasiados intentos de inicio de sesión/);
     });
   });
 });

@@ -66,6 +66,8 @@ describe('GraphQL with the auth module', () => {
         jwt: { secret: SECRET, accessTokenTTL: 60, refreshTokenTTL: 600 },
         userProvider: users,
         bcryptRounds: 4,
+        // No spacing after a failure: one spec fails ada's login and the next logs her in at once.
+        loginFailureSpacingMs: 0,
       });
       served = await serve(app);
     });

@@ -112,7 +112,7 @@ describe('auth: the reference endpoints (routes option)', () => {
     });
 
     it('when failed logins of one username reach the limit, every attempt is 429 until the window ends', async () => {
-      const url = await start({ routes: { loginLimit: { max: 2 } } });
+      const url = await start({ routes: { loginLimit: { max: 2 } }, loginFailureSpacingMs: 0 });
       await login(url, 'ada', 'wrong-password').expect(401);
       await login(url, 'ada', 'wrong-password').expect(401);
       const refused = await login(url).expect(429);
@@ -138,7 +138,7 @@ describe('auth: the reference endpoints (routes option)', () => {
     });
 
     it('with loginLimit: false, failed logins are not limited', async () => {
-      const url = await start({ routes: { loginLimit: false } });
+      const url = await start({ routes: { loginLimit: false }, loginFailureSpacingMs: 0 });
       for (let i = 0; i < 7; i++) await login(url, 'ada', 'wrong-password').expect(401);
       await login(url).expect(200);
     });
