@@ -59,6 +59,7 @@ export {
   Res,
   ResponseHeaders,
   recordParam,
+  Var,
 } from './src/decorators/params';
 export { Query } from './src/decorators/query';
 export { recordGuard } from './src/kernel/guards/record-guard';

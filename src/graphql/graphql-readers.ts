@@ -17,10 +17,7 @@ export const GRAPHQL_READERS: ReaderTable<GraphqlFieldContext> = {
   arg: argumentReader,
   parent: () => ({ read: (ctx) => ctx.source, source: 'parent' }),
   // The caller is the one a field's guards found, else the one its subscription's connection gave.
-  user: () => ({
-    read: (ctx) => variableOf(ctx, 'user') ?? variableOf(ctx.operation, 'user'),
-    source: 'user',
-  }),
+  user: () => ({ read: (ctx) => variableOf(ctx, 'user'), source: 'user' }),
   req: () => ({ read: (ctx) => ctx.req, source: 'req' }),
   res: () => ({ read: (ctx) => ctx.res, source: 'res' }),
   requestId: () => ({ read: (ctx) => requestIdOf(ctx.operation), source: 'requestId' }),
