@@ -1,9 +1,10 @@
 import pino, { type Logger } from 'pino';
-import { batchedStdout } from './batched-stdout';
+import { type BatchedStream, batchedStdout } from './batched-stdout';
 
 export type { Logger } from 'pino';
 
-let stdout: ReturnType<typeof batchedStdout> | undefined;
+let stdout: BatchedStream | undefined;
+const defaults = new WeakSet<Logger>();
 
 /**
  * The default structured logger: JSON lines on stdout, level from `LOG_LEVEL` (info), written in
@@ -12,5 +13,16 @@ let stdout: ReturnType<typeof batchedStdout> | undefined;
 export function createLogger(): Logger {
   // One stdout stream per process, however many applications it creates (tests create many).
   stdout ??= batchedStdout();
-  return pino({ name: 'trellis', level: process.env.LOG_LEVEL ?? 'info' }, stdout);
+  const logger = pino({ name: 'trellis', level: process.env.LOG_LEVEL ?? 'info' }, stdout);
+  defaults.add(logger);
+  return logger;
+}
+
+/**
+ * The stream of a logger made by `createLogger`, whose options (pino's defaults: epoch `time`, no
+ * formatters, mixin, hooks or redaction) are known, so a fixed-shape line may be written to it
+ * ready-made; `undefined` for any other logger, which is then only written through pino.
+ */
+export function defaultLoggerStream(logger: Logger): BatchedStream | undefined {
+  return defaults.has(logger) ? stdout : undefined;
 }

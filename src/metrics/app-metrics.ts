@@ -4,6 +4,7 @@ import { HTTP_STATUS } from '../kernel/errors/catalog';
 import type { MetricsOptions } from '../observability/observability-options';
 import type { RequestState } from '../observability/request-state';
 import { loadOptional } from '../optional/load-optional';
+import { RequestTally } from './request-tally';
 
 /** The `route` label of requests no route matched: one value for all, never the raw path. */
 export const UNMATCHED_ROUTE = '(unmatched)';
@@ -29,8 +30,7 @@ export class AppMetrics {
   // prom-client's types stay out of the public declarations: an app without metrics compiles without it.
   private readonly registry: Prom.Registry;
   private readonly prom: typeof Prom;
-  private readonly httpDuration: Prom.Histogram<'method' | 'route' | 'status_code'>;
-  private readonly httpRequests: Prom.Counter<'method' | 'route' | 'status_code'>;
+  private readonly httpRequests: RequestTally;
   private readonly rateLimitRefusals: Prom.Counter<'route'>;
   private readonly wsConnections: Prom.Gauge<'path'>;
   private readonly wsMessages: Prom.Counter<'path'>;
@@ -41,23 +41,21 @@ export class AppMetrics {
 
   constructor(options: MetricsOptions = {}) {
     this.prom = loadOptional<typeof Prom>('prom-client', 'The metrics option');
-    const { Counter, Gauge, Histogram, Registry } = this.prom;
+    const { Counter, Gauge, Registry } = this.prom;
     this.registry = new Registry();
     const registers = [this.registry];
     if (options.defaultMetrics !== false) this.prom.collectDefaultMetrics({ register: this.registry });
-    this.httpDuration = new Histogram({
-      name: 'http_request_duration_seconds',
-      help: 'Time from the arrival of an HTTP request to the end of its answer',
-      labelNames: ['method', 'route', 'status_code'],
-      buckets: options.buckets ?? [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-      registers,
-    });
-    this.httpRequests = new Counter({
-      name: 'http_requests_total',
-      help: 'HTTP requests answered',
-      labelNames: ['method', 'route', 'status_code'],
-      registers,
-    });
+    this.httpRequests = new RequestTally(
+      options.buckets ?? [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    );
+    this.httpRequests.register(
+      this.registry,
+      { name: 'http_requests_total', help: 'HTTP requests answered' },
+      {
+        name: 'http_request_duration_seconds',
+        help: 'Time from the arrival of an HTTP request to the end of its answer',
+      },
+    );
     this.rateLimitRefusals = new Counter({
       name: 'rate_limit_refusals_total',
       help: 'Requests refused with 429 by a rate limit',
@@ -88,9 +86,7 @@ export class AppMetrics {
   requestEnded(req: IncomingMessage, res: ServerResponse, state: RequestState): void {
     const route = state.route ?? UNMATCHED_ROUTE;
     const method = METHODS.has(req.method ?? '') ? (req.method as string) : 'OTHER';
-    const labels = { method, route, status_code: String(res.statusCode) };
-    this.httpRequests.inc(labels);
-    this.httpDuration.observe(labels, (performance.now() - state.start) / 1000);
+    this.httpRequests.record(method, route, res.statusCode, (performance.now() - state.start) / 1000);
     if (res.statusCode === HTTP_STATUS.TOO_MANY_REQUESTS) this.rateLimitRefusals.inc({ route });
   }
 

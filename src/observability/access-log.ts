@@ -1,6 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import { HTTP_STATUS } from '../kernel/errors/catalog';
+import { defaultLoggerStream } from '../logging/logger';
+import { pinoAccessLine, readyMadeAccessLine } from './access-line';
 import type { AccessLogOptions } from './observability-options';
 import { redactUrl } from './redact-url';
 import type { RequestState } from './request-state';
@@ -9,15 +11,6 @@ import type { RequestState } from './request-state';
 export type AccessLog = (req: IncomingMessage, res: ServerResponse, state: RequestState) => void;
 
 const SERVER_ERROR = HTTP_STATUS.INTERNAL_SERVER_ERROR;
-
-interface AccessLine {
-  reqId: string;
-  req: { method: string | undefined; url: string | undefined };
-  res: { statusCode: number };
-  responseTime: number;
-  route: string | undefined;
-  userId?: string | number;
-}
 
 /**
  * The access log, in pino-http's line shape: `reqId`, `req` (method, URL with secret query values
@@ -29,23 +22,25 @@ interface AccessLine {
 export function createAccessLog(logger: Logger, options: AccessLogOptions): AccessLog {
   const level = options.level ?? 'info';
   const rate = options.sampleRate ?? 1;
-  // The line is built here from fixed fields, never from headers, cookies or bodies, so there is
-  // nothing for pino's redaction to find (and its wildcard paths would cost every line).
+  // The line is built from fixed fields, never from headers, cookies or bodies, so there is
+  // nothing for pino's redaction to find (and its wildcard paths would cost every line). The
+  // default logger's line is written ready-made; an application's own logger gets it through pino.
+  const stream = defaultLoggerStream(logger);
+  const write = stream ? readyMadeAccessLine(logger, stream) : pinoAccessLine(logger);
   return (req, res, state) => {
-    const failed = res.statusCode >= SERVER_ERROR;
-    if (!failed && rate < 1 && Math.random() >= rate) return;
     const { statusCode } = res;
-    const line: AccessLine = {
+    const failed = statusCode >= SERVER_ERROR;
+    if (!failed && rate < 1 && Math.random() >= rate) return;
+    const fields = {
       reqId: state.id,
-      req: { method: req.method, url: redactUrl(state.url) },
-      res: { statusCode },
+      method: req.method,
+      url: redactUrl(state.url),
+      statusCode,
       responseTime: Math.round(performance.now() - state.start),
       route: state.route,
+      userId: (state.ctx?.user as { id?: string | number } | undefined)?.id,
     };
-    const userId = state.ctx?.user?.id;
-    if (userId !== undefined) line.userId = userId;
-    if (failed) logger.error(line, 'request failed');
-    else if (res.writableFinished) logger[level](line, 'request completed');
-    else logger[level](line, 'request aborted');
+    if (failed) write('error', fields, 'request failed');
+    else write(level, fields, res.writableFinished ? 'request completed' : 'request aborted');
   };
 }
