@@ -9,7 +9,7 @@ const TRANSPORTS = ['websocket', 'graphql', 'openapi', 'sse', 'uploads'];
 // Every relative import (static, dynamic or require) of a file, as a path from the repository root.
 function importsOf(file: string): string[] {
   const source = readFileSync(file, 'utf8');
-  return [...source.matchAll(/(?:from |import\(|require\()'(\.[^']*)'/g)].map(([, path]) =>
+  return [...source.matchAll(/(?:from |import |import\(|require\()'(\.[^']*)'/g)].map(([, path]) =>
     relative(ROOT, resolve(file, '..', path)),
   );
 }
