@@ -1,5 +1,5 @@
-import { Injectable, recordParam } from 'trellis';
 import type { ZodType } from 'zod';
+import { Injectable, recordParam } from '../../index';
 import {
   type CallContext,
   type Class,
@@ -11,7 +11,7 @@ import {
   type TrellisFeature,
 } from '../../src/kernel';
 
-declare module 'trellis' {
+declare module '../../src/options/app-options' {
   interface AppOptions {
     /** The `Consumer` classes the queue delivers messages to. */
     consumers?: Class[];

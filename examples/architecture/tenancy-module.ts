@@ -1,6 +1,9 @@
-import { BadRequestException, defineModule, recordGuard } from 'trellis';
+import { BadRequestException, defineModule, recordGuard } from '../../index';
 
-declare module 'trellis' {
+declare module '../../src/kernel/extension-points' {
+  interface ModuleOptionsMap {
+    tenancy: TenancyOptions;
+  }
   interface GuardKindMap {
     /** `Tenant()`: the call names a known tenant. */
     tenant: true;

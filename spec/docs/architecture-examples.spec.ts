@@ -10,6 +10,7 @@ import {
   queueFeature,
 } from '../../examples/architecture/queue-transport';
 import { Tenant, tenancyModule } from '../../examples/architecture/tenancy-module';
+
 import { Controller, createApp, Get, HTTPException, Var } from '../../index';
 import { forEachEngine } from '../support/engines';
 
@@ -45,7 +46,8 @@ describe('docs/architecture.md: its examples, compiled and run', () => {
 
   forEachEngine((engine) => {
     describe('how to add a module: tenancy', () => {
-      const app = createApp({ engine, controllers: [InvoicesController] }).install(tenancyModule, {
+      // Installed by name: the module declares its options in ModuleOptionsMap.
+      const app = createApp({ engine, controllers: [InvoicesController] }).install('tenancy', {
         tenants: ['acme', 'globex'],
       });
       after(() => app.close());
