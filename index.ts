@@ -2,15 +2,19 @@
 // or a test may use. Internals stay importable by path inside this repository only. Every change
 // here shows in api/trellis.api.md (npm run api:update), which CI checks (npm run api:check).
 import 'reflect-metadata';
+import { DATABASE_ERRORS } from './modules/database/database-errors';
+import { RBAC_ERRORS } from './modules/rbac/rbac-errors';
+import { ENGINE_ERRORS } from './src/engine/engine-errors';
+import { GRAPHQL_ERRORS } from './src/graphql/graphql-errors';
+import { KERNEL_ERRORS } from './src/kernel/errors/trellis-errors';
+import { OPENAPI_ERRORS } from './src/openapi/openapi-errors';
+import { ROUTING_ERRORS } from './src/routing/routing-errors';
+import { WEBSOCKET_ERRORS } from './src/websocket/websocket-errors';
 
 // Application: createApp, its options and lifecycle, modules
-export type {
-  AppOptions,
-  GraphqlOptions,
-  GraphqlSubscriptionOptions,
-  OpenApiOptions,
-  OpenApiServer,
-} from './src/app/app-options';
+export type { GraphqlOptions, GraphqlSubscriptionOptions } from './src/graphql/graphql-options';
+export type { OpenApiOptions, OpenApiServer } from './src/openapi/openapi-options';
+export type { AppOptions } from './src/options/app-options';
 export { Application } from './src/app/application';
 export { createApp } from './src/app/create-app';
 export type { InjectOptions, InjectResponse } from './src/app/inject';
@@ -55,6 +59,7 @@ export {
   Res,
   ResponseHeaders,
   recordParam,
+  Var,
 } from './src/decorators/params';
 export { Query } from './src/decorators/query';
 export { recordGuard } from './src/kernel/guards/record-guard';
@@ -105,7 +110,10 @@ export { Container, Inject } from './container/inversify';
 export type { DependencyFunction, Provider } from './container/provider';
 export { RequestScope } from './container/request-scope';
 export type { Scope } from './container/scope';
-export type { Class, HttpMethod, OriginAllowList } from './src/kernel/metadata/types';
+export type { ClassRole } from './src/kernel/metadata/class-role';
+export type { Class } from './src/kernel/metadata/types';
+export type { HttpMethod } from './src/routing/http-method';
+export type { OriginAllowList } from './src/websocket/origin-allow-list';
 
 // Requests and routes as handlers and guards see them
 export type {
@@ -159,7 +167,29 @@ export {
   type HTTPExceptionOptions,
   type ValidationDetail,
 } from './src/kernel/errors/http-exception';
-export { TRELLIS_ERRORS, type TrellisErrorCode } from './src/kernel/errors/trellis-errors';
+/**
+ * Every configuration and start-up error of Trellis, gathered from the kernel, each transport and
+ * each built-in module, which define their own: code and message template (docs/errors.md).
+ */
+export const TRELLIS_ERRORS = {
+  ...KERNEL_ERRORS,
+  ...ENGINE_ERRORS,
+  ...ROUTING_ERRORS,
+  ...OPENAPI_ERRORS,
+  ...WEBSOCKET_ERRORS,
+  ...GRAPHQL_ERRORS,
+  ...RBAC_ERRORS,
+  ...DATABASE_ERRORS,
+};
+/** A `TRELLIS_ERR_*` code of {@link TRELLIS_ERRORS}. */
+export type TrellisErrorCode = keyof typeof TRELLIS_ERRORS;
+export {
+  type CodedError,
+  type CodedErrorClass,
+  createError,
+  type ErrorBase,
+  type MessageTemplate,
+} from './src/kernel/errors/create-error';
 export type { MissingPackage } from './src/kernel/errors/missing-packages-message';
 export { MissingPackageError } from './src/optional/missing-package-error';
 export { MissingPackages } from './src/optional/missing-packages';

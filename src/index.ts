@@ -2,7 +2,6 @@
 // list in ../index.ts: a name meant for applications is added there (then npm run api:update).
 import 'reflect-metadata';
 
-export type { AppOptions, GraphqlOptions, OpenApiOptions } from './app/app-options';
 export { Application } from './app/application';
 export { createApp } from './app/create-app';
 export type { InjectOptions, InjectResponse } from './app/inject';
@@ -11,6 +10,7 @@ export * from './contract';
 export * from './decorators';
 export type { Engine, EngineName, Middleware, RequestPolicy } from './engine/engine';
 export * from './graphql';
+export type { GraphqlOptions } from './graphql/graphql-options';
 export * from './health';
 export * from './kernel/errors/index';
 export type { ModuleOptionsMap } from './kernel/extension-points';
@@ -29,7 +29,9 @@ export { REQUEST_ID } from './observability/request-id-token';
 export { requestLogger } from './observability/request-logger';
 export { requestIdOf } from './observability/request-state';
 export * from './openapi';
+export type { OpenApiOptions } from './openapi/openapi-options';
 export { loadOptional, MissingPackageError } from './optional';
+export type { AppOptions } from './options/app-options';
 export * from './pagination';
 export * from './rate-limit';
 export * from './redis';

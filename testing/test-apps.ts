@@ -1,7 +1,7 @@
 import pino from 'pino';
-import type { AppOptions } from '../src/app/app-options';
 import type { Application } from '../src/app/application';
 import { createApp } from '../src/app/create-app';
+import type { AppOptions } from '../src/options/app-options';
 
 const open = new Set<Application>();
 

@@ -1,4 +1,5 @@
 import { ServiceUnavailableException } from '../../src/kernel';
+import { InvalidConcurrencyLimitError, InvalidQueueLimitError } from './auth-errors';
 import { AUTH_MESSAGES } from './auth-messages';
 
 /** Thrown by a full `ConcurrencyLimit`: a 503 with `Retry-After: 1`, answered at once. */
@@ -22,10 +23,9 @@ export class ConcurrencyLimit {
     /** The message of the 503 a full queue answers. */
     private readonly busyMessage: string = AUTH_MESSAGES.busy,
   ) {
-    if (!Number.isInteger(limit) || limit < 1)
-      throw new RangeError(`concurrency limit must be at least 1 (got ${limit})`);
+    if (!Number.isInteger(limit) || limit < 1) throw new InvalidConcurrencyLimitError(limit);
     if (maxQueued !== Number.POSITIVE_INFINITY && (!Number.isInteger(maxQueued) || maxQueued < 0))
-      throw new RangeError(`queue limit must be a whole number from 0 (got ${maxQueued})`);
+      throw new InvalidQueueLimitError(maxQueued);
   }
 
   /** Tasks waiting for a free slot (the queue depth). */

@@ -8,8 +8,7 @@ import {
   Migrator,
   sql,
 } from 'kysely';
-import { TrellisError } from '../../container/trellis-error';
-import { TRELLIS_ERRORS } from '../../src/kernel';
+import { databaseModuleError } from './database-errors';
 import type { DatabaseMigrations } from './database-options';
 
 const LOCK_WAIT_MS = 60_000;
@@ -68,11 +67,13 @@ export async function runMigrations(
     dialect === 'sqlite' ? await db.connection().execute((one) => exclusively(one, run)) : await run(db);
   if (error) {
     const failed = results?.find((result) => result.status === 'Error')?.migrationName ?? '(none)';
-    throw new TrellisError(
+    const failure = databaseModuleError(
       'TRELLIS_ERR_MIGRATION_FAILED',
-      TRELLIS_ERRORS.TRELLIS_ERR_MIGRATION_FAILED(failed, (error as Error).message ?? String(error)),
-      { cause: error },
+      failed,
+      (error as Error).message ?? String(error),
     );
+    failure.cause = error;
+    throw failure;
   }
   return (results ?? [])
     .filter((result) => result.status === 'Success')

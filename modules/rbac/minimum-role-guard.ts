@@ -1,9 +1,10 @@
 import type { GuardDefinition } from '../../src/kernel';
-import { ForbiddenException, trellisError } from '../../src/kernel';
+import { ForbiddenException } from '../../src/kernel';
 import { AUTH_GUARD_KIND } from '../auth';
 import { callerOf } from './caller-of';
 import { MINIMUM_ROLE_GUARD_KIND } from './minimum-role-decorator';
 import { RBAC_ERROR_CODES } from './rbac-error-codes';
+import { rbacError } from './rbac-errors';
 import { RbacService } from './rbac-service';
 
 /**
@@ -21,7 +22,7 @@ export const minimumRoleGuard: GuardDefinition = {
       const level = rbac.levelOf(role);
       if (level === undefined) {
         const known = rbac.roles.map((r) => r.name).join(', ');
-        throw trellisError('TRELLIS_ERR_UNKNOWN_ROLE', role, known).at(
+        throw rbacError('TRELLIS_ERR_UNKNOWN_ROLE', role, known).at(
           `MinimumRole('${role}') on ${site.className}.${site.methodName}`,
         );
       }

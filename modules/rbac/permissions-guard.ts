@@ -1,9 +1,10 @@
 import type { GuardDefinition } from '../../src/kernel';
-import { ForbiddenException, trellisError } from '../../src/kernel';
+import { ForbiddenException } from '../../src/kernel';
 import { AUTH_GUARD_KIND } from '../auth';
 import { callerOf } from './caller-of';
 import { PERMISSIONS_GUARD_KIND, quoted } from './permissions-decorator';
 import { RBAC_ERROR_CODES } from './rbac-error-codes';
+import { rbacError } from './rbac-errors';
 import { RbacService } from './rbac-service';
 
 /**
@@ -19,7 +20,7 @@ export const permissionsGuard: GuardDefinition = {
     const required = [...new Set((options as string[][]).flat())];
     const unknown = required.filter((permission) => !rbac.isPermission(permission));
     if (unknown.length > 0) {
-      throw trellisError('TRELLIS_ERR_UNKNOWN_PERMISSION', quoted(unknown)).at(
+      throw rbacError('TRELLIS_ERR_UNKNOWN_PERMISSION', quoted(unknown)).at(
         `Permissions on ${site.className}.${site.methodName}`,
       );
     }

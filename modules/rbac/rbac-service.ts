@@ -1,5 +1,6 @@
-import { checkOption, resolveMessages, trellisError } from '../../src/kernel';
+import { checkOption, resolveMessages } from '../../src/kernel';
 import type { AuthenticatedUser } from '../auth';
+import { rbacError } from './rbac-errors';
 import { RBAC_MESSAGES, type RbacMessages } from './rbac-messages';
 import type { RbacOptions, Role } from './rbac-options';
 import { RBAC_OPTIONS_SCHEMA } from './rbac-options-schema';
@@ -53,7 +54,7 @@ export class RbacService {
   hasMinimumRole(user: Caller, role: string): boolean {
     const required = this.levelOf(role);
     if (required === undefined)
-      throw trellisError('TRELLIS_ERR_UNKNOWN_ROLE', role, this.roles.map((r) => r.name).join(', '));
+      throw rbacError('TRELLIS_ERR_UNKNOWN_ROLE', role, this.roles.map((r) => r.name).join(', '));
     return this.meetsLevel(user, required);
   }
 
@@ -61,8 +62,7 @@ export class RbacService {
   hasPermissions(user: Caller, permissions: Iterable<string>): boolean {
     const granted = this.grantedTo(user);
     for (const permission of permissions) {
-      if (!this.known.has(permission))
-        throw trellisError('TRELLIS_ERR_UNKNOWN_PERMISSION', `'${permission}'`);
+      if (!this.known.has(permission)) throw rbacError('TRELLIS_ERR_UNKNOWN_PERMISSION', `'${permission}'`);
       if (!granted.has(permission)) return false;
     }
     return true;

@@ -13,6 +13,7 @@ import type { ModuleOptionsMap } from '../kernel/extension-points';
 import { GuardRegistry } from '../kernel/guards/guard-registry';
 import { interceptInstances } from '../kernel/interceptors/intercept-instances';
 import { InterceptorRegistry } from '../kernel/interceptors/interceptor-registry';
+import type { ClassRole } from '../kernel/metadata/class-role';
 import { metadataRegistry } from '../kernel/metadata/registry';
 import type { Class } from '../kernel/metadata/types';
 import { definedModuleNames, findModule, type TrellisModule } from '../kernel/modules/module-registry';
@@ -26,14 +27,15 @@ import { createRequestObserver, observeRoutes } from '../observability/request-o
 import { routeFinder } from '../observability/route-finder';
 import { MissingPackages } from '../optional/missing-packages';
 import type { FastifyNative } from '../optional/peer-types';
+import type { AppOptions } from '../options/app-options';
 import { compileControllers } from '../routing/compile-controllers';
 import type { CompiledRoute } from '../routing/compiled-route';
+import { CONTROLLER_ROLE } from '../routing/controller-role';
 import type { RouteExtension } from '../routing/route-extension';
 import { corsMiddleware } from '../security/cors';
 import { credentialedNoStore } from '../security/credentialed-no-store';
 import { securityHeaders } from '../security/security-headers';
 import { Tracing } from '../tracing/tracing';
-import type { AppOptions } from './app-options';
 import { ConnectionDrain } from './connection-drain';
 import { assertCreateTimePackages } from './create-time-packages';
 import { createEngine } from './engines';
@@ -52,8 +54,6 @@ type Token = Class | (abstract new (...args: any[]) => unknown) | symbol | strin
 const DEFAULT_SHUTDOWN_MS = 10_000;
 const TRUST_EVERY_PROXY_WARNING =
   'trustProxy is true: the client address is the left-most X-Forwarded-For entry, which any client writes itself, so rate limits and logs count whatever address a client chooses; give the number of proxies in front or their addresses instead';
-const ROLE_DECORATORS = { controller: 'Controller', gateway: 'WebSocket', resolver: 'Resolver' } as const;
-const ROLES = Object.keys(ROLE_DECORATORS) as (keyof typeof ROLE_DECORATORS)[];
 
 /** A Trellis application: its container, its classes, and its lifecycle (`ready`, `listen`, `close`). */
 export class Application {
@@ -86,11 +86,8 @@ export class Application {
    */
   readonly optionalPackages = new MissingPackages();
 
-  private readonly classes = {
-    controller: new Set<Class>(),
-    gateway: new Set<Class>(),
-    resolver: new Set<Class>(),
-  };
+  /** The classes of each role, by role name; a feature serving a role adds it with `addRole`. */
+  private readonly classes = new Map<string, { role: ClassRole; targets: Set<Class> }>();
   private readonly providers = new Set<Class>();
   private readonly overrides = new Map<Token, unknown>();
   private readonly installed = new Set<string>();
@@ -125,15 +122,25 @@ export class Application {
         cors: corsMiddleware(options.cors),
       },
     });
-    // Kept by the option they came in, not by their decorator, so that ready() can refuse a
-    // class given as a controller that is not one instead of binding it as a plain injectable.
-    for (const target of options.controllers ?? []) this.classes.controller.add(target);
-    for (const target of options.gateways ?? []) this.classes.gateway.add(target);
-    for (const target of options.resolvers ?? []) this.classes.resolver.add(target);
     for (const provider of options.providers ?? []) this.providers.add(provider);
     // Without decorator metadata nothing can be injected: said here, before anything else fails.
-    for (const target of [...this.providers, ...Object.values(this.classes).flatMap((set) => [...set])])
-      assertParametersRecorded(target);
+    for (const target of this.providers) assertParametersRecorded(target);
+    this.addRole(CONTROLLER_ROLE);
+  }
+
+  /**
+   * Adds a role of classes (what a feature serves: gateways, resolvers) with the classes its option
+   * lists. They are kept by the option they came in, not by their decorator, so that `ready()`
+   * refuses a class given in a role without its decorator instead of binding it as an injectable.
+   */
+  addRole(role: ClassRole): this {
+    this.assertNotReady('addRole()');
+    if (this.classes.has(role.name)) return this;
+    const given = (this.options as Record<string, unknown>)[role.option] as Iterable<Class> | undefined;
+    const targets = new Set<Class>(given ?? []);
+    for (const target of targets) assertParametersRecorded(target);
+    this.classes.set(role.name, { role, targets });
+    return this;
   }
 
   /** The Express application (express engine). */
@@ -157,6 +164,7 @@ export class Application {
       throw trellisError('TRELLIS_ERR_MODULE_ALREADY_INSTALLED', module.name);
     this.assertNotReady('install()');
     this.installed.add(module.name);
+    for (const role of module.roles ?? []) this.addRole(role);
     module.install(this, options);
     return this;
   }
@@ -171,7 +179,8 @@ export class Application {
     this.assertNotReady('register()');
     for (const target of classes) {
       const role = metadataRegistry.find(target)?.role;
-      if (role) this.classes[role].add(target);
+      const kept = role === undefined ? undefined : this.classes.get(role);
+      if (kept) kept.targets.add(target);
       else this.providers.add(target);
     }
     return this;
@@ -194,9 +203,9 @@ export class Application {
     return this;
   }
 
-  /** The registered classes of one kind. */
-  classesOf(role: 'controller' | 'gateway' | 'resolver'): Class[] {
-    return [...this.classes[role]];
+  /** The registered classes of one role (`controller`, `gateway`, `resolver`, or a feature's own). */
+  classesOf(role: string): Class[] {
+    return [...(this.classes.get(role)?.targets ?? [])];
   }
 
   /** Runs at `ready()` before routes are compiled: modules and features prepare here. */
@@ -294,9 +303,7 @@ export class Application {
     bindDependencyGraph(this.container, [
       ...replacements,
       ...this.providers,
-      ...this.classes.controller,
-      ...this.classes.gateway,
-      ...this.classes.resolver,
+      ...[...this.classes.values()].flatMap(({ targets }) => [...targets]),
     ]);
     interceptInstances(this.container, this.interceptors);
     const env = {
@@ -311,7 +318,7 @@ export class Application {
       versioning: this.options.versioning,
       startedAt: new Date(),
     };
-    this.routes = compileControllers(this.classes.controller, env);
+    this.routes = compileControllers(this.classesOf(CONTROLLER_ROLE.name), env);
     for (const hook of this.hooks.compiled) await hook(this.routes);
     this.optionalPackages.assertInstalled();
     this.sealed = true;
@@ -328,10 +335,10 @@ export class Application {
   }
 
   private checkRoles(): void {
-    for (const role of ROLES) {
-      for (const target of this.classes[role]) {
-        if (metadataRegistry.find(target)?.role !== role)
-          throw trellisError('TRELLIS_ERR_NOT_DECORATED', target.name, ROLE_DECORATORS[role], role);
+    for (const { role, targets } of this.classes.values()) {
+      for (const target of targets) {
+        if (metadataRegistry.find(target)?.role !== role.name)
+          throw trellisError('TRELLIS_ERR_NOT_DECORATED', target.name, role.decorator, role.name);
       }
     }
   }

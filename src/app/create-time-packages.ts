@@ -1,5 +1,5 @@
 import { MissingPackages } from '../optional/missing-packages';
-import type { AppOptions } from './app-options';
+import type { AppOptions } from '../options/app-options';
 
 /**
  * Checks, before any of them loads, every optional package that `createApp`'s own options load

@@ -1,5 +1,5 @@
 import type { Engine, EngineName, EngineOptions } from '../engine/engine';
-import { trellisError } from '../kernel/errors/trellis-errors';
+import { engineError } from '../engine/engine-errors';
 import { loadOptional } from '../optional/load-optional';
 
 // Each engine is loaded only when chosen, so an Express app never loads Fastify and vice versa.
@@ -15,6 +15,6 @@ const factories: Record<EngineName, (options: EngineOptions) => Engine> = {
 /** The engine called `name`. */
 export function createEngine(name: EngineName, options: EngineOptions): Engine {
   const factory = factories[name];
-  if (!factory) throw trellisError('TRELLIS_ERR_UNKNOWN_ENGINE', String(name));
+  if (!factory) throw engineError('TRELLIS_ERR_UNKNOWN_ENGINE', String(name));
   return factory(options);
 }

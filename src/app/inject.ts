@@ -3,11 +3,12 @@ import type { IncomingHttpHeaders, OutgoingHttpHeaders, RequestListener } from '
 import type LightMyRequest = require('light-my-request');
 
 import { WRAPPED_EXPRESS_APP } from '../engine/engine';
+import type { ServedMethod } from '../kernel/http-methods';
 
 /** What `app.inject` sends: an object body goes as JSON, a string or Buffer as it is. */
 export interface InjectOptions {
   /** The HTTP method. */
-  method: 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS' | Lowercase<string>;
+  method: ServedMethod | Lowercase<string>;
   /** The path and query string. */
   url: string;
   /** Request headers. */

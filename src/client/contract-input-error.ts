@@ -7,6 +7,9 @@ export interface InputIssue {
 
 /** Thrown before anything is sent when a call's parameters, query, body or headers fail the contract. */
 export class ContractInputError extends Error {
+  /** The stable code of this failure (docs/errors.md). */
+  readonly code = 'TRELLIS_ERR_CONTRACT_INPUT';
+
   constructor(
     /** The route's name in the contract. */
     readonly route: string,

@@ -1,3 +1,5 @@
+import type { RouteMethod } from '../kernel/http-methods';
+
 /**
  * A zod schema as a contract holds it: only what types are read from. Kept this small so that
  * checking a contract of hundreds of routes never compares whole zod types.
@@ -7,7 +9,7 @@ export interface ContractSchema {
 }
 
 /** The methods a contract route can declare. */
-export type ContractMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type ContractMethod = RouteMethod;
 
 /** The answers of a route: a zod schema of the body per status, `null` for an answer without one. */
 export type ContractResponses = { readonly [status: number]: ContractSchema | null };

@@ -1,4 +1,6 @@
 import { metadataRegistry } from '../kernel/metadata/registry';
+import { CONTROLLER_ROLE } from '../routing/controller-role';
+import { API_VERSION, CONTROLLER } from '../routing/route-metadata';
 import type { VersionValue } from '../versioning/versioning-options';
 import { markInjectable } from './mark-injectable';
 
@@ -17,9 +19,9 @@ export function Controller(prefixOrOptions: string | ControllerOptions = ''): Cl
   const options = typeof prefixOrOptions === 'string' ? { path: prefixOrOptions } : prefixOrOptions;
   return (target) => {
     const meta = metadataRegistry.forClass(target);
-    meta.role = 'controller';
-    meta.path = options.path ?? '';
-    meta.version = options.version;
+    meta.role = CONTROLLER_ROLE.name;
+    meta.set(CONTROLLER, { path: options.path ?? '' });
+    if (options.version !== undefined) meta.set(API_VERSION, options.version);
     markInjectable(target);
   };
 }

@@ -1,4 +1,6 @@
 import type { ZodType } from 'zod';
+import { GRAPHQL_FIELD } from '../graphql/field-metadata';
+import { RESOLVER_ROLE } from '../graphql/resolver-role';
 import { metadataRegistry } from '../kernel/metadata/registry';
 import { markInjectable } from './mark-injectable';
 import { recordParam } from './params';
@@ -9,7 +11,7 @@ import { recordParam } from './params';
  */
 export function Resolver(): ClassDecorator {
   return (target) => {
-    metadataRegistry.forClass(target).role = 'resolver';
+    metadataRegistry.forClass(target).role = RESOLVER_ROLE.name;
     markInjectable(target);
   };
 }
@@ -17,7 +19,9 @@ export function Resolver(): ClassDecorator {
 /** A GraphQL mutation returning `returns`. */
 export function Mutation(returns?: ZodType): MethodDecorator {
   return (target, key) => {
-    metadataRegistry.forMethod(target.constructor, key).graphql = { operation: 'mutation', returns };
+    metadataRegistry
+      .forMethod(target.constructor, key)
+      .set(GRAPHQL_FIELD, { operation: 'mutation', returns });
   };
 }
 
@@ -29,7 +33,9 @@ export function Mutation(returns?: ZodType): MethodDecorator {
  */
 export function Subscription(returns: ZodType): MethodDecorator {
   return (target, key) => {
-    metadataRegistry.forMethod(target.constructor, key).graphql = { operation: 'subscription', returns };
+    metadataRegistry
+      .forMethod(target.constructor, key)
+      .set(GRAPHQL_FIELD, { operation: 'subscription', returns });
   };
 }
 
@@ -42,7 +48,9 @@ export function Subscription(returns: ZodType): MethodDecorator {
  */
 export function ResolveField(parent: ZodType, returns: ZodType): MethodDecorator {
   return (target, key) => {
-    metadataRegistry.forMethod(target.constructor, key).graphql = { operation: 'field', returns, parent };
+    metadataRegistry
+      .forMethod(target.constructor, key)
+      .set(GRAPHQL_FIELD, { operation: 'field', returns, parent });
   };
 }
 

@@ -1,9 +1,11 @@
 import { metadataRegistry } from '../kernel/metadata/registry';
+import { SUCCESS_STATUS } from '../routing/route-metadata';
+import { NotSuccessStatusError } from './decorator-errors';
 
 /** Refuses a status that is no success status, naming the decorator. */
 export function assertSuccessStatus(decorator: string, status: number): void {
   if (!Number.isInteger(status) || status < 200 || status > 299) {
-    throw new RangeError(`${decorator}(${status}): a success status is an integer from 200 to 299`);
+    throw new NotSuccessStatusError(decorator, status);
   }
 }
 
@@ -14,6 +16,6 @@ export function assertSuccessStatus(decorator: string, status: number): void {
 export function HttpCode(status: number): MethodDecorator {
   assertSuccessStatus('HttpCode', status);
   return (target, key) => {
-    metadataRegistry.forMethod(target.constructor, key).status = status;
+    metadataRegistry.forMethod(target.constructor, key).set(SUCCESS_STATUS, status);
   };
 }

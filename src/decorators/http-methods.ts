@@ -1,10 +1,11 @@
 import { metadataRegistry } from '../kernel/metadata/registry';
-import type { HttpMethod } from '../kernel/metadata/types';
+import type { HttpMethod } from '../routing/http-method';
+import { HTTP_ROUTE } from '../routing/route-metadata';
 
 function route(method: HttpMethod) {
   return (path = ''): MethodDecorator =>
     (target, key) => {
-      metadataRegistry.forMethod(target.constructor, key).http = { method, path };
+      metadataRegistry.forMethod(target.constructor, key).set(HTTP_ROUTE, { method, path });
     };
 }
 

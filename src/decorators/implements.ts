@@ -1,6 +1,7 @@
 import type { ContractRoute } from '../contract/contract-route';
 import type { HandlerResult, ParametersMatch } from '../contract/contract-types';
 import { metadataRegistry } from '../kernel/metadata/registry';
+import { CONTRACT_ROUTE } from '../routing/route-metadata';
 
 /**
  * Declares that the method serves a contract route: its method and path, the schemas that
@@ -15,6 +16,6 @@ export function Implements<R extends ContractRoute>(route: R) {
     key: string | symbol,
     _descriptor: TypedPropertyDescriptor<M> & ParametersMatch<R, Parameters<M>>,
   ): void => {
-    metadataRegistry.forMethod(target.constructor, key).contract = route;
+    metadataRegistry.forMethod(target.constructor, key).set(CONTRACT_ROUTE, route);
   };
 }

@@ -19,6 +19,7 @@ export {
   Res,
   ResponseHeaders,
   recordParam,
+  Var,
 } from './params';
 export { Query } from './query';
 export { Returns, type ReturnsOptions } from './returns';

@@ -1,6 +1,8 @@
 import type { ZodType } from 'zod';
 import type { Scope } from '../../container/scope';
 import { trellisError } from '../kernel/errors/trellis-errors';
+import type { ContextVariableMap } from '../kernel/extension-points';
+import { VARIABLE } from '../kernel/invocation/compile-arguments';
 import { metadataRegistry } from '../kernel/metadata/registry';
 import type { ParamMetadata, Provider } from '../kernel/metadata/types';
 import { isSchema } from '../kernel/validation/is-schema';
@@ -55,6 +57,15 @@ export function Arg(name: string, schema: ZodType): ParameterDecorator {
  */
 export function ResponseHeaders(): ParameterDecorator {
   return recordParam({ kind: 'responseHeaders' });
+}
+
+/**
+ * A variable of the call, as a guard or interceptor set it (`ContextVariableMap` declares it),
+ * validated by `schema` when given; the same over HTTP, WebSocket and GraphQL.
+ * @example @Get('/invoices') list(@Var('tenant') tenant: string) { return this.invoices.of(tenant); }
+ */
+export function Var(name: keyof ContextVariableMap & string, schema?: ZodType): ParameterDecorator {
+  return recordParam({ kind: VARIABLE, name, schema });
 }
 
 /** The authenticated caller `{ id, username, email, role, permissions }` (needs `Auth()`). */

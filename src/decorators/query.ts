@@ -1,4 +1,5 @@
 import type { ZodType } from 'zod';
+import { GRAPHQL_FIELD } from '../graphql/field-metadata';
 import { metadataRegistry } from '../kernel/metadata/registry';
 import { recordParam } from './params';
 
@@ -12,6 +13,8 @@ export function Query(schema?: ZodType): ParameterDecorator & MethodDecorator {
       recordParam({ kind: 'query', schema })(target, key, indexOrDescriptor);
       return;
     }
-    metadataRegistry.forMethod(target.constructor, key!).graphql = { operation: 'query', returns: schema };
+    metadataRegistry
+      .forMethod(target.constructor, key!)
+      .set(GRAPHQL_FIELD, { operation: 'query', returns: schema });
   }) as ParameterDecorator & MethodDecorator;
 }

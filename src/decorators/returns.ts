@@ -1,6 +1,8 @@
 import type { ZodType } from 'zod';
 import { metadataRegistry } from '../kernel/metadata/registry';
 import { isSchema } from '../kernel/validation/is-schema';
+import { RETURNS } from '../routing/route-metadata';
+import { ReturnsNotSchemaError } from './decorator-errors';
 import { assertSuccessStatus } from './http-code';
 
 /** What `Returns` takes besides the schema. */
@@ -17,9 +19,9 @@ export interface ReturnsOptions {
  * @example @Get('/me') @Returns(UserSchema) me() { return this.users.current(); }
  */
 export function Returns(schema: ZodType, options: ReturnsOptions = {}): MethodDecorator {
-  if (!isSchema(schema)) throw new TypeError('Returns(schema): the schema must be a zod schema');
+  if (!isSchema(schema)) throw new ReturnsNotSchemaError();
   if (options.status !== undefined) assertSuccessStatus('Returns', options.status);
   return (target, key) => {
-    metadataRegistry.forMethod(target.constructor, key).returns = { schema, ...options };
+    metadataRegistry.forMethod(target.constructor, key).set(RETURNS, { schema, ...options });
   };
 }

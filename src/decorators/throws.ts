@@ -1,5 +1,6 @@
 import { metadataRegistry } from '../kernel/metadata/registry';
 import type { Class } from '../kernel/metadata/types';
+import { THROWS } from '../routing/route-metadata';
 
 /**
  * Declares the exceptions a handler may answer with (`ConflictException`, a subclass of
@@ -10,6 +11,6 @@ import type { Class } from '../kernel/metadata/types';
 export function Throws(...exceptions: Class<Error>[]): MethodDecorator {
   return (target, key) => {
     const method = metadataRegistry.forMethod(target.constructor, key);
-    method.throws = [...(method.throws ?? []), ...exceptions];
+    method.set(THROWS, [...(method.get(THROWS) ?? []), ...exceptions]);
   };
 }

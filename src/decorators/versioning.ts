@@ -1,4 +1,5 @@
 import { metadataRegistry } from '../kernel/metadata/registry';
+import { API_VERSION, DEPRECATED } from '../routing/route-metadata';
 import type { DeprecationOptions, VersionValue } from '../versioning/versioning-options';
 
 /**
@@ -7,7 +8,7 @@ import type { DeprecationOptions, VersionValue } from '../versioning/versioning-
  */
 export function Version(version: VersionValue): MethodDecorator {
   return (target, key) => {
-    metadataRegistry.forMethod(target.constructor, key).version = version;
+    metadataRegistry.forMethod(target.constructor, key).set(API_VERSION, version);
   };
 }
 
@@ -17,7 +18,10 @@ export function Version(version: VersionValue): MethodDecorator {
  */
 export function Deprecated(options: DeprecationOptions = {}): ClassDecorator & MethodDecorator {
   return ((target: object, key?: string | symbol) => {
-    if (key === undefined) metadataRegistry.forClass(target as never).deprecated = options;
-    else metadataRegistry.forMethod((target as { constructor: never }).constructor, key).deprecated = options;
+    const meta =
+      key === undefined
+        ? metadataRegistry.forClass(target as Function)
+        : metadataRegistry.forMethod((target as object).constructor, key);
+    meta.set(DEPRECATED, options);
   }) as ClassDecorator & MethodDecorator;
 }

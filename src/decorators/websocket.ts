@@ -1,6 +1,8 @@
 import type { ZodType } from 'zod';
 import { metadataRegistry } from '../kernel/metadata/registry';
-import type { OriginAllowList } from '../kernel/metadata/types';
+import { GATEWAY, GATEWAY_EVENT } from '../websocket/gateway-metadata';
+import { GATEWAY_ROLE } from '../websocket/gateway-role';
+import type { OriginAllowList } from '../websocket/origin-allow-list';
 import { markInjectable } from './mark-injectable';
 
 /** What a gateway declares besides its path. */
@@ -20,9 +22,8 @@ export interface WebSocketGatewayOptions {
 export function WebSocket(path: string, options: WebSocketGatewayOptions = {}): ClassDecorator {
   return (target) => {
     const meta = metadataRegistry.forClass(target);
-    meta.role = 'gateway';
-    meta.path = path;
-    if (options.origins !== undefined) meta.origins = options.origins;
+    meta.role = GATEWAY_ROLE.name;
+    meta.set(GATEWAY, options.origins === undefined ? { path } : { path, origins: options.origins });
     markInjectable(target);
   };
 }
@@ -30,7 +31,7 @@ export function WebSocket(path: string, options: WebSocketGatewayOptions = {}): 
 function event(name: 'connect' | 'message' | 'disconnect') {
   return (schema?: ZodType): MethodDecorator =>
     (target, key) => {
-      metadataRegistry.forMethod(target.constructor, key).ws = { event: name, schema };
+      metadataRegistry.forMethod(target.constructor, key).set(GATEWAY_EVENT, { event: name, schema });
     };
 }
 

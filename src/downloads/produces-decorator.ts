@@ -1,7 +1,5 @@
 import { metadataRegistry } from '../kernel/metadata/registry';
-
-/** The key of `Produces` in a method's `extras`. */
-export const PRODUCES_EXTRA = 'produces';
+import { MEDIA_ANSWER } from '../routing/route-metadata';
 
 /**
  * Documents that the route answers with bytes of `mediaType` (it returns a `StreamableFile`)
@@ -11,6 +9,8 @@ export const PRODUCES_EXTRA = 'produces';
 export function Produces(mediaType: string): MethodDecorator {
   return (target, key) => {
     const method = metadataRegistry.forMethod(target.constructor, key);
-    method.extras = { ...method.extras, [PRODUCES_EXTRA]: mediaType };
+    // An event stream stays one, whichever decorator comes first.
+    if (method.get(MEDIA_ANSWER)?.mediaType === 'text/event-stream') return;
+    method.set(MEDIA_ANSWER, { mediaType, schema: { type: 'string', contentMediaType: mediaType } });
   };
 }

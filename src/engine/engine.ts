@@ -1,5 +1,6 @@
 import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
+import type { ServedMethod } from '../kernel/http-methods';
 import type { RequestObserver } from '../observability/request-observer';
 import type { CompiledRoute } from '../routing/compiled-route';
 import type { RequestContext } from '../routing/request-context';
@@ -20,7 +21,7 @@ export interface RequestPolicy {
 }
 
 /** The methods a mounted handler can serve. */
-export type HandlerMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'DELETE' | 'PATCH' | 'OPTIONS';
+export type HandlerMethod = ServedMethod;
 
 /**
  * Answers one request on Node's own request and response, its body left unread. `next()` passes

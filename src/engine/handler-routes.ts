@@ -1,7 +1,7 @@
-import { trellisError } from '../kernel/errors/trellis-errors';
 import { requestStateOf } from '../observability/request-state';
 import type { CompiledRoute } from '../routing/compiled-route';
 import { routeShape, toRouterPath } from '../routing/route-path';
+import { routingError } from '../routing/routing-errors';
 import type { HandlerMethod, HandlerMount, NodeHandler } from './engine';
 
 /** One path of a mounted handler, as both engines route it. */
@@ -31,7 +31,7 @@ function refuseTakenPaths(mounts: readonly HandlerMount[], routes: readonly Comp
       const shape = routeShape(path);
       for (const method of withHead(mount.methods)) {
         const route = taken.get(`${method} ${shape}`) ?? taken.get(`ALL ${shape}`);
-        if (route) throw trellisError('TRELLIS_ERR_DUPLICATE_ROUTE', method, path, route, mount.name);
+        if (route) throw routingError('TRELLIS_ERR_DUPLICATE_ROUTE', method, path, route, mount.name);
         taken.set(`${method} ${shape}`, mount.name);
       }
     }

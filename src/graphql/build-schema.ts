@@ -8,7 +8,6 @@ import {
 } from 'graphql/type';
 import type { Logger } from 'pino';
 import type { AppContainer as Container } from '../../container/app-container';
-import { trellisError } from '../kernel/errors/trellis-errors';
 import type { GuardRegistry } from '../kernel/guards/guard-registry';
 import type { InterceptorRegistry } from '../kernel/interceptors/interceptor-registry';
 import { metadataRegistry } from '../kernel/metadata/registry';
@@ -16,6 +15,8 @@ import type { Class, ClassMetadata, MethodMetadata } from '../kernel/metadata/ty
 import type { RequestContext } from '../routing/request-context';
 import type { Tracing } from '../tracing/tracing';
 import { compileField } from './compile-field';
+import { GRAPHQL_FIELD } from './field-metadata';
+import { graphqlError } from './graphql-errors';
 import { GraphqlTypeMapper } from './type-mapper';
 
 /** What building the schema needs from the application. */
@@ -62,14 +63,15 @@ export function buildGraphqlSchema(resolvers: Iterable<Class>, env: SchemaBuilde
     const resolver = metadataRegistry.forClass(target);
     for (const method of resolver.methods.values()) {
       const where = `${target.name}.${method.name}`;
-      if (!method.graphql) {
+      const graphql = method.get(GRAPHQL_FIELD);
+      if (!graphql) {
         if (method.params.some((param) => param.kind === 'arg' || param.kind === 'parent'))
-          throw trellisError('TRELLIS_ERR_GRAPHQL_ARG_OUTSIDE_OPERATION', where);
+          throw graphqlError('TRELLIS_ERR_GRAPHQL_ARG_OUTSIDE_OPERATION', where);
         continue;
       }
-      const { operation, parent } = method.graphql;
+      const { operation, parent } = graphql;
       if (method.params.some((param) => param.kind === 'parent') && operation !== 'field')
-        throw trellisError('TRELLIS_ERR_GRAPHQL_PARENT_OUTSIDE_FIELD', where);
+        throw graphqlError('TRELLIS_ERR_GRAPHQL_PARENT_OUTSIDE_FIELD', where);
       if (operation === 'field') {
         // Types are built while root fields compile: every extension must be known before.
         fieldEnv.types.extend(parent!, method.name, () => compileField(resolver, method, fieldEnv), where);
@@ -77,18 +79,18 @@ export function buildGraphqlSchema(resolvers: Iterable<Class>, env: SchemaBuilde
       }
       const field = `${ROOT_TYPES[operation]}.${method.name}`;
       const owner = owners.get(field);
-      if (owner) throw trellisError('TRELLIS_ERR_GRAPHQL_DUPLICATE_FIELD', field, owner, where);
+      if (owner) throw graphqlError('TRELLIS_ERR_GRAPHQL_DUPLICATE_FIELD', field, owner, where);
       owners.set(field, where);
       rootMethods.push([resolver, method]);
     }
   }
   for (const [resolver, method] of rootMethods) {
-    const operation = method.graphql!.operation as keyof typeof roots;
+    const operation = method.get(GRAPHQL_FIELD)!.operation as keyof typeof roots;
     roots[operation][method.name] = compileField(resolver, method, fieldEnv);
   }
-  if (Object.keys(roots.query).length === 0) throw trellisError('TRELLIS_ERR_GRAPHQL_NO_QUERY');
+  if (Object.keys(roots.query).length === 0) throw graphqlError('TRELLIS_ERR_GRAPHQL_NO_QUERY');
   const unused = fieldEnv.types.unusedExtensions();
-  if (unused.length > 0) throw trellisError('TRELLIS_ERR_GRAPHQL_UNUSED_RESOLVE_FIELD', unused.join(', '));
+  if (unused.length > 0) throw graphqlError('TRELLIS_ERR_GRAPHQL_UNUSED_RESOLVE_FIELD', unused.join(', '));
   const schema = new GraphQLSchema({
     query: rootType('Query', roots.query),
     mutation: rootType('Mutation', roots.mutation),

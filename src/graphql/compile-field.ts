@@ -2,7 +2,7 @@ import type { GraphQLFieldConfig, GraphQLFieldConfigArgumentMap } from 'graphql'
 import type { Logger } from 'pino';
 import type { AppContainer as Container } from '../../container/app-container';
 import type { HTTPException } from '../kernel/errors/http-exception';
-import { locatedError, trellisError } from '../kernel/errors/trellis-errors';
+import { locatedError } from '../kernel/errors/trellis-errors';
 import type { GuardRegistry, GuardSite } from '../kernel/guards/guard-registry';
 import type { InterceptorRegistry } from '../kernel/interceptors/interceptor-registry';
 import { compileInvocation } from '../kernel/invocation/compile-invocation';
@@ -12,7 +12,9 @@ import { reportFailure } from '../logging/report-failure';
 import type { RequestContext } from '../routing/request-context';
 import type { TraceAttributes, Tracing } from '../tracing/tracing';
 import { GraphqlFieldContext } from './field-context';
+import { GRAPHQL_FIELD } from './field-metadata';
 import { toGraphqlError } from './graphql-error';
+import { graphqlError, SubscriptionNotIterableError } from './graphql-errors';
 import { GRAPHQL_READERS } from './graphql-readers';
 import { releasingScope } from './releasing-scope';
 import type { GraphqlTypeMapper } from './type-mapper';
@@ -57,10 +59,10 @@ function argumentTypes(method: MethodMetadata, types: GraphqlTypeMapper) {
   const args: GraphQLFieldConfigArgumentMap = {};
   // Parameter decorators run last-first: sorting keeps the arguments in declaration order.
   for (const param of [...method.params].sort((a, b) => a.index - b.index)) {
-    if (param.kind !== 'arg') continue;
+    if (param.kind !== 'arg' || param.name === undefined) continue;
     const label = `@Arg('${param.name}')`;
-    if (!isSchema(param.schema)) throw trellisError('TRELLIS_ERR_GRAPHQL_ARG_SCHEMA', label);
-    if (args[param.name]) throw trellisError('TRELLIS_ERR_GRAPHQL_DUPLICATE_ARG', label);
+    if (!isSchema(param.schema)) throw graphqlError('TRELLIS_ERR_GRAPHQL_ARG_SCHEMA', label);
+    if (args[param.name]) throw graphqlError('TRELLIS_ERR_GRAPHQL_DUPLICATE_ARG', label);
     args[param.name] = types.input(param.schema, argumentHint(method.name, param.name), label);
   }
   return args;
@@ -74,8 +76,8 @@ const LABELS = {
 } as const;
 
 function returnType(method: MethodMetadata, types: GraphqlTypeMapper) {
-  const { operation, returns } = method.graphql!;
-  if (!isSchema(returns)) throw trellisError('TRELLIS_ERR_GRAPHQL_RETURNS_SCHEMA', LABELS[operation]);
+  const { operation, returns } = method.get(GRAPHQL_FIELD)!;
+  if (!isSchema(returns)) throw graphqlError('TRELLIS_ERR_GRAPHQL_RETURNS_SCHEMA', LABELS[operation]);
   return types.output(returns, resultHint(method.name), 'returns');
 }
 
@@ -126,14 +128,14 @@ export function compileField(
     invoke(new GraphqlFieldContext(operation, args, source));
   const description = method.description ?? method.summary;
 
-  if (method.graphql!.operation === 'subscription') {
+  if (method.get(GRAPHQL_FIELD)!.operation === 'subscription') {
     return {
       ...field,
       description,
       async subscribe(source, args, operation) {
         try {
           const stream = await run(source, args, operation);
-          if (!isAsyncIterable(stream)) throw new Error(`${where} returned no AsyncIterable`);
+          if (!isAsyncIterable(stream)) throw new SubscriptionNotIterableError(where);
           // A stream failing later is answered and reported like a resolver failing now.
           return releasingScope(stream, operation, (err) => toGraphqlError(err, onServerError(operation)));
         } catch (err) {
@@ -151,7 +153,7 @@ export function compileField(
     }
   };
   const { tracing } = env;
-  const spanName = `resolve ${SPAN_TYPES[method.graphql!.operation] ?? resolver.target.name}.${method.name}`;
+  const spanName = `resolve ${SPAN_TYPES[method.get(GRAPHQL_FIELD)!.operation] ?? resolver.target.name}.${method.name}`;
   const attributes = { 'graphql.field.name': method.name, 'code.function': where };
   return {
     ...field,

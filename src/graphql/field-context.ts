@@ -19,6 +19,11 @@ export class GraphqlFieldContext implements CallContext {
     readonly source?: unknown,
   ) {}
 
+  /** Variables the field's guards did not set are the operation's. */
+  get outer(): CallContext {
+    return this.operation;
+  }
+
   get transport(): string {
     return 'graphql';
   }

@@ -1,7 +1,7 @@
-import type { GraphqlOptions } from '../app/app-options';
 import type { Application } from '../app/application';
 import { trellisError } from '../kernel/errors/trellis-errors';
-import type { TrellisModule } from '../kernel/modules/module-registry';
+import { HTTP_METHODS } from '../kernel/http-methods';
+import type { TrellisFeature } from '../kernel/modules/trellis-feature';
 import { isInstalled } from '../optional/load-optional';
 import { BROADCASTER, type Broadcaster } from '../websocket/broadcaster';
 import { compileOriginCheck } from '../websocket/origin-check';
@@ -11,10 +11,13 @@ import { ApolloLoader } from './apollo-loader';
 import { buildGraphqlSchema } from './build-schema';
 import { followedSessions } from './followed-sessions';
 import { graphiqlFilesHandler, graphqlHttpHandler } from './graphql-http-handler';
+import type { GraphqlOptions } from './graphql-options';
+import { GRAPHQL_OPTIONS_SCHEMA } from './graphql-options-schema';
 import { IDE_PACKAGES } from './ide/graphiql-files';
 import { graphiqlOrNotice } from './ide/graphiql-or-notice';
 import { IDE_FOLDER } from './ide/serve-graphiql';
 import { limitPackages, resolveGraphqlLimits } from './query-limits';
+import { RESOLVER_ROLE } from './resolver-role';
 import { SubscriptionEndpoint } from './subscription-endpoint';
 import { SubscriptionPublisher } from './subscription-publisher';
 
@@ -25,9 +28,6 @@ const APOLLO_PACKAGE = '@apollo/server';
 
 /** What GraphQL over WebSocket loads, with its first upgrade. */
 const SUBSCRIPTION_PACKAGES = ['graphql-ws', 'ws'];
-
-// Every verb reaches Apollo, which answers 405 to the ones it refuses.
-const METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'] as const;
 
 function checkedPath(options: GraphqlOptions | undefined): string {
   const path = options?.path ?? DEFAULT_PATH;
@@ -56,7 +56,7 @@ function install(app: Application, options: GraphqlOptions | false | undefined):
   const limits = resolveGraphqlLimits(options?.limits);
   let subscriptions: SubscriptionEndpoint | undefined;
   app.onCompiled(() => {
-    const resolvers = app.classesOf('resolver');
+    const resolvers = app.classesOf(RESOLVER_ROLE.name);
     if (resolvers.length === 0) return;
     const path = checkedPath(options);
     const packages = app.optionalPackages;
@@ -81,7 +81,8 @@ function install(app: Application, options: GraphqlOptions | false | undefined):
     const bodyLimit = app.options.bodyLimit ?? '100kb';
     app.engine.mountHandler({
       name: 'GraphQL',
-      methods: METHODS,
+      // Every method reaches Apollo, which answers 405 to the ones it refuses.
+      methods: HTTP_METHODS,
       paths: [path],
       handler: graphqlHttpHandler(apollo, bodyLimit, ide),
     });
@@ -132,6 +133,13 @@ function install(app: Application, options: GraphqlOptions | false | undefined):
  * Apollo is loaded and started by the first GraphQL request and stopped at `close()`, whose
  * first step also closes the subscription sockets. Binds the `SubscriptionPublisher`. Browsers
  * asking for the path get the GraphiQL IDE (`graphql.ide`).
- * `false`, or no resolver registered, serves nothing. Installed by `createApp`.
+ * `false`, or no resolver registered, serves nothing. Installed by `createApp` with its `graphql`
+ * option; the classes given in `resolvers` are its (kept, and checked, even with GraphQL off).
  */
-export const graphqlModule: TrellisModule<GraphqlOptions | false | undefined> = { name: 'graphql', install };
+export const graphqlModule: TrellisFeature<GraphqlOptions | false | undefined> = {
+  name: 'graphql',
+  option: 'graphql',
+  schema: GRAPHQL_OPTIONS_SCHEMA,
+  roles: [RESOLVER_ROLE],
+  install,
+};

@@ -5,7 +5,8 @@ import type { GraphqlFieldContext } from './field-context';
 import { nullAsAbsent } from './null-as-absent';
 
 function argumentReader(param: ParamMetadata) {
-  const { name, schema } = param as Extract<ParamMetadata, { kind: 'arg' }>;
+  const { schema } = param;
+  const name = param.name!;
   // Failures are reported under the argument's name: `input.title`.
   if (!schema) return { read: (ctx: GraphqlFieldContext) => ctx.args[name], source: name };
   return { read: (ctx: GraphqlFieldContext) => nullAsAbsent(schema, ctx.args[name]), source: name };
@@ -16,10 +17,7 @@ export const GRAPHQL_READERS: ReaderTable<GraphqlFieldContext> = {
   arg: argumentReader,
   parent: () => ({ read: (ctx) => ctx.source, source: 'parent' }),
   // The caller is the one a field's guards found, else the one its subscription's connection gave.
-  user: () => ({
-    read: (ctx) => variableOf(ctx, 'user') ?? variableOf(ctx.operation, 'user'),
-    source: 'user',
-  }),
+  user: () => ({ read: (ctx) => variableOf(ctx, 'user'), source: 'user' }),
   req: () => ({ read: (ctx) => ctx.req, source: 'req' }),
   res: () => ({ read: (ctx) => ctx.res, source: 'res' }),
   requestId: () => ({ read: (ctx) => requestIdOf(ctx.operation), source: 'requestId' }),

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { BroadcastEnvelope, Broadcaster, Unsubscribe } from '../websocket/broadcaster';
+import { PayloadNotJsonError } from './graphql-errors';
 import { TopicStream } from './topic-stream';
 
 /** The broadcaster channel of a topic; gateway paths start with '/', so the two never meet. */
@@ -37,7 +38,7 @@ export class SubscriptionPublisher {
    */
   async publish(topic: string, payload: unknown): Promise<void> {
     const data = JSON.stringify(payload);
-    if (data === undefined) throw new TypeError('A subscription payload must be JSON-serialisable');
+    if (data === undefined) throw new PayloadNotJsonError();
     try {
       await this.bus().publish(channelOf(topic), { data });
     } catch (err) {

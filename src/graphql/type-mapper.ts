@@ -19,8 +19,8 @@ import {
   type GraphQLType,
 } from 'graphql/type';
 import { globalRegistry, type z } from 'zod';
-import { trellisError } from '../kernel/errors/trellis-errors';
 import { DateTimeScalar } from './date-time-scalar';
+import { graphqlError } from './graphql-errors';
 import { type NameHint, nestedHint, TypeNames } from './type-names';
 import { type Direction, type Unwrapped, unwrapSchema } from './unwrap-schema';
 
@@ -46,7 +46,7 @@ function literalType(values: readonly unknown[], path: string): GraphQLScalarTyp
   if (kinds.size === 1 && kind === 'boolean') return GraphQLBoolean;
   if (kinds.size === 1 && kind === 'number')
     return values.every((value) => Number.isInteger(value)) ? GraphQLInt : GraphQLFloat;
-  throw trellisError('TRELLIS_ERR_GRAPHQL_NO_TYPE', path, `a zod literal of ${[...kinds].join(' | ')}`);
+  throw graphqlError('TRELLIS_ERR_GRAPHQL_NO_TYPE', path, `a zod literal of ${[...kinds].join(' | ')}`);
 }
 
 // zod keeps a numeric TypeScript enum's reverse entries (`{ 0: 'A', A: 0 }`); GraphQL wants the names.
@@ -91,13 +91,13 @@ export class GraphqlTypeMapper {
   extend(parent: Schema, name: string, build: () => GraphQLFieldConfig<unknown, any>, where: string): void {
     const unwrapped = unwrapSchema(parent, 'output').schema;
     if ((unwrapped as z.core.$ZodTypes)._zod.def.type !== 'object')
-      throw trellisError('TRELLIS_ERR_GRAPHQL_PARENT_NOT_OBJECT', where);
+      throw graphqlError('TRELLIS_ERR_GRAPHQL_PARENT_NOT_OBJECT', where);
     let fields = this.extensions.get(unwrapped);
     if (!fields) {
       fields = new Map();
       this.extensions.set(unwrapped, fields);
     }
-    if (fields.has(name)) throw trellisError('TRELLIS_ERR_GRAPHQL_DUPLICATE_RESOLVE_FIELD', where, name);
+    if (fields.has(name)) throw graphqlError('TRELLIS_ERR_GRAPHQL_DUPLICATE_RESOLVE_FIELD', where, name);
     fields.set(name, { build, where });
   }
 
@@ -166,7 +166,7 @@ export class GraphqlTypeMapper {
       case 'object':
         return this.objectType(unwrapped, def.shape, hint, path, direction);
     }
-    throw trellisError('TRELLIS_ERR_GRAPHQL_NO_TYPE', path, `a zod ${def.type}`, direction);
+    throw graphqlError('TRELLIS_ERR_GRAPHQL_NO_TYPE', path, `a zod ${def.type}`, direction);
   }
 
   private enumType(
@@ -220,7 +220,7 @@ export class GraphqlTypeMapper {
       for (const [key, { build }] of extensions) fields[key] = build() as TypedField<GraphQLType>;
     }
     if (Object.keys(fields).length === 0)
-      throw trellisError('TRELLIS_ERR_GRAPHQL_NO_TYPE', path, 'an object with no fields');
+      throw graphqlError('TRELLIS_ERR_GRAPHQL_NO_TYPE', path, 'an object with no fields');
     return type;
   }
 }

@@ -1,4 +1,4 @@
-import { trellisError } from '../kernel/errors/trellis-errors';
+import { graphqlError } from './graphql-errors';
 /**
  * Where a schema without a `.meta({ id })` sits, from which its GraphQL type name is derived:
  * `base` grows with each nested field (`CreateTask` -> `CreateTaskAssignee`) and objects add
@@ -40,7 +40,7 @@ export class TypeNames {
 
   /** Takes a name given by `.meta({ id })`; two different schemas may not share one. */
   claim(name: string): string {
-    if (this.taken.has(name)) throw trellisError('TRELLIS_ERR_GRAPHQL_TYPE_NAME_TAKEN', name);
+    if (this.taken.has(name)) throw graphqlError('TRELLIS_ERR_GRAPHQL_TYPE_NAME_TAKEN', name);
     this.taken.add(name);
     return name;
   }

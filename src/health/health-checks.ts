@@ -1,3 +1,5 @@
+import { DuplicateHealthCheckError } from './health-errors';
+
 /** One readiness check: true (or a promise of true) while the dependency it watches answers. */
 export type HealthCheck = () => boolean | Promise<boolean>;
 
@@ -39,7 +41,7 @@ export class HealthChecks {
 
   /** Adds a readiness check; a check that throws, or answers later than `timeoutMs`, is down. */
   addCheck(name: string, check: HealthCheck, options: { timeoutMs?: number } = {}): this {
-    if (this.checks.has(name)) throw new Error(`Health check '${name}' is already registered`);
+    if (this.checks.has(name)) throw new DuplicateHealthCheckError(name);
     this.checks.set(name, { check, timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS });
     return this;
   }

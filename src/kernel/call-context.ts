@@ -19,6 +19,11 @@ export interface CallContext extends Partial<ContextVariableMap> {
   state?: Record<string, unknown>;
   /** Call-scoped instances, created on first use. */
   scope?: RequestScope;
+  /**
+   * The call this one is part of (a resolver call's operation): a variable this call has not set
+   * is read from there, so what the operation's authentication found holds for its fields.
+   */
+  readonly outer?: CallContext;
 }
 
 /** The type of a declared variable, or `unknown` while no installed module declares it. */
@@ -40,9 +45,10 @@ export interface LiveSession {
   expiresAt: number;
 }
 
-/** The value of the variable `name` on a call, whoever declared it. */
+/** The value of the variable `name` on a call (or on the call it is part of), whoever declared it. */
 export function variableOf(ctx: CallContext, name: string): unknown {
-  return (ctx as unknown as Record<string, unknown>)[name];
+  const value = (ctx as unknown as Record<string, unknown>)[name];
+  return value === undefined && ctx.outer !== undefined ? variableOf(ctx.outer, name) : value;
 }
 
 /** The session a long-lived call belongs to, if the guard that authenticated it set one. */

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type * as Prom from 'prom-client';
 import { HTTP_STATUS } from '../kernel/errors/catalog';
+import { HTTP_METHODS } from '../kernel/http-methods';
 import type { MetricsOptions } from '../observability/observability-options';
 import type { RequestState } from '../observability/request-state';
 import { loadOptional } from '../optional/load-optional';
@@ -9,7 +10,7 @@ import { RequestTally } from './request-tally';
 /** The `route` label of requests no route matched: one value for all, never the raw path. */
 export const UNMATCHED_ROUTE = '(unmatched)';
 
-const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS']);
+const METHODS = new Set<string>(HTTP_METHODS);
 // Operation names come from clients: past this many distinct ones, the rest share one label value.
 const MAX_OPERATION_NAMES = 200;
 const OTHER_OPERATIONS = '(other)';

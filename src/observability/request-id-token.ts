@@ -1,6 +1,7 @@
 import type { AppContainer as Container } from '../../container/app-container';
 import { activeRequestScope } from '../../container/request-scope';
 import type { RequestContext } from '../routing/request-context';
+import { RequestIdOutsideRequestError } from './observability-errors';
 import { requestIdOf } from './request-state';
 
 /**
@@ -15,10 +16,7 @@ export function bindRequestId(container: Container): void {
     .bind(REQUEST_ID)
     .toDynamicValue(() => {
       const owner = activeRequestScope()?.owner as RequestContext | undefined;
-      if (!owner)
-        throw new Error(
-          'REQUEST_ID was resolved outside a request: inject it into a request-scoped class or use RequestId()',
-        );
+      if (!owner) throw new RequestIdOutsideRequestError();
       return requestIdOf(owner);
     })
     .inTransientScope();

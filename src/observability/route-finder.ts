@@ -1,11 +1,12 @@
 import FindMyWay, { type HTTPMethod } from 'find-my-way';
+import { HTTP_METHODS } from '../kernel/http-methods';
 import type { CompiledRoute } from '../routing/compiled-route';
 import { toRouterPath } from '../routing/route-path';
 
 /** The route template a method and URL would reach, if any. */
 export type RouteFinder = (method: string | undefined, url: string | undefined) => string | undefined;
 
-const ALL_METHODS: HTTPMethod[] = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'];
+const ALL_METHODS: HTTPMethod[] = [...HTTP_METHODS];
 
 /**
  * Finds the template of requests answered before their route ran (a rate limit's 429 from

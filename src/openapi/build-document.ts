@@ -1,26 +1,30 @@
-import type { OpenApiOptions } from '../app/app-options';
 import type { Middleware } from '../engine/engine';
+import { lowerCaseMethod, ROUTE_METHODS } from '../kernel/http-methods';
 import type { ClassMetadata } from '../kernel/metadata/types';
 import { isRateLimiter } from '../rate-limit/rate-limit';
 import type { CompiledRoute } from '../routing/compiled-route';
+import { CONTROLLER } from '../routing/route-metadata';
 import type { OpenApiDocument, OperationMethod, PathItemObject, TagObject } from './document-types';
 import { ErrorResponses } from './error-responses';
+import type { OpenApiOptions } from './openapi-options';
 import { toOpenApiPath } from './openapi-path';
 import { routeOperation } from './route-operation';
 import { BEARER_AUTH } from './route-security';
 import { SchemaComponents } from './schema-components';
 
 /** `All()` routes answer every verb: each one is documented. */
-const EVERY_METHOD: OperationMethod[] = ['get', 'post', 'put', 'patch', 'delete'];
+const EVERY_METHOD: OperationMethod[] = ROUTE_METHODS.map(lowerCaseMethod);
 
 function methodsOf(route: CompiledRoute): OperationMethod[] {
-  return route.method === 'ALL' ? EVERY_METHOD : [route.method.toLowerCase() as OperationMethod];
+  return route.method === 'ALL' ? EVERY_METHOD : [lowerCaseMethod(route.method)];
 }
 
 /** A controller's tag: its class name without `Controller` (`UsersController` -> `Users`). */
 function tagOf(controller: ClassMetadata): TagObject {
   const name =
-    controller.target.name.replace(/Controller$/, '') || controller.path?.replace(/^\/+/, '') || 'default';
+    controller.target.name.replace(/Controller$/, '') ||
+    controller.get(CONTROLLER)?.path.replace(/^\/+/, '') ||
+    'default';
   return { name, description: controller.description ?? controller.summary ?? `The ${name} routes` };
 }
 

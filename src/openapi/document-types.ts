@@ -1,3 +1,5 @@
+import type { RouteMethod } from '../kernel/http-methods';
+
 /** A JSON Schema (draft 2020-12, the dialect of OpenAPI 3.1) as zod emits it. */
 export type JsonSchema = Record<string, unknown>;
 
@@ -69,7 +71,7 @@ export interface OperationObject {
 }
 
 /** The lower-case verbs of an OpenAPI Path Item. */
-export type OperationMethod = 'get' | 'post' | 'put' | 'delete' | 'patch';
+export type OperationMethod = Lowercase<RouteMethod>;
 
 /** An OpenAPI Path Item Object. */
 export type PathItemObject = Partial<Record<OperationMethod, OperationObject>>;

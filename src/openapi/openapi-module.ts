@@ -1,13 +1,14 @@
-import type { OpenApiOptions } from '../app/app-options';
 import type { Application } from '../app/application';
 import type { Middleware, NodeHandler } from '../engine/engine';
-import { trellisError } from '../kernel/errors/trellis-errors';
-import type { TrellisModule } from '../kernel/modules/module-registry';
+import type { TrellisFeature } from '../kernel/modules/trellis-feature';
 import { offNotice } from '../optional/off-notice';
 import type { CompiledRoute } from '../routing/compiled-route';
 import { pagePolicy } from '../security/page-policy';
 import { buildOpenApiDocument } from './build-document';
 import { offPage } from './off-page';
+import { openapiError } from './openapi-errors';
+import type { OpenApiOptions } from './openapi-options';
+import { OPENAPI_OPTIONS_SCHEMA } from './openapi-options-schema';
 import { serveDocument } from './serve-document';
 import { serveSwaggerUi } from './serve-swagger-ui';
 
@@ -30,7 +31,7 @@ function isShadowed(route: CompiledRoute): boolean {
 function refuseShadowedRoutes(routes: readonly CompiledRoute[]): void {
   const route = routes.find(isShadowed);
   if (route)
-    throw trellisError(
+    throw openapiError(
       'TRELLIS_ERR_DOCS_ROUTE_TAKEN',
       `${route.controller.target.name}.${route.handler.name}`,
       route.method,
@@ -96,6 +97,12 @@ function install(app: Application, setting: OpenApiOptions | false | undefined):
 
 /**
  * Serves `GET /openapi.json` (the OpenAPI 3.1 document, built once at `ready()` from the compiled
- * routes) and `GET /docs` (Swagger UI), unless the option is `false`. Installed by `createApp`.
+ * routes) and `GET /docs` (Swagger UI), unless the option is `false`. Installed by `createApp`
+ * with its `openapi` option.
  */
-export const openapiModule: TrellisModule<OpenApiOptions | false | undefined> = { name: 'openapi', install };
+export const openapiModule: TrellisFeature<OpenApiOptions | false | undefined> = {
+  name: 'openapi',
+  option: 'openapi',
+  schema: OPENAPI_OPTIONS_SCHEMA,
+  install,
+};

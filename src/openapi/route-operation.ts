@@ -5,6 +5,7 @@ import { HTTP_STATUS, reasonPhrase } from '../kernel/errors/catalog';
 import type { MethodMetadata, ParamMetadata } from '../kernel/metadata/types';
 import { isRateLimiter } from '../rate-limit/rate-limit';
 import type { CompiledRoute } from '../routing/compiled-route';
+import { CONTRACT_ROUTE, MEDIA_ANSWER, RETURNS } from '../routing/route-metadata';
 import type { JsonSchema, OperationObject, RequestBodyObject, ResponseObject } from './document-types';
 import type { ErrorResponses } from './error-responses';
 import { declaredHeaders, standardHeaders } from './response-headers';
@@ -89,18 +90,14 @@ function errorStatuses(route: CompiledRoute, guarded: readonly number[], site: O
 }
 
 function successResponse(route: CompiledRoute, site: OperationSite): ResponseObject {
-  const { returns } = route.handler;
+  const returns = route.handler.get(RETURNS);
   const description = returns?.description ?? reasonPhrase(route.status);
-  const extras = route.handler.extras;
-  if (extras?.sse)
+  const media = route.handler.get(MEDIA_ANSWER);
+  if (media)
     return {
-      description: 'A stream of server-sent events',
-      content: { 'text/event-stream': { schema: { type: 'string' } } },
+      description: media.description ?? description,
+      content: { [media.mediaType]: { schema: media.schema as JsonSchema } },
     };
-  if (typeof extras?.produces === 'string') {
-    const type = extras.produces;
-    return { description, content: { [type]: { schema: { type: 'string', contentMediaType: type } } } };
-  }
   if (!returns) return { description, content: ANY_JSON };
   const schema = site.components.convert(returns.schema, `${site.operationId}_response`, 'output');
   return { description, content: { 'application/json': { schema } } };
@@ -167,7 +164,8 @@ export function routeOperation(route: CompiledRoute, site: OperationSite): Opera
   operation.security = security.bearer ? [{ [BEARER_AUTH]: [] }] : [];
   const responses: Record<string, ResponseObject> = { [String(route.status)]: successResponse(route, site) };
   // A contract's own answers stand; the shared error responses fill in only what it leaves out.
-  const declared = handler.contract ? contractResponses(handler.contract, site) : {};
+  const contract = handler.get(CONTRACT_ROUTE);
+  const declared = contract ? contractResponses(contract, site) : {};
   for (const status of errorStatuses(route, security.responses, site))
     if (!(String(status) in declared)) responses[String(status)] = site.errors.ref(status);
   Object.assign(responses, declared);

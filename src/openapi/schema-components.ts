@@ -1,7 +1,7 @@
 import { type ZodType, z } from 'zod';
-import { trellisError } from '../kernel/errors/trellis-errors';
 import { datesAsIsoStrings } from '../kernel/validation/dates-as-iso-strings';
 import type { JsonSchema } from './document-types';
+import { openapiError } from './openapi-errors';
 
 const COMPONENTS = '#/components/schemas/';
 const DEFS = '#/$defs/';
@@ -143,7 +143,7 @@ export class SchemaComponents {
     const json = JSON.stringify(schema);
     const existing = this.serialised.get(name);
     if (existing !== undefined && existing !== json)
-      throw trellisError('TRELLIS_ERR_OPENAPI_SCHEMA_NAME_TAKEN', name);
+      throw openapiError('TRELLIS_ERR_OPENAPI_SCHEMA_NAME_TAKEN', name);
     this.serialised.set(name, json);
     this.taken.add(name);
     this.schemas[name] = schema;

@@ -1,6 +1,6 @@
 import { TrellisError } from '../../container/trellis-error';
 import type { MissingPackage } from '../kernel/errors/missing-packages-message';
-import { TRELLIS_ERRORS } from '../kernel/errors/trellis-errors';
+import { KERNEL_ERRORS } from '../kernel/errors/trellis-errors';
 
 /**
  * Thrown when features in use need optional peer dependencies that are not installed: names
@@ -15,7 +15,7 @@ export class MissingPackageError extends TrellisError {
   constructor(missing: readonly MissingPackage[], cause?: unknown) {
     super(
       'TRELLIS_ERR_MISSING_PACKAGE',
-      TRELLIS_ERRORS.TRELLIS_ERR_MISSING_PACKAGE(missing),
+      KERNEL_ERRORS.TRELLIS_ERR_MISSING_PACKAGE(missing),
       cause === undefined ? undefined : { cause },
     );
     this.packageNames = [...new Set(missing.map((one) => one.name))];

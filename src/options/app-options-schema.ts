@@ -1,86 +1,19 @@
-import { z } from 'zod';
+import { type ZodType, z } from 'zod';
+import type { TrellisFeature } from '../kernel/modules/trellis-feature';
 
 const bytes: { parse(value: string): number | null } = require('bytes');
 
 const classes = z.array(
   z.custom<Function>((value) => typeof value === 'function', { message: 'expected a class' }),
 );
-const positiveInteger = z.number().int().positive();
 const size = z.string().refine((value) => bytes.parse(value) !== null, {
   message: "expected a size (e.g. '100kb')",
 });
 
-/**
- * The shape of `createApp` options, checked at `createApp`: a malformed option fails there,
- * naming its path. Keys it does not name pass through (modules and features check their own);
- * what needs the whole app (routes, modules, packages) is checked at `ready()`.
- */
-export const APP_OPTIONS_SCHEMA = z.looseObject({
+// The options of the application itself; each feature brings the shape of its own.
+const CORE_OPTIONS = {
   controllers: classes.optional(),
-  gateways: classes.optional(),
-  resolvers: classes.optional(),
   providers: classes.optional(),
-  openapi: z
-    .union([
-      z.literal(false),
-      z.looseObject({
-        title: z.string(),
-        version: z.string(),
-        description: z.string().optional(),
-        ui: z.boolean().optional(),
-        servers: z
-          .array(z.looseObject({ url: z.string().min(1), description: z.string().optional() }))
-          .min(1)
-          .optional(),
-        license: z
-          .looseObject({
-            name: z.string().min(1),
-            identifier: z.string().optional(),
-            url: z.string().optional(),
-          })
-          .optional(),
-        contact: z
-          .looseObject({
-            name: z.string().optional(),
-            url: z.string().optional(),
-            email: z.string().optional(),
-          })
-          .optional(),
-      }),
-    ])
-    .optional(),
-  graphql: z
-    .union([
-      z.literal(false),
-      z.looseObject({
-        path: z.string().optional(),
-        introspection: z.boolean().optional(),
-        ide: z.boolean().optional(),
-        subscriptions: z
-          .looseObject({
-            requireAuth: z.boolean().optional(),
-            maxConnectionsPerClient: positiveInteger.optional(),
-            maxSubscriptionsPerConnection: positiveInteger.optional(),
-          })
-          .optional(),
-      }),
-    ])
-    .optional(),
-  websocket: z
-    .looseObject({
-      maxPayload: positiveInteger.optional(),
-      heartbeatIntervalMs: positiveInteger.optional(),
-      maxBufferedBytes: positiveInteger.optional(),
-      maxConnectionsPerClient: positiveInteger.optional(),
-    })
-    .optional(),
-  sse: z
-    .looseObject({
-      heartbeatMs: positiveInteger.optional(),
-      maxBufferedBytes: positiveInteger.optional(),
-      maxConnectionsPerClient: positiveInteger.optional(),
-    })
-    .optional(),
   bodyLimit: size.optional(),
   // Any string: an unknown engine gets its own code (TRELLIS_ERR_UNKNOWN_ENGINE).
   engine: z.string().optional(),
@@ -138,4 +71,18 @@ export const APP_OPTIONS_SCHEMA = z.looseObject({
     .optional(),
   // helmet checks its own options when the headers are built (src/security/security-headers.ts).
   securityHeaders: z.union([z.boolean(), z.looseObject({})]).optional(),
-});
+};
+
+/**
+ * The shape of `createApp` options, checked at `createApp`: a malformed option fails there,
+ * naming its path. The application's own options, then each feature's option and the classes of
+ * each role it serves. Keys it does not name pass through (modules check their own); what needs
+ * the whole app (routes, modules, packages) is checked at `ready()`.
+ */
+export function appOptionsSchema(features: readonly TrellisFeature<any>[]): ZodType {
+  const parts = features.flatMap((feature) => [
+    ...(feature.option && feature.schema ? [[feature.option, feature.schema.optional()] as const] : []),
+    ...(feature.roles ?? []).map((role) => [role.option, classes.optional()] as const),
+  ]);
+  return z.looseObject({ ...CORE_OPTIONS, ...Object.fromEntries(parts) });
+}

@@ -1,5 +1,6 @@
 import { BadRequestException } from '../kernel/errors/exceptions';
 import { signCursorPayload, verifyCursorPayload } from './cursor-signing-key';
+import { CursorFieldMissingError, CursorFieldTypeError, CursorWithoutFieldsError } from './pagination-errors';
 
 /** A value a cursor can hold; it comes back with the same type (a Date stays a Date). */
 export type CursorValue = string | number | boolean | bigint | Date | null;
@@ -22,9 +23,7 @@ function toEntry(name: string, value: unknown): Entry {
   if (typeof value === 'number' && Number.isFinite(value)) return [name, 'n', value];
   if (typeof value === 'boolean') return [name, 'b', value];
   if (typeof value === 'bigint') return [name, 'i', value.toString()];
-  throw new TypeError(
-    `Cursor field '${name}' must be a string, finite number, boolean, bigint, valid Date or null`,
-  );
+  throw new CursorFieldTypeError(name);
 }
 
 // Each tag accepts only its own JSON type, so a decoded cursor has the types it was made with.
@@ -60,9 +59,9 @@ function fromEntries(entries: unknown): CursorFields | undefined {
  * @example const next = createMultiCursor(task, ['createdAt', 'id']);
  */
 export function createMultiCursor<T extends object>(item: T, fields: readonly (keyof T & string)[]): string {
-  if (fields.length === 0) throw new TypeError('A cursor needs at least one field');
+  if (fields.length === 0) throw new CursorWithoutFieldsError();
   const entries = fields.map((name) => {
-    if (!(name in item)) throw new TypeError(`Cursor field '${name}' is missing from the item`);
+    if (!(name in item)) throw new CursorFieldMissingError(name);
     return toEntry(name, (item as Record<string, unknown>)[name]);
   });
   const payload = Buffer.from(JSON.stringify(entries), 'utf8').toString('base64url');

@@ -1,4 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { CursorKeyTooShortError } from './pagination-errors';
 
 const MIN_KEY_BYTES = 32;
 const MAC_BYTES = 32;
@@ -17,7 +18,7 @@ let signingKey: Buffer | undefined;
 export function setCursorSigningKey(key: string | Uint8Array): void {
   const bytes = typeof key === 'string' ? Buffer.from(key, 'utf8') : Buffer.from(key);
   if (bytes.length < MIN_KEY_BYTES) {
-    throw new RangeError(`The cursor signing key must be at least ${MIN_KEY_BYTES} bytes`);
+    throw new CursorKeyTooShortError(MIN_KEY_BYTES);
   }
   signingKey = bytes;
 }

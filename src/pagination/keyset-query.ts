@@ -1,6 +1,7 @@
 import { BadRequestException } from '../kernel/errors/exceptions';
 import { type CursorFields, type CursorValue, decodeMultiCursor } from './cursor-codec';
 import type { KeysetOrder } from './keyset-order';
+import { KeysetWithoutKeysError } from './pagination-errors';
 import type { CursorDirection, CursorQuery } from './parse-cursor-query';
 import { assertPositiveInteger } from './query-values';
 
@@ -51,7 +52,7 @@ function readPosition<T>(cursor: string, keyset: KeysetOrder<T>): CursorFields {
  */
 export function keysetQuery<T>(query: CursorQuery, keyset: KeysetOrder<T>): KeysetPlan<T> {
   assertPositiveInteger('limit', query.limit);
-  if (keyset.keys.length === 0) throw new TypeError('A keyset needs at least one key');
+  if (keyset.keys.length === 0) throw new KeysetWithoutKeysError();
   const base = { keyset, limit: query.limit, fetch: query.limit + 1 };
   if (query.cursor === undefined) return { ...base, direction: 'next', values: [], order: keyset.order };
   const position = readPosition(query.cursor, keyset);

@@ -1,3 +1,4 @@
+import { PageTotalInvalidError } from './pagination-errors';
 import { assertPositiveInteger } from './query-values';
 
 /** Where an offset page sits in the whole collection. */
@@ -39,7 +40,7 @@ export function paginate<T>(data: T[], total: number, page: number, limit: numbe
   assertPositiveInteger('page', page);
   assertPositiveInteger('limit', limit);
   if (!Number.isSafeInteger(total) || total < 0) {
-    throw new RangeError(`total must be a non-negative integer, got ${String(total)}`);
+    throw new PageTotalInvalidError(total);
   }
   const totalPages = Math.ceil(total / limit);
   const offset = (page - 1) * limit;

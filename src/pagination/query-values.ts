@@ -1,3 +1,5 @@
+import { PageNotPositiveError } from './pagination-errors';
+
 const DIGITS = /^\d+$/;
 
 /**
@@ -14,6 +16,6 @@ export function positiveInteger(value: unknown): number | undefined {
 /** Throws when a number a handler passes in is not a positive integer (a server bug, not client input). */
 export function assertPositiveInteger(name: string, value: number): void {
   if (!Number.isSafeInteger(value) || value < 1) {
-    throw new RangeError(`${name} must be a positive integer, got ${String(value)}`);
+    throw new PageNotPositiveError(name, value);
   }
 }

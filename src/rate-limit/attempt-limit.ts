@@ -2,6 +2,7 @@ import type { Options } from 'express-rate-limit';
 import { ServiceUnavailableException, TooManyRequestsException } from '../kernel/errors/exceptions';
 import { HTTPException } from '../kernel/errors/http-exception';
 import { expressRateLimit } from './express-rate-limit';
+import { InvalidRateLimitError } from './rate-limit-errors';
 import type { RateLimitStore } from './rate-limit-options';
 
 /** What `attemptLimit` takes. */
@@ -46,9 +47,9 @@ function unavailable(err: unknown): unknown {
 export function attemptLimit(options: AttemptLimitOptions): AttemptLimit {
   const { windowMs, max } = options;
   if (!Number.isInteger(windowMs) || windowMs < 1)
-    throw new RangeError(`attemptLimit: windowMs must be a positive integer, got ${windowMs}`);
+    throw new InvalidRateLimitError('attemptLimit', 'windowMs', 'a positive integer', windowMs);
   if (!Number.isSafeInteger(max) || max < 1)
-    throw new RangeError(`attemptLimit: max must be a positive integer, got ${max}`);
+    throw new InvalidRateLimitError('attemptLimit', 'max', 'a positive integer', max);
   let store: RateLimitStore | undefined;
   // The store is made by the first attempt: express-rate-limit loads on first use.
   const storeOf = (): RateLimitStore => {

@@ -11,6 +11,7 @@ import type { RequestContext } from '../routing/request-context';
 import { clientAddress, type RateLimitRequest } from './client-address';
 import { expressRateLimit } from './express-rate-limit';
 import { HeaderCollector } from './header-collector';
+import { InvalidRateLimitError } from './rate-limit-errors';
 import type { RateLimitOptions } from './rate-limit-options';
 
 type Next = (err?: unknown) => void;
@@ -41,12 +42,15 @@ const MAX_WINDOW_MS = 2 ** 31 - 1;
 
 function assertOptions({ windowMs, max }: RateLimitOptions): void {
   if (!Number.isInteger(windowMs) || windowMs < 1 || windowMs > MAX_WINDOW_MS) {
-    throw new RangeError(
-      `rateLimit: windowMs must be an integer from 1 to ${MAX_WINDOW_MS}, got ${windowMs}`,
+    throw new InvalidRateLimitError(
+      'rateLimit',
+      'windowMs',
+      `an integer from 1 to ${MAX_WINDOW_MS}`,
+      windowMs,
     );
   }
   if (!Number.isSafeInteger(max) || max < 1) {
-    throw new RangeError(`rateLimit: max must be a positive integer, got ${max}`);
+    throw new InvalidRateLimitError('rateLimit', 'max', 'a positive integer', max);
   }
 }
 

@@ -1,4 +1,5 @@
 import type { RedisClient as Redis } from './redis-client';
+import { RedisNotReadyError } from './redis-errors';
 import { redisUnavailable } from './redis-unavailable';
 
 const CONNECTING = new Set(['wait', 'connecting', 'connect']);
@@ -20,7 +21,7 @@ export async function withRedis<T>(client: Redis, command: () => Promise<T>): Pr
 
 function readyWithin(client: Redis, ms: number): Promise<void> {
   if (!CONNECTING.has(client.status))
-    return Promise.reject(redisUnavailable(new Error(`Redis connection is ${client.status}`)));
+    return Promise.reject(redisUnavailable(new RedisNotReadyError(`connection is ${client.status}`)));
   if (client.status === 'wait') client.connect().catch(() => {});
   return new Promise((resolve, reject) => {
     const done = (err?: Error) => {
@@ -31,8 +32,8 @@ function readyWithin(client: Redis, ms: number): Promise<void> {
       else resolve();
     };
     const onReady = () => done();
-    const onClose = () => done(new Error('Redis connection closed while connecting'));
-    const timer = setTimeout(() => done(new Error(`Redis not ready within ${ms} ms`)), ms);
+    const onClose = () => done(new RedisNotReadyError('connection closed while connecting'));
+    const timer = setTimeout(() => done(new RedisNotReadyError(`not ready within ${ms} ms`)), ms);
     client.once('ready', onReady);
     client.once('close', onClose);
   });

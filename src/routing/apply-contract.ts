@@ -1,8 +1,10 @@
 import type { ZodType } from 'zod';
 import type { ContractRoute } from '../contract/contract-route';
 import { zodSchema } from '../contract/zod-schema';
-import { trellisError } from '../kernel/errors/trellis-errors';
+import { derivedMetadata } from '../kernel/metadata/registry';
 import type { MethodMetadata, ParamMetadata } from '../kernel/metadata/types';
+import { CONTRACT_ROUTE, HTTP_ROUTE, RETURNS, SUCCESS_STATUS } from './route-metadata';
+import { routingError } from './routing-errors';
 
 const SUCCESS = /^2\d\d$/;
 
@@ -25,7 +27,7 @@ function withContractSchema(param: ParamMetadata, route: ContractRoute, where: s
   const field = fieldOf(part, key);
   if (!field) {
     const decorator = `${param.kind === 'param' ? 'Param' : 'Header'}('${param.name}')`;
-    throw trellisError(
+    throw routingError(
       'TRELLIS_ERR_CONTRACT_FIELD',
       where,
       decorator,
@@ -53,21 +55,23 @@ export function applyContract(
   prefix: string | undefined,
   where: string,
 ): MethodMetadata {
-  const route = handler.contract;
+  const route = handler.get(CONTRACT_ROUTE);
   if (!route) return handler;
-  if (handler.http) throw trellisError('TRELLIS_ERR_CONTRACT_CONFLICT', where, `${handler.http.method}()`);
-  if (handler.returns) throw trellisError('TRELLIS_ERR_CONTRACT_CONFLICT', where, 'Returns()');
-  if (handler.status !== undefined) throw trellisError('TRELLIS_ERR_CONTRACT_CONFLICT', where, 'HttpCode()');
-  if (prefix && prefix !== '/') throw trellisError('TRELLIS_ERR_CONTRACT_PREFIX', where, prefix);
+  const http = handler.get(HTTP_ROUTE);
+  if (http) throw routingError('TRELLIS_ERR_CONTRACT_CONFLICT', where, `${http.method}()`);
+  if (handler.get(RETURNS)) throw routingError('TRELLIS_ERR_CONTRACT_CONFLICT', where, 'Returns()');
+  if (handler.get(SUCCESS_STATUS) !== undefined)
+    throw routingError('TRELLIS_ERR_CONTRACT_CONFLICT', where, 'HttpCode()');
+  if (prefix && prefix !== '/') throw routingError('TRELLIS_ERR_CONTRACT_PREFIX', where, prefix);
   const [status] = successStatuses(route);
   const schema = status === undefined ? undefined : zodSchema(route.responses[status] ?? undefined);
-  return {
-    ...handler,
-    http: { method: route.method, path: route.path },
+  const filled = derivedMetadata(handler, {
     params: handler.params.map((param) => withContractSchema(param, route, where)),
-    status,
-    returns: schema ? { schema, status: undefined } : undefined,
     summary: handler.summary ?? route.summary,
     description: handler.description ?? route.description,
-  };
+  });
+  filled.set(HTTP_ROUTE, { method: route.method, path: route.path });
+  if (status !== undefined) filled.set(SUCCESS_STATUS, status);
+  if (schema) filled.set(RETURNS, { schema });
+  return filled;
 }

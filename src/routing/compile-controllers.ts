@@ -1,5 +1,5 @@
 import { trellisError } from '../kernel/errors/trellis-errors';
-import { metadataRegistry } from '../kernel/metadata/registry';
+import { derivedMetadata, metadataRegistry } from '../kernel/metadata/registry';
 import type { Class, ClassMetadata, MethodMetadata } from '../kernel/metadata/types';
 import { deprecationHeaders } from '../versioning/deprecation-headers';
 import { dispatchByVersion } from '../versioning/versioned-routes';
@@ -7,7 +7,10 @@ import { VERSION_NEUTRAL, type VersioningOptions } from '../versioning/versionin
 import { applyContract } from './apply-contract';
 import { compileRoute, type RouteCompilerEnv } from './compile-route';
 import type { CompiledRoute } from './compiled-route';
+import { CONTROLLER_ROLE } from './controller-role';
+import { API_VERSION, CONTRACT_ROUTE, CONTROLLER, DEPRECATED, HTTP_ROUTE } from './route-metadata';
 import { joinPaths, routeShape } from './route-path';
+import { routingError } from './routing-errors';
 
 /** What compiling the controllers needs besides a route's environment. */
 export interface ControllersEnv extends RouteCompilerEnv {
@@ -28,7 +31,7 @@ function checkUnique(routes: CompiledRoute[]): void {
     for (const key of clashes) {
       const first = seen.get(key);
       if (first) {
-        throw trellisError(
+        throw routingError(
           'TRELLIS_ERR_DUPLICATE_ROUTE',
           route.method,
           route.path,
@@ -45,7 +48,7 @@ function checkUnique(routes: CompiledRoute[]): void {
 // undefined for a route served whatever the version (neutral, or no versioning).
 function versionsOf(meta: ClassMetadata, method: MethodMetadata, env: ControllersEnv): string[] | undefined {
   if (!env.versioning) return undefined;
-  const version = method.version ?? meta.version ?? method.contract?.version;
+  const version = method.get(API_VERSION) ?? meta.get(API_VERSION) ?? method.get(CONTRACT_ROUTE)?.version;
   if (version === undefined || version === VERSION_NEUTRAL) return undefined;
   return typeof version === 'string' ? [version] : [...(version as readonly string[])];
 }
@@ -62,21 +65,29 @@ function deprecated(route: CompiledRoute, headers: Record<string, string>): Comp
   };
 }
 
+// The controller as URI versioning serves it: its prefix under `/v<version>`.
+function versioned(meta: ClassMetadata, version: string): ClassMetadata {
+  const copy = derivedMetadata(meta);
+  copy.set(CONTROLLER, { path: joinPaths(`/v${version}`, meta.get(CONTROLLER)?.path) });
+  return copy;
+}
+
 function compileMethod(meta: ClassMetadata, method: MethodMetadata, env: ControllersEnv): CompiledRoute[] {
   const where = `${meta.target.name}.${method.name}`;
-  const handler = applyContract(method, meta.path, where);
+  const prefix = meta.get(CONTROLLER)?.path;
+  const handler = applyContract(method, prefix, where);
   const versions = versionsOf(meta, method, env);
   const compiled = versions
     ? versions.map((version) =>
         env.versioning?.type === 'uri'
           ? {
-              ...compileRoute({ ...meta, path: joinPaths(`/v${version}`, meta.path) }, handler, env),
+              ...compileRoute(versioned(meta, version), handler, env),
               version,
             }
           : { ...compileRoute(meta, handler, env), version },
       )
     : [compileRoute(meta, handler, env)];
-  const deprecation = method.deprecated ?? meta.deprecated;
+  const deprecation = method.get(DEPRECATED) ?? meta.get(DEPRECATED);
   if (!deprecation) return compiled;
   const headers = deprecationHeaders(deprecation, env.startedAt ?? new Date());
   return compiled.map((route) => deprecated(route, headers));
@@ -87,10 +98,11 @@ export function compileControllers(controllers: Iterable<Class>, env: Controller
   const routes: CompiledRoute[] = [];
   for (const target of controllers) {
     const meta = metadataRegistry.find(target);
-    if (meta?.role !== 'controller')
-      throw trellisError('TRELLIS_ERR_NOT_DECORATED', target.name, 'Controller');
+    if (meta?.role !== CONTROLLER_ROLE.name)
+      throw trellisError('TRELLIS_ERR_NOT_DECORATED', target.name, CONTROLLER_ROLE.decorator);
     for (const method of meta.methods.values())
-      if (method.http || method.contract) routes.push(...compileMethod(meta, method, env));
+      if (method.get(HTTP_ROUTE) || method.get(CONTRACT_ROUTE))
+        routes.push(...compileMethod(meta, method, env));
   }
   checkUnique(routes);
   const { versioning } = env;

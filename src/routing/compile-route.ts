@@ -3,7 +3,7 @@ import { isThenable } from '../../container/is-thenable';
 import { sendStreamable } from '../downloads/send-streamable';
 import { StreamableFile } from '../downloads/streamable-file';
 import { HTTP_STATUS } from '../kernel/errors/catalog';
-import { locatedError, trellisError } from '../kernel/errors/trellis-errors';
+import { locatedError } from '../kernel/errors/trellis-errors';
 import type { GuardSite } from '../kernel/guards/guard-registry';
 import { compileRouteInterceptors } from '../kernel/interceptors/compile-interceptors';
 import { compileInvocation, type InvocationEnv } from '../kernel/invocation/compile-invocation';
@@ -17,7 +17,9 @@ import { HTTP_READERS } from './http-readers';
 import type { RequestContext } from './request-context';
 import type { ResponseWriter } from './response-writer';
 import type { RouteExtension, RoutePart } from './route-extension';
+import { CONTROLLER, HTTP_ROUTE, RETURNS, SUCCESS_STATUS, THROWS } from './route-metadata';
 import { joinPaths, toRouterPath } from './route-path';
+import { routingError } from './routing-errors';
 import { writeError, writeResult } from './write-response';
 
 /** What compiling a route needs from the application. */
@@ -43,24 +45,26 @@ function checkPath(handler: MethodMetadata, path: string, where: string): void {
   const names = new Set([...path.matchAll(/[:*](\w*)/g)].map((match) => match[1] || '*'));
   for (const param of handler.params) {
     if (param.kind === 'param' && param.name !== undefined && !names.has(param.name))
-      throw trellisError('TRELLIS_ERR_UNKNOWN_PATH_PARAM', where, param.name, path);
+      throw routingError('TRELLIS_ERR_UNKNOWN_PATH_PARAM', where, param.name, path);
   }
 }
 
 function successStatus(handler: MethodMetadata, method: string, where: string): number {
-  const declared = handler.returns?.status;
-  if (declared !== undefined && handler.status !== undefined)
-    throw trellisError('TRELLIS_ERR_SUCCESS_STATUS_TWICE', where);
-  return declared ?? handler.status ?? (method === 'POST' ? CREATED : OK);
+  const declared = handler.get(RETURNS)?.status;
+  const chosen = handler.get(SUCCESS_STATUS);
+  if (declared !== undefined && chosen !== undefined)
+    throw routingError('TRELLIS_ERR_SUCCESS_STATUS_TWICE', where);
+  return declared ?? chosen ?? (method === 'POST' ? CREATED : OK);
 }
 
 // Compiled once here; a schema fast-json-stringify cannot read fails ready() naming the route.
 function serializerOf(handler: MethodMetadata, where: string): Serializer {
-  if (!handler.returns) return JSON.stringify;
+  const returns = handler.get(RETURNS);
+  if (!returns) return JSON.stringify;
   try {
-    return compileSerializer(handler.returns.schema);
+    return compileSerializer(returns.schema);
   } catch (err) {
-    const error = trellisError('TRELLIS_ERR_RETURNS_SCHEMA', where, (err as Error).message);
+    const error = routingError('TRELLIS_ERR_RETURNS_SCHEMA', where, (err as Error).message);
     error.cause = err;
     throw error;
   }
@@ -105,7 +109,7 @@ export function compileRoute(
   handler: MethodMetadata,
   env: RouteCompilerEnv,
 ): CompiledRoute {
-  const http = handler.http!;
+  const http = handler.get(HTTP_ROUTE)!;
   const where = `${controller.target.name}.${handler.name}`;
   const part = partsOf(handler, env, where);
   const site: GuardSite = {
@@ -115,11 +119,11 @@ export function compileRoute(
     longLived: part.longLived,
     container: env.container,
   };
-  const path = joinPaths(controller.path, http.path);
+  const path = joinPaths(controller.get(CONTROLLER)?.path, http.path);
   checkPath(handler, path, where);
   const defaultStatus = successStatus(handler, http.method, where);
   const serialize = serializerOf(handler, where);
-  const errors = declaredErrors(handler.throws, where);
+  const errors = declaredErrors(handler.get(THROWS), where);
   const declaredGuards = [...controller.guards, ...handler.guards];
 
   const { logger } = env;

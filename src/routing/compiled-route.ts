@@ -1,5 +1,6 @@
-import type { ClassMetadata, GuardMetadata, HttpMethod, MethodMetadata } from '../kernel/metadata/types';
+import type { ClassMetadata, GuardMetadata, MethodMetadata } from '../kernel/metadata/types';
 import type { DeclaredError } from './declared-errors';
+import type { HttpMethod } from './http-method';
 import type { RequestContext } from './request-context';
 
 /** A route ready to serve: everything that depends only on metadata is already decided. */

@@ -1,6 +1,6 @@
 import { HTTPException } from '../kernel/errors/http-exception';
-import { trellisError } from '../kernel/errors/trellis-errors';
 import type { Class } from '../kernel/metadata/types';
+import { routingError } from './routing-errors';
 
 /** One error answer a route declared with `Throws`. */
 export interface DeclaredError {
@@ -24,12 +24,12 @@ export function declaredErrors(
     try {
       instance = new exception();
     } catch (err) {
-      const error = trellisError('TRELLIS_ERR_THROWS_NOT_HTTP_EXCEPTION', where, exception.name);
+      const error = routingError('TRELLIS_ERR_THROWS_NOT_HTTP_EXCEPTION', where, exception.name);
       error.cause = err;
       throw error;
     }
     if (!(instance instanceof HTTPException))
-      throw trellisError('TRELLIS_ERR_THROWS_NOT_HTTP_EXCEPTION', where, exception.name);
+      throw routingError('TRELLIS_ERR_THROWS_NOT_HTTP_EXCEPTION', where, exception.name);
     found.push({ status: instance.statusCode, name: exception.name });
   }
   return found;

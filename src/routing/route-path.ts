@@ -1,4 +1,4 @@
-import { trellisError } from '../kernel/errors/trellis-errors';
+import { routingError } from './routing-errors';
 /** Joins a controller prefix and a route path into one normalised path: `/users` + `/:id`. */
 export function joinPaths(prefix = '', path = ''): string {
   const joined = `/${prefix}/${path}`.replace(/\/{2,}/g, '/');
@@ -16,11 +16,11 @@ export interface RouterPath {
 export function toRouterPath(path: string): RouterPath {
   // Express 5 reserves these characters; the router would otherwise take them literally.
   if (/[{}()[\]?+!]/.test(path)) {
-    throw trellisError('TRELLIS_ERR_UNSUPPORTED_ROUTE_PATH', path);
+    throw routingError('TRELLIS_ERR_UNSUPPORTED_ROUTE_PATH', path);
   }
   const wildcard = /\*(\w*)$/.exec(path);
   if (!wildcard) {
-    if (path.includes('*')) throw trellisError('TRELLIS_ERR_WILDCARD_NOT_LAST', path);
+    if (path.includes('*')) throw routingError('TRELLIS_ERR_WILDCARD_NOT_LAST', path);
     return { path };
   }
   return { path: `${path.slice(0, wildcard.index)}*`, wildcard: wildcard[1] || '*' };

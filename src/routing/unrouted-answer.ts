@@ -1,6 +1,7 @@
 import FindMyWay from 'find-my-way';
 import { MethodNotAllowedException, NotFoundException } from '../kernel/errors/exceptions';
 import type { HTTPException } from '../kernel/errors/http-exception';
+import { HTTP_METHODS } from '../kernel/http-methods';
 import type { CompiledRoute } from './compiled-route';
 import { routeShape, toRouterPath } from './route-path';
 
@@ -14,7 +15,7 @@ export interface ServedPath {
 export type UnroutedAnswer = (method: string, url: string) => HTTPException;
 
 // The order `Allow` lists methods in; OPTIONS is left to CORS.
-const METHOD_ORDER = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
+const METHOD_ORDER = HTTP_METHODS.filter((method) => method !== 'OPTIONS');
 
 function pathOf(url: string): string {
   const query = url.indexOf('?');

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { HTTP_STATUS } from '../kernel/errors/catalog';
 import { toHttpException } from '../kernel/errors/to-http-exception';
 import { reportFailure } from '../logging/report-failure';
+import { SseNotIterableError } from './sse-errors';
 import { formatEvent, HEARTBEAT } from './sse-event';
 
 /** How one stream is bounded. */
@@ -27,7 +28,7 @@ export function iteratorOf(source: unknown): AsyncIterator<unknown> | Iterator<u
   if (typeof asyncIterator === 'function') return asyncIterator.call(value);
   const iterator = value?.[Symbol.iterator];
   if (typeof iterator === 'function' && typeof value !== 'string') return iterator.call(value);
-  throw new TypeError('An Sse handler must return an async iterable (or an iterable) of events');
+  throw new SseNotIterableError();
 }
 
 /**

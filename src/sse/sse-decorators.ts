@@ -1,8 +1,10 @@
 import { recordParam } from '../decorators/params';
+import { metadataKey } from '../kernel/metadata/metadata-key';
 import { metadataRegistry } from '../kernel/metadata/registry';
+import { HTTP_ROUTE, MEDIA_ANSWER } from '../routing/route-metadata';
 
-/** The key of `Sse` in a method's `extras`. */
-export const SSE_EXTRA = 'sse';
+/** Marks a method whose route `Sse` declared: its answer is an event stream. */
+export const SSE_ROUTE = metadataKey<true>('sse');
 
 /**
  * Serves GET `path` as `text/event-stream`: the handler returns an async iterable of events
@@ -12,8 +14,13 @@ export const SSE_EXTRA = 'sse';
 export function Sse(path = ''): MethodDecorator {
   return (target, key) => {
     const method = metadataRegistry.forMethod(target.constructor, key);
-    method.http = { method: 'GET', path };
-    method.extras = { ...method.extras, [SSE_EXTRA]: true };
+    method.set(HTTP_ROUTE, { method: 'GET', path });
+    method.set(SSE_ROUTE, true);
+    method.set(MEDIA_ANSWER, {
+      mediaType: 'text/event-stream',
+      schema: { type: 'string' },
+      description: 'A stream of server-sent events',
+    });
   };
 }
 

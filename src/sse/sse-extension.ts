@@ -4,7 +4,7 @@ import { clientAddress } from '../rate-limit/client-address';
 import type { RequestContext } from '../routing/request-context';
 import type { RouteExtension } from '../routing/route-extension';
 import { iteratorOf, STREAM_HEAD } from './event-stream';
-import { SSE_EXTRA } from './sse-decorators';
+import { SSE_ROUTE } from './sse-decorators';
 import type { SseStreams } from './sse-streams';
 
 // Where a request keeps the place it reserved until its stream takes it over.
@@ -29,7 +29,7 @@ const lastEventIdReader = {
 export function sseExtension(streams: SseStreams): RouteExtension {
   return {
     compile(handler) {
-      if (!handler.extras?.[SSE_EXTRA]) {
+      if (!handler.get(SSE_ROUTE)) {
         return handler.params.some((p) => p.kind === 'lastEventId')
           ? { readers: lastEventIdReader }
           : undefined;

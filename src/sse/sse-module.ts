@@ -1,10 +1,11 @@
 import type { Application } from '../app/application';
-import type { TrellisModule } from '../kernel/modules/module-registry';
+import type { TrellisFeature } from '../kernel/modules/trellis-feature';
 import type { Unsubscribe } from '../websocket/broadcaster';
 import { SESSION_REVOCATIONS, type SessionRevocations } from '../websocket/session-revocations';
-import { SSE_EXTRA } from './sse-decorators';
+import { SSE_ROUTE } from './sse-decorators';
 import { sseExtension } from './sse-extension';
 import { resolveSseLimits, type SseOptions } from './sse-options';
+import { SSE_OPTIONS_SCHEMA } from './sse-options-schema';
 import { SseStreams } from './sse-streams';
 
 function install(app: Application, options: SseOptions | undefined): void {
@@ -13,7 +14,7 @@ function install(app: Application, options: SseOptions | undefined): void {
   app.routeExtensions.push(sseExtension(streams));
 
   app.onCompiled(async (routes) => {
-    if (!routes.some((route) => route.handler.extras?.[SSE_EXTRA])) return;
+    if (!routes.some((route) => route.handler.get(SSE_ROUTE))) return;
     if (!app.container.isBound(SESSION_REVOCATIONS)) return;
     const revocations = app.container.get<SessionRevocations>(SESSION_REVOCATIONS);
     unsubscribe = await revocations.subscribe((revocation) => streams.sessions.revoke(revocation));
@@ -27,6 +28,12 @@ function install(app: Application, options: SseOptions | undefined): void {
 
 /**
  * Serves `Sse` routes: streams their events, caps the streams of one client, and ends them when
- * the caller's session ends and when the application closes. Installed by `createApp`.
+ * the caller's session ends and when the application closes. Installed by `createApp` with its
+ * `sse` option.
  */
-export const sseModule: TrellisModule<SseOptions | undefined> = { name: 'sse', install };
+export const sseModule: TrellisFeature<SseOptions | undefined> = {
+  name: 'sse',
+  option: 'sse',
+  schema: SSE_OPTIONS_SCHEMA,
+  install,
+};

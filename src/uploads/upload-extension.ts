@@ -16,8 +16,6 @@ import { type FieldRule, UPLOAD_DEFAULTS, type UploadPlan } from './upload-plan'
 const FORM = Symbol('trellis.form');
 type WithForm = RequestContext & { [FORM]?: ReceivedForm };
 
-type FileParam = Extract<ParamMetadata, { kind: 'file' | 'files' }>;
-
 function maxBytesOf(options: FileParamOptions, where: string, container: AppContainer): number {
   const value = typeof options.maxBytes === 'function' ? options.maxBytes(container) : options.maxBytes;
   if (value === undefined) return UPLOAD_DEFAULTS.maxBytes;
@@ -30,7 +28,7 @@ function maxBytesOf(options: FileParamOptions, where: string, container: AppCont
   return value;
 }
 
-function ruleOf(param: FileParam, where: string, container: AppContainer): FieldRule {
+function ruleOf(param: ParamMetadata, where: string, container: AppContainer): FieldRule {
   const options = (param.options ?? {}) as FileParamOptions;
   return {
     maxBytes: maxBytesOf(options, where, container),
@@ -66,14 +64,14 @@ function formOf(ctx: WithForm): ReceivedForm {
 
 const READERS: ReaderTable = {
   file: (param) => {
-    const name = (param as FileParam).name;
+    const { name } = param;
     return {
       read: (ctx) => formOf(ctx).files.find((file) => file.fieldName === name),
       source: `files.${name}`,
     };
   },
   files: (param) => {
-    const name = (param as FileParam).name;
+    const { name } = param;
     if (name === undefined) return { read: (ctx) => formOf(ctx).files, source: 'files' };
     return {
       read: (ctx) => formOf(ctx).files.filter((file) => file.fieldName === name),

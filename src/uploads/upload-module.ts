@@ -1,9 +1,9 @@
 import type { Application } from '../app/application';
-import type { TrellisModule } from '../kernel/modules/module-registry';
+import type { TrellisFeature } from '../kernel/modules/trellis-feature';
 import { uploadExtension } from './upload-extension';
 
 /** Reads multipart bodies for `UploadedFile`, `UploadedFiles` and `FormFields`. Installed by `createApp`. */
-export const uploadModule: TrellisModule<undefined> = {
+export const uploadModule: TrellisFeature<undefined> = {
   name: 'uploads',
   install(app: Application) {
     app.routeExtensions.push(uploadExtension);

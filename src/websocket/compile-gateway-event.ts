@@ -8,6 +8,7 @@ import { compileInvocation } from '../kernel/invocation/compile-invocation';
 import type { ClassMetadata, MethodMetadata, ParamMetadata } from '../kernel/metadata/types';
 import { compileValidator } from '../kernel/validation/compile-validator';
 import type { RequestContext } from '../routing/request-context';
+import { GATEWAY_EVENT } from './gateway-metadata';
 import type { WebSocketConnection } from './websocket-connection';
 import { WS_READERS } from './ws-readers';
 
@@ -51,7 +52,7 @@ export function compileGatewayEvent(
   resolveGateway: Resolver,
   env: GatewayCompilerEnv,
 ): GatewayEvent {
-  const event = handler.ws!;
+  const event = handler.get(GATEWAY_EVENT)!;
   const site: GuardSite = {
     className: gateway.target.name,
     methodName: handler.name,

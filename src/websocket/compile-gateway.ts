@@ -8,7 +8,10 @@ import { joinPaths, routeShape } from '../routing/route-path';
 import type { Broadcaster } from './broadcaster';
 import { compileGatewayEvent, type GatewayCompilerEnv, type GatewayEvent } from './compile-gateway-event';
 import { GatewayHub } from './gateway-hub';
+import { GATEWAY, GATEWAY_EVENT } from './gateway-metadata';
+import { GATEWAY_ROLE } from './gateway-role';
 import { compileOriginCheck, type OriginCheck } from './origin-check';
+import { websocketError } from './websocket-errors';
 
 /** What compiling gateways needs from the application. */
 export interface GatewayEnv extends GatewayCompilerEnv {
@@ -42,21 +45,22 @@ export interface CompiledGateway {
 function handlersByEvent(meta: ClassMetadata): Partial<Record<EventName, MethodMetadata>> {
   const found: Partial<Record<EventName, MethodMetadata>> = {};
   for (const method of meta.methods.values()) {
-    if (!method.ws) continue;
-    const first = found[method.ws.event];
+    const event = method.get(GATEWAY_EVENT)?.event;
+    if (!event) continue;
+    const first = found[event];
     if (first) {
-      throw trellisError(
+      throw websocketError(
         'TRELLIS_ERR_DUPLICATE_GATEWAY_HANDLER',
         meta.target.name,
-        DECORATOR[method.ws.event],
+        DECORATOR[event],
         first.name,
         method.name,
       );
     }
-    found[method.ws.event] = method;
+    found[event] = method;
   }
   if (found.disconnect && found.disconnect.guards.length > 0) {
-    throw trellisError(
+    throw websocketError(
       'TRELLIS_ERR_GUARD_ON_DISCONNECT',
       `${meta.target.name}.${found.disconnect.name}`,
       DECORATOR.disconnect,
@@ -67,9 +71,10 @@ function handlersByEvent(meta: ClassMetadata): Partial<Record<EventName, MethodM
 
 /** Compiles one `@WebSocket` class; misconfiguration fails here, at `ready()`. */
 export function compileGateway(meta: ClassMetadata, env: GatewayEnv): CompiledGateway {
-  const path = joinPaths(meta.path);
+  const gateway = meta.get(GATEWAY);
+  const path = joinPaths(gateway?.path);
   if (path.includes('*'))
-    throw trellisError('TRELLIS_ERR_UNSUPPORTED_GATEWAY_PATH', meta.target.name, String(meta.path));
+    throw websocketError('TRELLIS_ERR_UNSUPPORTED_GATEWAY_PATH', meta.target.name, String(gateway?.path));
   const handlers = handlersByEvent(meta);
   const checks = compileGuards([...meta.guards, ...(handlers.connect?.guards ?? [])], env.guards, {
     className: meta.target.name,
@@ -81,9 +86,9 @@ export function compileGateway(meta: ClassMetadata, env: GatewayEnv): CompiledGa
   const compile = (handler?: MethodMetadata) =>
     handler ? compileGatewayEvent(meta, handler, resolveGateway, env) : undefined;
   const origins =
-    meta.origins === undefined
+    gateway?.origins === undefined
       ? env.origins
-      : compileOriginCheck(meta.origins, `${meta.target.name}: @WebSocket() origins`);
+      : compileOriginCheck(gateway.origins, `${meta.target.name}: @WebSocket() origins`);
   return {
     path,
     meta,
@@ -101,12 +106,18 @@ export function compileGateways(classes: Iterable<Class>, env: GatewayEnv): Comp
   const byShape = new Map<string, CompiledGateway>();
   for (const target of classes) {
     const meta = metadataRegistry.find(target);
-    if (meta?.role !== 'gateway') throw trellisError('TRELLIS_ERR_NOT_DECORATED', target.name, 'WebSocket');
+    if (meta?.role !== GATEWAY_ROLE.name)
+      throw trellisError('TRELLIS_ERR_NOT_DECORATED', target.name, GATEWAY_ROLE.decorator);
     const gateway = compileGateway(meta, env);
     const shape = routeShape(gateway.path);
     const first = byShape.get(shape);
     if (first) {
-      throw trellisError('TRELLIS_ERR_DUPLICATE_GATEWAY', gateway.path, first.meta.target.name, target.name);
+      throw websocketError(
+        'TRELLIS_ERR_DUPLICATE_GATEWAY',
+        gateway.path,
+        first.meta.target.name,
+        target.name,
+      );
     }
     byShape.set(shape, gateway);
   }

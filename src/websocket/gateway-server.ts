@@ -11,7 +11,7 @@ import {
   TooManyRequestsException,
 } from '../kernel/errors/exceptions';
 import { toHttpException } from '../kernel/errors/to-http-exception';
-import { runGuards } from '../kernel/guards/run-guards';
+import { runGuards } from '../kernel/guards/guarded';
 import { reportFailure } from '../logging/report-failure';
 import type { AppMetrics } from '../metrics/app-metrics';
 import { loadOptional } from '../optional/load-optional';

@@ -5,10 +5,11 @@ import type { ContextVariable } from '../kernel';
 import { CLOSE_CODES } from './close-codes';
 import type { GatewayHub, HubMember } from './gateway-hub';
 import type { BroadcastOptions, WebSocketConnection } from './websocket-connection';
+import { MessageNotJsonError } from './websocket-errors';
 
 function serialise(data: unknown): string {
   const text = JSON.stringify(data);
-  if (text === undefined) throw new TypeError('A WebSocket message must be JSON-serialisable');
+  if (text === undefined) throw new MessageNotJsonError();
   return text;
 }
 

@@ -1,5 +1,5 @@
 import { trellisError } from '../kernel/errors/trellis-errors';
-import type { OriginAllowList } from '../kernel/metadata/types';
+import type { OriginAllowList } from './origin-allow-list';
 
 /** Whether an upgrade's `Origin` header may open a socket; an absent header is not a browser's. */
 export type OriginCheck = (origin: string | undefined) => boolean;

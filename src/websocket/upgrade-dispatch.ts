@@ -2,9 +2,9 @@ import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Application } from '../app/application';
 import { NotFoundException } from '../kernel/errors/exceptions';
-import { trellisError } from '../kernel/errors/trellis-errors';
 import { refuseUpgrade } from './refuse-upgrade';
 import { serveAsRequest, wantsWebSocket } from './serve-as-request';
+import { websocketError } from './websocket-errors';
 
 /** Serves one upgrade request: accepts it (handing the socket to `ws`) or refuses it. */
 export type UpgradeHandler = (req: IncomingMessage, socket: Duplex, head: Buffer) => void;
@@ -25,7 +25,7 @@ export class UpgradeDispatch {
 
   /** Claims the upgrades of exactly `path` (query string aside). */
   route(path: string, handler: UpgradeHandler): void {
-    if (this.routes.has(path)) throw trellisError('TRELLIS_ERR_DUPLICATE_UPGRADE_PATH', path);
+    if (this.routes.has(path)) throw websocketError('TRELLIS_ERR_DUPLICATE_UPGRADE_PATH', path);
     this.routes.set(path, handler);
   }
 

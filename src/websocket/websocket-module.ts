@@ -1,7 +1,8 @@
 import type { Application } from '../app/application';
-import type { TrellisModule } from '../kernel/modules/module-registry';
+import type { TrellisFeature } from '../kernel/modules/trellis-feature';
 import { BROADCASTER, type Broadcaster } from './broadcaster';
 import { compileGateways } from './compile-gateway';
+import { GATEWAY_ROLE } from './gateway-role';
 import { GatewayServer } from './gateway-server';
 import { LocalBroadcaster } from './local-broadcaster';
 import { compileOriginCheck } from './origin-check';
@@ -12,6 +13,7 @@ import {
 } from './session-revocations';
 import { upgradeDispatch } from './upgrade-dispatch';
 import { resolveLimits, type WebSocketOptions } from './websocket-options';
+import { WEBSOCKET_OPTIONS_SCHEMA } from './websocket-options-schema';
 
 const DEFAULT_SHUTDOWN_MS = 10_000;
 
@@ -33,7 +35,7 @@ function install(app: Application, options: WebSocketOptions | undefined): void 
   app.onCompiled(() => {
     const limits = resolveLimits(options);
     const origins = compileOriginCheck(options?.origins, 'options.websocket.origins');
-    const classes = app.classesOf('gateway');
+    const classes = app.classesOf(GATEWAY_ROLE.name);
     if (classes.length === 0) return;
     if (!app.optionalPackages.need('ws', 'WebSocket gateways (@WebSocket classes)')) return;
     const broadcaster = app.container.get<Broadcaster>(BROADCASTER);
@@ -66,6 +68,13 @@ function install(app: Application, options: WebSocketOptions | undefined): void 
 /**
  * Wires WebSocket gateways into an application: the `Broadcaster` is bound before the
  * overrides apply, gateways compile at `ready()`, upgrades are served once the server exists,
- * and every connection is closed first thing in `close()`. Installed by `createApp`.
+ * and every connection is closed first thing in `close()`. Installed by `createApp` with its
+ * `websocket` option; the classes given in `gateways` are its.
  */
-export const websocketModule: TrellisModule<WebSocketOptions | undefined> = { name: 'websocket', install };
+export const websocketModule: TrellisFeature<WebSocketOptions | undefined> = {
+  name: 'websocket',
+  option: 'websocket',
+  schema: WEBSOCKET_OPTIONS_SCHEMA,
+  roles: [GATEWAY_ROLE],
+  install,
+};

@@ -1,7 +1,7 @@
 import { trellisError } from '../kernel/errors/trellis-errors';
-import type { OriginAllowList } from '../kernel/metadata/types';
 import type { Broadcaster } from './broadcaster';
 import { DEFAULT_CONNECTIONS_PER_CLIENT } from './client-places';
+import type { OriginAllowList } from './origin-allow-list';
 
 /** WebSocket settings of an application (`createApp({ websocket: {...} })`). */
 export interface WebSocketOptions {

@@ -1,5 +1,6 @@
 import type { RedisClient as Redis } from '../../../src/redis';
 import { withRedis } from '../../../src/redis';
+import { UnexpectedRotationOutcomeError } from '../auth-errors';
 import type { AuthenticatedUser } from '../caller';
 import { type NewSession, type RotationOutcome, TokenStore } from '../token-store';
 import { DEFAULT_AUTH_PREFIX, type RedisAuthOptions } from './redis-auth-options';
@@ -51,7 +52,7 @@ export class RedisTokenStore extends TokenStore {
     const key = this.sessionPrefix + sessionId;
     const args = [presentedJti, nextJti, milliseconds(ttl), sessionId];
     const outcome = await withRedis(this.redis, () => ROTATE.run(this.redis, [key], args));
-    if (!OUTCOMES.has(outcome)) throw new Error(`Unexpected rotation outcome from Redis: ${String(outcome)}`);
+    if (!OUTCOMES.has(outcome)) throw new UnexpectedRotationOutcomeError(outcome);
     return outcome as RotationOutcome;
   }
 

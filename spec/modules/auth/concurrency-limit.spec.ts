@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { ConcurrencyLimit, QueueFullException } from '../../../modules/auth/concurrency-limit';
+import { expectThrowsCoded } from '../../support/expect-code';
 
 interface Gate {
   promise: Promise<string>;
@@ -99,9 +100,11 @@ describe('ConcurrencyLimit', () => {
   it('refuses a negative or fractional queue limit', () => {
     expect(() => new ConcurrencyLimit(1, -1)).to.throw('queue limit');
     expect(() => new ConcurrencyLimit(1, 1.5)).to.throw('queue limit');
+    expectThrowsCoded(() => new ConcurrencyLimit(1, -1), RangeError, 'TRELLIS_ERR_INVALID_QUEUE_LIMIT');
   });
 
   it('refuses a limit under one', () => {
     expect(() => new ConcurrencyLimit(0)).to.throw('at least 1');
+    expectThrowsCoded(() => new ConcurrencyLimit(0), RangeError, 'TRELLIS_ERR_INVALID_CONCURRENCY_LIMIT');
   });
 });

@@ -67,6 +67,7 @@ describe('createClient(contract): a typed fetch client', () => {
         .createNote({ body: { text: '' }, headers: { 'x-author': 'a' } })
         .catch((error: unknown) => error);
       expect(err).to.be.instanceOf(ContractInputError);
+      expect(err).to.include({ code: 'TRELLIS_ERR_CONTRACT_INPUT' });
       expect((err as ContractInputError).details.map((issue) => issue.path)).to.deep.equal([
         'body.text',
         'headers.x-author',
@@ -85,7 +86,7 @@ describe('createClient(contract): a typed fetch client', () => {
       );
       const err = await narrow.ghost().catch((error: unknown) => error);
       expect(err).to.be.instanceOf(UnexpectedStatusError);
-      expect(err).to.include({ status: 404 });
+      expect(err).to.include({ status: 404, code: 'TRELLIS_ERR_UNEXPECTED_STATUS' });
     });
 
     it('adds the headers of the options, from a function called per call', async () => {

@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import request from 'supertest';
 import { Controller, createApp, Get } from '../../../src';
 import { metadataRegistry } from '../../../src/kernel/metadata/registry';
+import { CONTROLLER } from '../../../src/routing/route-metadata';
 import { forEachEngine } from '../../support/engines';
 import { type Served, serve } from '../../support/serve';
 
@@ -38,7 +39,7 @@ describe('Controller()', () => {
   it('records the controller role and its prefix', () => {
     const meta = metadataRegistry.find(UsersController);
     expect(meta?.role).to.equal('controller');
-    expect(meta?.path).to.equal('/users');
+    expect(meta?.get(CONTROLLER)).to.deep.equal({ path: '/users' });
   });
 
   forEachEngine((engine) => {

@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import request from 'supertest';
 import { Controller, createApp, Get, HttpCode, Post, Res } from '../../../src';
 import { forEachEngine } from '../../support/engines';
+import { expectThrowsCoded } from '../../support/expect-code';
 import { type Served, serve } from '../../support/serve';
 
 @Controller('/codes')
@@ -34,7 +35,8 @@ class CodesController {
 describe('HttpCode', () => {
   it('refuses a status that is not a 2xx integer when the decorator is applied', () => {
     expect(() => HttpCode(404)).to.throw(RangeError, /200 to 299/);
-    expect(() => HttpCode(200.5)).to.throw(RangeError);
+    const error = expectThrowsCoded(() => HttpCode(200.5), RangeError, 'TRELLIS_ERR_NOT_SUCCESS_STATUS');
+    expect(error.message).to.equal('HttpCode(200.5): a success status is an integer from 200 to 299');
   });
 
   forEachEngine((engine) => {

@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import request from 'supertest';
 import { All, Controller, createApp, Delete, Get, Patch, Post, Put } from '../../../src';
 import { metadataRegistry } from '../../../src/kernel/metadata/registry';
+import { HTTP_ROUTE } from '../../../src/routing/route-metadata';
 import { forEachEngine } from '../../support/engines';
 import { type Served, serve } from '../../support/serve';
 
@@ -44,9 +45,9 @@ class AnythingController {
 describe('Get/Post/Put/Delete/Patch/All', () => {
   it('record the verb and the path of the method', () => {
     const methods = metadataRegistry.find(VerbsController)!.methods;
-    expect(methods.get('get')?.http).to.deep.equal({ method: 'GET', path: '' });
-    expect(methods.get('delete')?.http).to.deep.equal({ method: 'DELETE', path: '' });
-    expect(metadataRegistry.find(AnythingController)!.methods.get('any')?.http).to.deep.equal({
+    expect(methods.get('get')?.get(HTTP_ROUTE)).to.deep.equal({ method: 'GET', path: '' });
+    expect(methods.get('delete')?.get(HTTP_ROUTE)).to.deep.equal({ method: 'DELETE', path: '' });
+    expect(metadataRegistry.find(AnythingController)!.methods.get('any')?.get(HTTP_ROUTE)).to.deep.equal({
       method: 'ALL',
       path: '/:id',
     });

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { z } from 'zod';
 import { Arg, Mutation, Query, Resolver } from '../../../src';
+import { GRAPHQL_FIELD } from '../../../src/graphql/field-metadata';
 import { metadataRegistry } from '../../../src/kernel/metadata/registry';
 
 const Book = z.object({ title: z.string() });
@@ -31,21 +32,21 @@ describe('Query(), Resolver(), Mutation(), Arg()', () => {
 
   it('Query() on a method records a GraphQL query and its return schema', () => {
     const method = meta().methods.get('books')!;
-    expect(method.graphql?.operation).to.equal('query');
-    expect(method.graphql?.returns).to.be.an('object');
+    expect(method.get(GRAPHQL_FIELD)?.operation).to.equal('query');
+    expect(method.get(GRAPHQL_FIELD)?.returns).to.be.an('object');
     expect(method.params).to.deep.equal([]);
   });
 
   it('Query() on a parameter records a query-string parameter, not a GraphQL field', () => {
     const method = meta().methods.get('search')!;
-    expect(method.graphql).to.equal(undefined);
+    expect(method.get(GRAPHQL_FIELD)).to.equal(undefined);
     expect(method.params).to.have.length(1);
     expect(method.params[0]).to.include({ index: 0, kind: 'query' });
   });
 
   it('Mutation() records a GraphQL mutation and Arg() its named, validated argument', () => {
     const method = meta().methods.get('addBook')!;
-    expect(method.graphql?.operation).to.equal('mutation');
+    expect(method.get(GRAPHQL_FIELD)?.operation).to.equal('mutation');
     expect(method.params[0]).to.include({ index: 0, kind: 'arg', name: 'title' });
     expect(method.params[0]).to.have.property('schema').that.is.an('object');
   });

@@ -4,6 +4,7 @@ import request from 'supertest';
 import { z } from 'zod';
 import { ConflictException, Controller, createApp, Get, HttpCode, Post, Returns, Throws } from '../../../src';
 import { forEachEngine } from '../../support/engines';
+import { expectThrowsCoded } from '../../support/expect-code';
 import { type Served, serve } from '../../support/serve';
 
 const Account = z.object({
@@ -71,10 +72,12 @@ class CodeKeptController {
 describe('Returns', () => {
   it('refuses a status that is no success status when the decorator is applied', () => {
     expect(() => Returns(Account, { status: 404 })).to.throw(RangeError, /200 to 299/);
+    expectThrowsCoded(() => Returns(Account, { status: 404 }), RangeError, 'TRELLIS_ERR_NOT_SUCCESS_STATUS');
   });
 
   it('refuses something that is no zod schema', () => {
     expect(() => Returns({} as never)).to.throw(TypeError, /zod schema/);
+    expectThrowsCoded(() => Returns({} as never), TypeError, 'TRELLIS_ERR_RETURNS_NOT_SCHEMA');
   });
 
   it('fails ready() when HttpCode also sets the status of the route', async () => {

@@ -14,6 +14,7 @@ import {
   UnsupportedMediaTypeException,
   ValidationException,
 } from '../../../src';
+import { expectThrowsCoded } from '../../support/expect-code';
 
 describe('HTTPException and the exception catalog', () => {
   it('HTTPException(status, message) becomes { statusCode, error, message, code }', () => {
@@ -65,7 +66,12 @@ describe('HTTPException and the exception catalog', () => {
 
   it('refuses a status that is not an HTTP status', () => {
     expect(() => new HTTPException(99)).to.throw(RangeError);
-    expect(() => new HTTPException(600)).to.throw(RangeError);
+    const error = expectThrowsCoded(
+      () => new HTTPException(600),
+      RangeError,
+      'TRELLIS_ERR_INVALID_HTTP_STATUS',
+    );
+    expect(error.message).to.equal('HTTPException status must be an HTTP status (100-599), got 600');
   });
 
   const catalog: [new (message?: string) => HTTPException, number, string, string][] = [

@@ -82,5 +82,6 @@ describe('graphql: SubscriptionPublisher', () => {
       failure = err;
     });
     expect(failure).to.be.instanceOf(TypeError);
+    expect(failure).to.include({ code: 'TRELLIS_ERR_GRAPHQL_PAYLOAD_NOT_JSON' });
   });
 });

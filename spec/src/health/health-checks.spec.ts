@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import request from 'supertest';
 import { Controller, createApp, Get, HealthChecks, ServiceUnavailableException } from '../../../src';
 import { forEachEngine } from '../../support/engines';
-import { expectThrowsCode } from '../../support/expect-code';
+import { expectThrowsCode, expectThrowsCoded } from '../../support/expect-code';
 import { type Served, serve } from '../../support/serve';
 
 @Controller('/health')
@@ -69,6 +69,7 @@ describe('HealthChecks', () => {
   it('refuses two checks under one name', () => {
     const health = new HealthChecks().addCheck('db', () => true);
     expect(() => health.addCheck('db', () => true)).to.throw("Health check 'db' is already registered");
+    expectThrowsCoded(() => health.addCheck('db', () => true), Error, 'TRELLIS_ERR_DUPLICATE_HEALTH_CHECK');
   });
 
   it('refuses a negative or fractional shutdownDelayMs when the app is created', () => {

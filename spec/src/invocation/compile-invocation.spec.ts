@@ -9,6 +9,7 @@ import {
 } from '../../../src';
 import { type GuardCheck, GuardRegistry, type GuardSite } from '../../../src/kernel/guards/guard-registry';
 import { compileInvocation, type InvocationTarget } from '../../../src/kernel/invocation/compile-invocation';
+import { emptyClassMetadata, emptyMethodMetadata } from '../../../src/kernel/metadata/registry';
 import type {
   ClassMetadata,
   GuardMetadata,
@@ -87,10 +88,10 @@ function method(
   params: ParamMetadata[] = [],
   guards: GuardMetadata[] = [],
 ): MethodMetadata {
-  return { name, guards, params };
+  return { ...emptyMethodMetadata(name), guards, params };
 }
 
-const owner: ClassMetadata = { target: Reports, guards: [], methods: new Map() };
+const owner: ClassMetadata = emptyClassMetadata(Reports);
 
 // 'auth' (401) runs before 'role' (403) by priority, whatever the declaration order.
 type Verdict = 'pass' | 'refuse' | 'pass-later' | 'refuse-later';

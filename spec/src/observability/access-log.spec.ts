@@ -2,8 +2,8 @@ import { get } from 'node:http';
 import { expect } from 'chai';
 import request from 'supertest';
 import { Controller, createApp, Get, Param } from '../../../src';
-import type { AppOptions } from '../../../src/app/app-options';
 import type { EngineName } from '../../../src/engine/engine';
+import type { AppOptions } from '../../../src/options/app-options';
 import {
   AuthController,
   bearer,

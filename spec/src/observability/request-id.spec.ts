@@ -12,6 +12,7 @@ import {
   requestIdOf,
 } from '../../../src';
 import { forEachEngine } from '../../support/engines';
+import { expectThrowsCoded } from '../../support/expect-code';
 import { type Served, serve } from '../../support/serve';
 import { captureLogs, until } from './log-capture';
 
@@ -115,6 +116,15 @@ describe('request ids', () => {
         served = await serve(createApp({ engine, controllers: [IdsController] }));
       });
       after(() => served.close());
+
+      it('refuses REQUEST_ID outside a request with a coded Error that says how to inject it', () => {
+        const error = expectThrowsCoded(
+          () => served.app.container.get(REQUEST_ID),
+          Error,
+          'TRELLIS_ERR_REQUEST_ID_OUTSIDE_REQUEST',
+        );
+        expect(error.message).to.include('inject it into a request-scoped class or use RequestId()');
+      });
 
       it('adds no header, yet RequestId() still reads the id the request came with', async () => {
         const res = await request(served.url).get('/ids').set('X-Request-Id', 'plain-1').expect(200);

@@ -27,6 +27,22 @@ const malformed: [string, unknown, RegExp][] = [
     { graphql: 'on' },
     /^options\.graphql: expected object/,
   ],
+  [
+    'a gateway list with something that is not a class',
+    { gateways: [SomeController, 42] },
+    /^options\.gateways\[1\]: expected a class/,
+  ],
+  ['a resolver list that is not a list', { resolvers: 'all' }, /^options\.resolvers: expected array/],
+  [
+    'WebSocket settings with a message size that is not a positive integer',
+    { websocket: { maxPayload: 0 } },
+    /^options\.websocket\.maxPayload: /,
+  ],
+  [
+    'server-sent events settings with a heartbeat that is not a number',
+    { sse: { heartbeatMs: '15s' } },
+    /^options\.sse\.heartbeatMs: expected number/,
+  ],
   ['an etag flag that is not a boolean', { etag: 'yes' }, /^options\.etag: expected boolean/],
   ['a negative shutdown timeout', { shutdownTimeoutMs: -1 }, /^options\.shutdownTimeoutMs: /],
   ['options that are not an object', 42, /^options: expected object/],

@@ -7,6 +7,7 @@ import {
   decodeMultiCursor,
   setCursorSigningKey,
 } from '../../../src';
+import { expectThrowsCoded } from '../../support/expect-code';
 
 const KEY = 'a-test-signing-key-of-at-least-32-bytes!';
 
@@ -63,16 +64,21 @@ describe('cursor codec', () => {
   });
 
   describe('when the item cannot be put in a cursor', () => {
-    it('throws a TypeError (a server bug, not a client error)', () => {
-      expect(() => createMultiCursor({ id: 1 }, [])).to.throw(TypeError);
-      expect(() => createMultiCursor({ id: 1 } as { id: number; x?: number }, ['x'])).to.throw(
+    it('throws a coded TypeError (a server bug, not a client error)', () => {
+      const none = expectThrowsCoded(
+        () => createMultiCursor({ id: 1 }, []),
         TypeError,
-        /'x'/,
+        'TRELLIS_ERR_CURSOR_WITHOUT_FIELDS',
       );
-      expect(() => createMultiCursor({ id: undefined }, ['id'])).to.throw(TypeError);
-      expect(() => createMultiCursor({ id: Number.NaN }, ['id'])).to.throw(TypeError);
-      expect(() => createMultiCursor({ at: new Date('nope') }, ['at'])).to.throw(TypeError);
-      expect(() => createMultiCursor({ tags: ['a'] }, ['tags'])).to.throw(TypeError);
+      expect(none.message).to.equal('A cursor needs at least one field');
+      const missing = expectThrowsCoded(
+        () => createMultiCursor({ id: 1 } as { id: number; x?: number }, ['x']),
+        TypeError,
+        'TRELLIS_ERR_CURSOR_FIELD_MISSING',
+      );
+      expect(missing.message).to.equal("Cursor field 'x' is missing from the item");
+      for (const item of [{ id: undefined }, { id: Number.NaN }, { id: new Date('nope') }, { id: ['a'] }])
+        expectThrowsCoded(() => createMultiCursor(item, ['id']), TypeError, 'TRELLIS_ERR_CURSOR_FIELD_TYPE');
     });
   });
 
@@ -158,7 +164,11 @@ describe('cursor codec', () => {
   describe('when the signing key is too short', () => {
     it('throws a RangeError', () => {
       expect(() => setCursorSigningKey('short')).to.throw(RangeError, /32 bytes/);
-      expect(() => CursorPaginationHelper.setSigningKey(Buffer.alloc(16))).to.throw(RangeError);
+      expectThrowsCoded(
+        () => CursorPaginationHelper.setSigningKey(Buffer.alloc(16)),
+        RangeError,
+        'TRELLIS_ERR_CURSOR_KEY_TOO_SHORT',
+      );
     });
   });
 

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { PaginationHelper, paginate } from '../../../src';
+import { expectThrowsCoded } from '../../support/expect-code';
 
 const items = (count: number) => Array.from({ length: count }, (_, i) => i);
 
@@ -73,6 +74,8 @@ describe('paginate', () => {
       expect(() => paginate([], 10, 1, 2.5)).to.throw(RangeError, /limit/);
       expect(() => paginate([], -1, 1, 10)).to.throw(RangeError, /total/);
       expect(() => paginate([], Number.NaN, 1, 10)).to.throw(RangeError, /total/);
+      expectThrowsCoded(() => paginate([], 10, 0, 10), RangeError, 'TRELLIS_ERR_PAGE_NOT_POSITIVE');
+      expectThrowsCoded(() => paginate([], -1, 1, 10), RangeError, 'TRELLIS_ERR_PAGE_TOTAL_INVALID');
     });
   });
 });

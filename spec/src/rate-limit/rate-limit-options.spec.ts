@@ -1,15 +1,32 @@
 import { expect } from 'chai';
-import { clientAddress, rateLimit } from '../../../src';
+import { attemptLimit, clientAddress, rateLimit } from '../../../src';
+import { expectThrowsCoded } from '../../support/expect-code';
 
 describe('rateLimit options', () => {
   describe('when windowMs or max is not a positive integer', () => {
-    it('throws a RangeError at creation, before any request', () => {
+    it('throws a coded RangeError at creation, before any request', () => {
       for (const windowMs of [0, -1, 1.5, Number.NaN, 2 ** 31]) {
         expect(() => rateLimit({ windowMs, max: 5 })).to.throw(RangeError, /windowMs/);
+        expectThrowsCoded(
+          () => rateLimit({ windowMs, max: 5 }),
+          RangeError,
+          'TRELLIS_ERR_INVALID_RATE_LIMIT',
+        );
       }
       for (const max of [0, -1, 2.5, Number.POSITIVE_INFINITY]) {
         expect(() => rateLimit({ windowMs: 1000, max })).to.throw(RangeError, /max/);
+        expectThrowsCoded(
+          () => attemptLimit({ windowMs: 1000, max }),
+          RangeError,
+          'TRELLIS_ERR_INVALID_RATE_LIMIT',
+        );
       }
+      const error = expectThrowsCoded(
+        () => rateLimit({ windowMs: 0, max: 5 }),
+        RangeError,
+        'TRELLIS_ERR_INVALID_RATE_LIMIT',
+      );
+      expect(error.message).to.equal('rateLimit: windowMs must be an integer from 1 to 2147483647, got 0');
     });
   });
 

@@ -69,6 +69,17 @@ describe('redis: createRedisClient and withRedis', () => {
     }
   });
 
+  it('when the client is closed, fails with a 503 whose cause is coded and names the state', async () => {
+    const redis = client();
+    await reachable(redis);
+    await closeRedisClient(redis);
+    const { error } = await timed(withRedis(redis, () => redis.get('k')));
+    expect(error).to.be.instanceOf(ServiceUnavailableException);
+    const { cause } = error as ServiceUnavailableException;
+    expect(cause).to.be.instanceOf(Error);
+    expect(cause).to.include({ code: 'TRELLIS_ERR_REDIS_NOT_READY', message: 'Redis connection is end' });
+  });
+
   it('when Redis comes back, the same client serves again on its own', async () => {
     const redis = client();
     await reachable(redis);

@@ -13,6 +13,7 @@ import {
   Controller,
   createApp,
   defineModule,
+  ForbiddenException,
   Get,
   Param,
   Query,
@@ -40,12 +41,38 @@ const keyModule = defineModule<Record<string, never>>({
 });
 const Keyed = () => recordGuard({ kind: 'spec-trace-key', module: 'spec-trace-key', label: 'Keyed()' });
 
+const syncModule = defineModule<Record<string, never>>({
+  name: 'spec-trace-sync',
+  install(app) {
+    app.guards.define({
+      kind: 'spec-trace-sync',
+      priority: 20,
+      compile: () => (ctx) => {
+        if (ctx.headers['x-sync'] !== 'open') throw new ForbiddenException('Not synced');
+      },
+    });
+  },
+});
+const Synced = () => recordGuard({ kind: 'spec-trace-sync', module: 'spec-trace-sync', label: 'Synced()' });
+
 @Controller('/things')
 class ThingsController {
   @Get('/:id')
   @Keyed()
   async one(@Param('id') id: string) {
     return { id };
+  }
+
+  @Get('/:id/synced')
+  @Synced()
+  synced(@Param('id') id: string) {
+    return { id };
+  }
+
+  @Get('/:id/counted')
+  @Keyed()
+  counted(@Query(z.object({ n: z.string().regex(/^\d+$/) })) query: { n: string }) {
+    return query;
   }
 
   @Get('/:id/broken')
@@ -111,7 +138,9 @@ describe('tracing', () => {
           resolvers: [ThingsResolver],
           requestId: true,
           tracing: true,
-        }).install(keyModule, {});
+        })
+          .install(keyModule, {})
+          .install(syncModule, {});
         served = await serve(app);
       });
       after(() => served.close());
@@ -160,6 +189,25 @@ describe('tracing', () => {
         expect(root.attributes['http.response.status_code']).to.equal(401);
       });
 
+      it('ends the guards span when a synchronous guard refuses, and runs no handler', async () => {
+        await request(served.url).get('/things/9/synced').set('X-Request-Id', `${engine}-t7`).expect(403);
+        const { children } = await untilSpans(`${engine}-t7`, 1);
+        expect(children.map((span) => span.name)).to.deep.equal(['guards']);
+        expect(children[0].attributes['http.response.status_code']).to.equal(403);
+      });
+
+      it('leaves a failure after the guards passed out of their span: a 422 is not theirs', async () => {
+        await request(served.url)
+          .get('/things/9/counted?n=many')
+          .set('X-Key', 'open')
+          .set('X-Request-Id', `${engine}-t8`)
+          .expect(422);
+        const { root, children } = await untilSpans(`${engine}-t8`, 1);
+        expect(children.map((span) => span.name)).to.deep.equal(['guards']);
+        expect(children[0].attributes).not.to.have.property('http.response.status_code');
+        expect(root.attributes['http.response.status_code']).to.equal(422);
+      });
+
       it('marks a failing handler and its request as errors', async () => {
         await request(served.url).get('/things/9/broken').set('X-Request-Id', `${engine}-t4`).expect(500);
         const { root, children } = await untilSpans(`${engine}-t4`, 1);
@@ -192,7 +240,9 @@ describe('tracing', () => {
   describe('without the option', () => {
     it('starts no span at all', async () => {
       const served = await serve(
-        createApp({ controllers: [ThingsController], requestId: true }).install(keyModule, {}),
+        createApp({ controllers: [ThingsController], requestId: true })
+          .install(keyModule, {})
+          .install(syncModule, {}),
       );
       try {
         await request(served.url).get('/things/1').set('X-Key', 'open').expect(200);

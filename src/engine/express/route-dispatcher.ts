@@ -1,5 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 import FindMyWay, { type HTTPMethod } from 'find-my-way';
+import { HTTP_METHODS } from '../../kernel/http-methods';
 import type { CompiledRoute } from '../../routing/compiled-route';
 import { nodeResponseWriter } from '../../routing/node-response-writer';
 import { toRouterPath } from '../../routing/route-path';
@@ -21,7 +22,7 @@ interface MountedEntry {
 
 type Entry = RouteEntry | MountedEntry;
 
-const ALL_METHODS: HTTPMethod[] = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'];
+const ALL_METHODS: HTTPMethod[] = [...HTTP_METHODS];
 
 /**
  * One Express middleware that routes every compiled route and mounted handler through a radix

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest, HTTPMethods, RouteOptions } from 'fastify';
 import type { Logger } from 'pino';
+import { HTTP_METHODS } from '../../kernel/http-methods';
 import type { CompiledRoute } from '../../routing/compiled-route';
 import { toRouterPath } from '../../routing/route-path';
 import { writeError } from '../../routing/write-response';
@@ -11,7 +12,7 @@ type Params = Record<string, string>;
 type Handler = (request: FastifyRequest, reply: FastifyReply) => void;
 
 // Fastify answers HEAD for every GET route by itself, as the Express engine does.
-const ALL_METHODS: HTTPMethods[] = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'];
+const ALL_METHODS: HTTPMethods[] = [...HTTP_METHODS];
 
 function paramsReader(wildcard: string | undefined): (request: FastifyRequest) => Params {
   if (!wildcard || wildcard === '*') return (request) => request.params as Params;

@@ -1,8 +1,8 @@
 import { reasonPhrase } from './catalog';
 
 /**
- * The generic codes of error answers, the ones Apollo Server sends, so that REST, GraphQL and
- * WebSocket clients branch on the same strings. Modules declare finer codes of their own.
+ * The generic codes of error answers, the ones Apollo Server sends, so that the clients of every
+ * transport branch on the same strings. Modules declare finer codes of their own.
  */
 export const GENERIC_ERROR_CODES = {
   BAD_USER_INPUT: 'BAD_USER_INPUT',

@@ -1,5 +1,6 @@
 import { reasonPhrase } from './catalog';
 import { defaultErrorCode } from './error-codes';
+import { InvalidHttpStatusError } from './trellis-errors';
 
 /** One failed check of a request value: where, what, and zod's issue code. */
 export interface ValidationDetail {
@@ -54,7 +55,7 @@ export class HTTPException extends Error {
   ) {
     // Node refuses to write such a status, which would leave the request unanswered.
     if (!Number.isInteger(statusCode) || statusCode < 100 || statusCode > 599)
-      throw new RangeError(`HTTPException status must be an HTTP status (100-599), got ${statusCode}`);
+      throw new InvalidHttpStatusError(statusCode);
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = new.target.name;
     this.details = options.details;

@@ -1,4 +1,11 @@
 export { HTTP_STATUS, reasonPhrase } from './catalog';
+export {
+  type CodedError,
+  type CodedErrorClass,
+  createError,
+  type ErrorBase,
+  type MessageTemplate,
+} from './create-error';
 export { defaultErrorCode, GENERIC_ERROR_CODES, type GenericErrorCode } from './error-codes';
 export * from './exceptions';
 export {
@@ -8,4 +15,4 @@ export {
   type ValidationDetail,
 } from './http-exception';
 export { toHttpException } from './to-http-exception';
-export { TRELLIS_ERRORS, TrellisError, type TrellisErrorCode } from './trellis-errors';
+export { KERNEL_ERRORS, type KernelErrorCode, TrellisError, trellisError } from './trellis-errors';

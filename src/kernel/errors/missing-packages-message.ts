@@ -2,7 +2,7 @@
 export interface MissingPackage {
   /** The package to install. */
   name: string;
-  /** What needs it, as the message names it (`'WebSocket gateways (@WebSocket classes)'`). */
+  /** What needs it, as the message names it (`'Server-sent events (Sse routes)'`). */
   feature: string;
   /** The supported range, from Trellis's peer dependencies; none for an unknown package. */
   range?: string;

@@ -8,8 +8,8 @@ export interface GuardSite {
   className: string;
   /** The guarded method. */
   methodName: string;
-  /** Where the handler is reached from. */
-  transport: 'http' | 'ws' | 'graphql';
+  /** The transport the handler is reached by, as it names itself (`'http'` for routes). */
+  transport: string;
   /** The call outlives its guards (an event stream): it must end with the caller's session. */
   longLived?: boolean;
   /** The application's container. */
@@ -29,8 +29,9 @@ export interface GuardDefinition {
   requires?: string[];
   /**
    * The guard establishes who the caller is from `Authorization: Bearer <token>`: it sets
-   * `ctx.user`, and `ctx.session` when compiled for a WebSocket or a long-lived site. Transports without a decorator
-   * to read (GraphQL subscriptions' `connection_init`) authenticate through it.
+   * `ctx.user`, and `ctx.session` when compiled for a long-lived site (a connection outlives its
+   * upgrade, an event stream its request). Transports without a decorator
+   * to read (a subscription's first message) authenticate through it.
    */
   authenticates?: boolean;
   /** Builds the check once, from the options of every decorator of this kind on the route. */

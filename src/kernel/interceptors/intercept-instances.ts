@@ -1,5 +1,5 @@
 import type { AppContainer } from '../../../container/app-container';
-import { metadataRegistry } from '../metadata/registry';
+import { isEntryPoint, metadataRegistry } from '../metadata/registry';
 import { compileCallWrappers, wrapCall } from './compile-interceptors';
 import type { InterceptorRegistry } from './interceptor-registry';
 import { interceptedClasses } from './record-interceptor';
@@ -15,7 +15,7 @@ export function interceptInstances(container: AppContainer, registry: Intercepto
   for (const target of interceptedClasses()) {
     if (!container.isBound(target as never)) continue;
     const methods = [...(metadataRegistry.find(target)?.methods.values() ?? [])].filter(
-      (method) => method.interceptors?.length && !method.http && !method.ws && !method.graphql,
+      (method) => method.interceptors?.length && !isEntryPoint(method),
     );
     const plans = methods
       .map((method) => ({

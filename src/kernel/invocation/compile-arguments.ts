@@ -2,7 +2,7 @@ import type { ZodType } from 'zod';
 import type { AppContainer as Container } from '../../../container/app-container';
 import { isThenable } from '../../../container/is-thenable';
 import { planResolution, type Resolver } from '../../../container/resolution-plan';
-import type { CallContext } from '../call-context';
+import { type CallContext, variableOf } from '../call-context';
 import { ValidationException } from '../errors/exceptions';
 import type { ValidationDetail } from '../errors/http-exception';
 import { locatedError, trellisError } from '../errors/trellis-errors';
@@ -10,7 +10,15 @@ import type { GuardSite } from '../guards/guard-registry';
 import type { ParamMetadata } from '../metadata/types';
 import { compileValidator, type Validator } from '../validation/compile-validator';
 import { stringlessPart } from '../validation/string-input';
-import type { Reader, ReaderTable } from './argument-readers';
+import type { ParameterReader, Reader, ReaderTable } from './argument-readers';
+
+/** The parameter kind of `Var(name)`: a variable of the call, read the same over every transport. */
+export const VARIABLE = 'variable';
+
+const variableReader = (param: ParamMetadata): ParameterReader => ({
+  read: (ctx: CallContext) => variableOf(ctx, param.name ?? ''),
+  source: param.name ?? VARIABLE,
+});
 
 interface ValueStep<C extends CallContext> {
   index: number;
@@ -26,13 +34,9 @@ interface DependencyStep {
 /** Builds a handler's argument list for one request: values validated first, then dependencies. */
 export type ArgumentBuilder<C extends CallContext = CallContext> = (ctx: C) => unknown[] | Promise<unknown[]>;
 
-function planDependency(
-  container: Container,
-  param: Extract<ParamMetadata, { kind: 'depends' }>,
-  site: GuardSite,
-): Resolver {
+function planDependency(container: Container, param: ParamMetadata, site: GuardSite): Resolver {
   try {
-    return planResolution(container, param.provider, param.scope);
+    return planResolution(container, param.provider!, param.scope);
   } catch (err) {
     throw locatedError(err, `${site.className}.${site.methodName}`);
   }
@@ -74,7 +78,8 @@ export function compileArguments<C extends CallContext>(
       dependencies.push({ index: param.index, resolve: planDependency(container, param, site) });
       continue;
     }
-    const reader = readers[param.kind];
+    // A variable is the kernel's own: every transport's calls carry the variables modules set.
+    const reader = param.kind === VARIABLE ? variableReader : readers[param.kind];
     if (!reader) {
       throw trellisError(
         'TRELLIS_ERR_PARAM_TRANSPORT',

@@ -1,12 +1,12 @@
 import { isThenable } from '../../../container/is-thenable';
 import type { CallContext } from '../call-context';
 import type { GuardCheck } from '../guards/guard-registry';
-import { runGuardsThen } from '../guards/run-guards';
+import { runGuards } from '../guards/guarded';
 import type { CallTracer } from './call-tracer';
 
 type Step<C, T> = (ctx: C) => T | Promise<T>;
 
-/** The guards as one span: ended when they pass (before `next` runs) or when one refuses. */
+/** The guards as one span around the one guard loop: ended when they pass (before `next` runs) or one refuses. */
 export function tracedGuards<C extends CallContext, T>(
   tracing: CallTracer,
   checks: readonly GuardCheck[],
@@ -15,25 +15,28 @@ export function tracedGuards<C extends CallContext, T>(
   if (checks.length === 0) return next;
   return (ctx) => {
     const step = tracing.step(ctx, 'guards');
-    // A failure of a later step (a 422, the method) must not end the guards span a second time.
-    let open = true;
-    const pass = () => {
-      open = false;
+    let pending: void | Promise<void>;
+    try {
+      pending = runGuards(checks, ctx);
+    } catch (err) {
+      step.end(err);
+      throw err;
+    }
+    if (!pending) {
       step.end();
       return next(ctx);
-    };
-    const refuse = (err: unknown): never => {
-      if (open) {
-        open = false;
-        step.end(err);
-      }
-      throw err;
-    };
-    try {
-      return runGuardsThen(checks, ctx, pass, refuse);
-    } catch (err) {
-      return refuse(err);
     }
+    // `next` runs outside the span: its failure (a 422, the method's) is not the guards'.
+    return pending.then(
+      () => {
+        step.end();
+        return next(ctx);
+      },
+      (err: unknown) => {
+        step.end(err);
+        throw err;
+      },
+    );
   };
 }
 

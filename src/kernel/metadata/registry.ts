@@ -1,4 +1,5 @@
 import { declareClass } from '../../../container/declared-classes';
+import { featureSlots } from './feature-slots';
 import type { Class, ClassMetadata, MethodMetadata } from './types';
 
 const byClass = new WeakMap<Function, ClassMetadata>();
@@ -9,7 +10,7 @@ export const metadataRegistry = {
   forClass(target: Function): ClassMetadata {
     let meta = byClass.get(target);
     if (!meta) {
-      meta = { target: target as Class, guards: [], methods: new Map() };
+      meta = emptyClassMetadata(target as Class);
       byClass.set(target, meta);
       declareClass(target);
     }
@@ -22,7 +23,7 @@ export const metadataRegistry = {
     const key = String(name);
     let meta = cls.methods.get(key);
     if (!meta) {
-      meta = { name: key, guards: [], params: [] };
+      meta = emptyMethodMetadata(key);
       cls.methods.set(key, meta);
     }
     return meta;
@@ -33,3 +34,29 @@ export const metadataRegistry = {
     return byClass.get(target);
   },
 };
+
+/** Metadata of a class that nothing recorded yet (outside the registry: for compilers' specs). */
+export function emptyClassMetadata(target: Class): ClassMetadata {
+  return { target, guards: [], methods: new Map(), ...featureSlots() };
+}
+
+/** Metadata of a method that nothing recorded yet. */
+export function emptyMethodMetadata(name: string): MethodMetadata {
+  return { name, guards: [], params: [], ...featureSlots() };
+}
+
+/**
+ * A copy of class or method metadata whose slots read through to the original's: what is set on
+ * it (a contract's route, a version prefix) leaves the recorded metadata as it was.
+ */
+export function derivedMetadata<M extends ClassMetadata | MethodMetadata>(
+  meta: M,
+  changes: Partial<M> = {},
+): M {
+  return { ...meta, ...changes, ...featureSlots(meta) };
+}
+
+/** Whether a transport serves the method (a slot of an entry point is recorded on it). */
+export function isEntryPoint(method: MethodMetadata): boolean {
+  return method.keys().some((key) => key.entryPoint);
+}

@@ -1,18 +1,11 @@
 import type { ZodType } from 'zod';
 import type { Provider } from '../../../container/provider';
 import type { Scope } from '../../../container/scope';
-import type { ContractRoute } from '../../contract/contract-route';
-import type { DeprecationOptions, VersionValue } from '../../versioning/versioning-options';
 import type { InterceptorMetadata } from '../interceptors/interceptor-registry';
-
-/** Browser origins allowed to open a WebSocket: exact origins (`https://app.example.com`) or a test. */
-export type OriginAllowList = readonly string[] | ((origin: string) => boolean);
+import type { FeatureSlots } from './feature-slots';
 
 /** Any class constructor. */
 export type Class<T = any> = new (...args: any[]) => T;
-
-/** HTTP verbs a route can answer; `ALL` answers every verb. */
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH' | 'ALL';
 
 /**
  * What API documentation says of a guard, recorded with it by its decorator: the OpenAPI document
@@ -43,74 +36,46 @@ export interface GuardMetadata {
 
 export type { DependencyFunction, Provider } from '../../../container/provider';
 
-/** One decorated handler parameter. */
-export type ParamMetadata =
-  | { index: number; kind: 'body' | 'query'; schema?: ZodType }
-  | { index: number; kind: 'param' | 'header' | 'cookie'; name?: string; schema?: ZodType }
-  | { index: number; kind: 'depends'; provider: Provider; scope?: Scope }
-  | { index: number; kind: 'arg'; name: string; schema?: ZodType }
-  | {
-      index: number;
-      kind: 'user' | 'req' | 'res' | 'parent' | 'requestId' | 'responseHeaders' | 'lastEventId';
-    }
-  | { index: number; kind: 'file' | 'files'; name?: string; options?: unknown }
-  | { index: number; kind: 'fields'; schema?: ZodType };
-
-/** What `Query`, `Mutation`, `Subscription` or `ResolveField` recorded on a resolver method. */
-export interface GraphqlFieldMetadata {
-  operation: 'query' | 'mutation' | 'subscription' | 'field';
-  returns?: ZodType;
-  /** For `ResolveField`: the object schema whose GraphQL type gains the field. */
-  parent?: ZodType;
+/**
+ * One decorated handler parameter: its kind, read by the reader of that kind of the transport or
+ * feature serving the method, and what its decorator was given.
+ */
+export interface ParamMetadata {
+  /** Its position in the method's parameters. */
+  index: number;
+  /** What the parameter reads (`body`, `param`, `arg`, `depends`, `file`, ...). */
+  kind: string;
+  /** The named part it reads (a path parameter, a header, an argument, a file field); none: all of them. */
+  name?: string;
+  /** Validates (and coerces) what is read. */
+  schema?: ZodType;
+  /** For `depends`: what the container resolves. */
+  provider?: Provider;
+  /** For `depends`: the scope it is resolved in. */
+  scope?: Scope;
+  /** What else the decorator was given, read by its feature (upload limits). */
+  options?: unknown;
 }
 
-/** What `Returns` recorded: the schema of the success body, its status and its description. */
-export interface ReturnsMetadata {
-  schema: ZodType;
-  status?: number;
-  description?: string;
-}
-
-/** Everything recorded about one method of a decorated class. */
-export interface MethodMetadata {
+/**
+ * Everything recorded about one method of a decorated class: what every transport shares here,
+ * what each feature records in its own slot (`method.get(HTTP_ROUTE)`).
+ */
+export interface MethodMetadata extends FeatureSlots {
   name: string;
-  http?: { method: HttpMethod; path: string };
-  /** The API version(s) of the route (`Version()`), over the controller's. */
-  version?: VersionValue;
-  /** `Deprecated()` on the method. */
-  deprecated?: DeprecationOptions;
-  /** The contract route the method implements (`Implements`): its HTTP route, schemas and answers. */
-  contract?: ContractRoute;
-  ws?: { event: 'connect' | 'message' | 'disconnect'; schema?: ZodType };
-  graphql?: GraphqlFieldMetadata;
   guards: GuardMetadata[];
   params: ParamMetadata[];
   /** Interceptors recorded by modules' decorators (`Transactional()`, `Idempotent()`). */
   interceptors?: InterceptorMetadata[];
-  /** The success status chosen with `HttpCode`, instead of 200 (201 for POST). */
-  status?: number;
-  /** The success body declared with `Returns`: the answer is serialized through its schema. */
-  returns?: ReturnsMetadata;
-  /** The exception classes declared with `Throws`, for the docs. */
-  throws?: Class[];
   summary?: string;
   description?: string;
-  /** What features outside the core recorded (`Sse`), read by their route extensions. */
-  extras?: Record<string, unknown>;
 }
 
-/** Everything recorded about one decorated class. */
-export interface ClassMetadata {
+/** Everything recorded about one decorated class; each feature records its own in a slot. */
+export interface ClassMetadata extends FeatureSlots {
   target: Class;
-  role?: 'controller' | 'gateway' | 'resolver';
-  /** Controller prefix or gateway path. */
-  path?: string;
-  /** The API version(s) of a controller's routes (`Controller({ version })`). */
-  version?: VersionValue;
-  /** `Deprecated()` on a controller: every route of it. */
-  deprecated?: DeprecationOptions;
-  /** A gateway's own allow-list of browser origins (`WebSocket(path, { origins })`). */
-  origins?: OriginAllowList;
+  /** The role its class decorator gave it (`controller`, `gateway`, ...), as a feature registers it. */
+  role?: string;
   scope?: Scope;
   guards: GuardMetadata[];
   summary?: string;

@@ -1,9 +1,12 @@
 import type { ModuleHost } from '../extension-points';
+import type { ClassRole } from '../metadata/class-role';
 
 /** An installable module: it binds its services and guards through the application's public API. */
 export interface TrellisModule<Options = unknown> {
   /** The name `app.install(name)` finds it by. */
   name: string;
+  /** The roles of classes it serves (`gateway`): the application keeps the classes given in each. */
+  roles?: readonly ClassRole[];
   /** Installs the module: checks options, binds services, defines guards, adds hooks. */
   install(app: ModuleHost, options: Options): void;
 }

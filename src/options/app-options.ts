@@ -1,79 +1,21 @@
 import type { Logger } from 'pino';
+import type { TrustProxy } from '../app/trust-proxy';
 import type { EngineName } from '../engine/engine';
-import type { GraphqlLimits } from '../graphql/query-limits';
+import type { GraphqlOptions } from '../graphql/graphql-options';
 import type { Class } from '../kernel/metadata/types';
 import type { ObservabilityOptions } from '../observability/observability-options';
+import type { OpenApiOptions } from '../openapi/openapi-options';
 import type { CorsOptions } from '../security/cors-options';
 import type { SecurityHeadersOptions } from '../security/security-headers';
 import type { SseOptions } from '../sse/sse-options';
 import type { VersioningOptions } from '../versioning/versioning-options';
 import type { WebSocketOptions } from '../websocket/websocket-options';
-import type { TrustProxy } from './trust-proxy';
 
-/** An OpenAPI Server Object: where the API is served. */
-export interface OpenApiServer {
-  /** Its base URL. */
-  url: string;
-  /** What the server is (production, staging, ...). */
-  description?: string;
-}
-
-/** OpenAPI document settings; `false` turns `/openapi.json` and `/docs` off. */
-export interface OpenApiOptions {
-  /** The API's title. */
-  title: string;
-  /** The API's version (not OpenAPI's). */
-  version: string;
-  /** The API's description (Markdown). */
-  description?: string;
-  /** Where the API is served; default `[{ url: '/' }]` (the host that served the document). */
-  servers?: OpenApiServer[];
-  /** The API's license: a name and an SPDX `identifier` or a `url`. */
-  license?: { name: string; identifier?: string; url?: string };
-  /** Who answers for the API. */
-  contact?: { name?: string; url?: string; email?: string };
-  /**
-   * Swagger UI at `/docs`, from the optional swagger-ui-dist package: `true` requires it (ready()
-   * fails without it), `false` leaves it out; by default it is served when the package is installed.
-   */
-  ui?: boolean;
-}
-
-/** GraphQL settings; `false` turns the endpoint off. */
-export interface GraphqlOptions {
-  /** Default `/graphql`. */
-  path?: string;
-  /** Schema introspection; default on, off when NODE_ENV=production. */
-  introspection?: boolean;
-  /**
-   * The GraphiQL IDE, served from the installed packages (no request leaves the machine), at
-   * `path` for browsers (`GET` asking for `text/html`); default on, off when NODE_ENV=production.
-   */
-  ide?: boolean;
-  /**
-   * Depth, alias, token and cost limits, checked before a query runs (a refused one gets a
-   * GraphQL validation error); on by default: depth 8, aliases 15, tokens 2000, cost 5000.
-   */
-  limits?: GraphqlLimits;
-  /** GraphQL over WebSocket (graphql-ws): who may connect, and how much one client may hold open. */
-  subscriptions?: GraphqlSubscriptionOptions;
-}
-
-/** Limits and authentication of graphql-ws connections. */
-export interface GraphqlSubscriptionOptions {
-  /**
-   * Close a connection whose `connection_init` carries no valid token with 4403 (Forbidden), as
-   * graphql-ws does, instead of acknowledging it and refusing its guarded operations. Needs an
-   * authentication module (`auth`). Default false.
-   */
-  requireAuth?: boolean;
-  /** Open graphql-ws connections per client address; one more is refused with 429. Default 128. */
-  maxConnectionsPerClient?: number;
-  /** Operations one connection may run at once; one more gets a `TOO_MANY_REQUESTS` error. Default 100. */
-  maxSubscriptionsPerConnection?: number;
-}
-
-/** What `createApp` takes. */
+/**
+ * What `createApp` takes. The options of the built-in features (gateways, resolvers, `openapi`,
+ * `graphql`, `websocket`, `sse`) are named here too, since they are part of the public contract;
+ * each feature checks and reads its own (src/features.ts).
+ */
 export interface AppOptions extends ObservabilityOptions {
   /** HTTP controllers (`@Controller` classes). */
   controllers?: Class[];

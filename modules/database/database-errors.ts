@@ -1,0 +1,10 @@
+import { errorFactory } from '../../src/kernel';
+
+/** The database module's start-up errors: code and message template, each documented in docs/errors.md. */
+export const DATABASE_ERRORS = {
+  TRELLIS_ERR_MIGRATION_FAILED: (migration: string, problem: string) =>
+    `database: the migration '${migration}' failed: ${problem}`,
+};
+
+/** Builds the `TrellisError` of one of the database module's codes from its message template's arguments. */
+export const databaseModuleError = errorFactory(DATABASE_ERRORS);

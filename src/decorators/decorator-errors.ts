@@ -1,0 +1,18 @@
+import { createError } from '../kernel/errors/create-error';
+
+/** `Returns()` given something that is not a zod schema. */
+export const ReturnsNotSchemaError = createError(
+  'TRELLIS_ERR_RETURNS_NOT_SCHEMA',
+  'Returns(schema): the schema must be a zod schema',
+  undefined,
+  TypeError,
+);
+
+/** `HttpCode()` or `Returns({ status })` given a status that is no success. */
+export const NotSuccessStatusError = createError(
+  'TRELLIS_ERR_NOT_SUCCESS_STATUS',
+  (decorator: string, status: number) =>
+    `${decorator}(${status}): a success status is an integer from 200 to 299`,
+  undefined,
+  RangeError,
+);

@@ -1,0 +1,19 @@
+import { graphqlModule } from './graphql/graphql-module';
+import type { TrellisFeature } from './kernel/modules/trellis-feature';
+import { openapiModule } from './openapi/openapi-module';
+import { sseModule } from './sse/sse-module';
+import { uploadModule } from './uploads/upload-module';
+import { websocketModule } from './websocket/websocket-module';
+
+/**
+ * The built-in features `createApp` installs, each with its own option, in this order (GraphQL
+ * subscriptions share the gateways' broadcaster; the docs read the routes every other feature
+ * shaped). A new transport is a folder with its feature, added here.
+ */
+export const BUILT_IN_FEATURES: readonly TrellisFeature<any>[] = [
+  websocketModule,
+  sseModule,
+  uploadModule,
+  graphqlModule,
+  openapiModule,
+];

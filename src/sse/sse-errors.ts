@@ -1,0 +1,9 @@
+import { createError } from '../kernel/errors/create-error';
+
+/** An `Sse` handler that returned something other than events to iterate. */
+export const SseNotIterableError = createError(
+  'TRELLIS_ERR_SSE_NOT_ITERABLE',
+  'An Sse handler must return an async iterable (or an iterable) of events',
+  undefined,
+  TypeError,
+);
