@@ -68,9 +68,12 @@ export function Var(name: keyof ContextVariableMap & string, schema?: ZodType): 
   return recordParam({ kind: VARIABLE, name, schema });
 }
 
-/** The authenticated caller `{ id, username, email, role, permissions }` (needs `Auth()`). */
+/**
+ * The authenticated caller `{ id, username, email, role, permissions }` (needs `Auth()`): the
+ * `user` variable the authenticating guard sets, read as `Var('user')` reads it.
+ */
 export function CurrentUser(): ParameterDecorator {
-  return recordParam({ kind: 'user' });
+  return recordParam({ kind: VARIABLE, name: 'user' });
 }
 
 /**

@@ -1,4 +1,4 @@
-import { type ReaderTable, variableOf } from '../kernel';
+import type { ReaderTable } from '../kernel';
 import type { ParamMetadata } from '../kernel/metadata/types';
 import { requestIdOf } from '../observability/request-state';
 import type { GraphqlFieldContext } from './field-context';
@@ -12,12 +12,10 @@ function argumentReader(param: ParamMetadata) {
   return { read: (ctx: GraphqlFieldContext) => nullAsAbsent(schema, ctx.args[name]), source: name };
 }
 
-/** The readers of resolver parameters: arguments, the parent object, the caller and the native objects. */
+/** The readers of resolver parameters: arguments, the parent object and the native objects (the kernel reads variables, the caller among them). */
 export const GRAPHQL_READERS: ReaderTable<GraphqlFieldContext> = {
   arg: argumentReader,
   parent: () => ({ read: (ctx) => ctx.source, source: 'parent' }),
-  // The caller is the one a field's guards found, else the one its subscription's connection gave.
-  user: () => ({ read: (ctx) => variableOf(ctx, 'user'), source: 'user' }),
   req: () => ({ read: (ctx) => ctx.req, source: 'req' }),
   res: () => ({ read: (ctx) => ctx.res, source: 'res' }),
   requestId: () => ({ read: (ctx) => requestIdOf(ctx.operation), source: 'requestId' }),

@@ -1,4 +1,3 @@
-import { variableOf } from '../kernel/call-context';
 import type {
   Reader as CallReader,
   ReaderTable as CallReaderTable,
@@ -27,15 +26,13 @@ export type Reader = CallReader<RequestContext>;
 /** How to read each parameter kind from a request, and under which name validation failures are reported. */
 export type ReaderTable = CallReaderTable<RequestContext>;
 
-/** The readers of HTTP routes: body, query, path, headers, cookies, caller and native objects. */
+/** The readers of HTTP routes: body, query, path, headers, cookies and native objects (the kernel reads variables, the caller among them). */
 export const HTTP_READERS: ReaderTable = {
   body: () => ({ read: (ctx) => ctx.body, source: 'body' }),
   query: () => ({ read: (ctx) => ctx.query, source: 'query', text: 'Query' }),
   param: byName('params', 'params', 'Param'),
   header: byName('headers', 'headers', 'Header'),
   cookie: byName('cookies', 'cookies', 'Cookie'),
-  // `CurrentUser()` reads the `user` variable, which the authenticating module declares and sets.
-  user: () => ({ read: (ctx) => variableOf(ctx, 'user'), source: 'user' }),
   req: () => ({ read: (ctx) => ctx.req, source: 'req' }),
   res: () => ({ read: (ctx) => ctx.res, source: 'res' }),
   requestId: () => ({ read: requestIdOf, source: 'requestId' }),
