@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import { sessionOf } from '../kernel/call-context';
 import type { GuardCheck } from '../kernel/guards/guard-registry';
 import type { Unsubscribe } from '../websocket/broadcaster';
 import type { SessionRevocations } from '../websocket/session-revocations';
@@ -59,8 +60,9 @@ export class SubscriptionSessions {
       return false;
     }
     // The check may have awaited a store: the client may be gone by now.
-    if (!ctx.session || socket.readyState !== OPEN) return false;
-    this.sockets.track(socket, ctx.session);
+    const session = sessionOf(ctx);
+    if (!session || socket.readyState !== OPEN) return false;
+    this.sockets.track(socket, session);
     socket.once('close', () => this.sockets.untrack(socket));
     return true;
   }

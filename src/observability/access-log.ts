@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
+import { variableOf } from '../kernel/call-context';
 import { HTTP_STATUS } from '../kernel/errors/catalog';
 import { defaultLoggerStream } from '../logging/logger';
 import { pinoAccessLine, readyMadeAccessLine } from './access-line';
@@ -38,7 +39,7 @@ export function createAccessLog(logger: Logger, options: AccessLogOptions): Acce
       statusCode,
       responseTime: Math.round(performance.now() - state.start),
       route: state.route,
-      userId: (state.ctx?.user as { id?: string | number } | undefined)?.id,
+      userId: (state.ctx && (variableOf(state.ctx, 'user') as { id?: string | number } | undefined))?.id,
     };
     if (failed) write('error', fields, 'request failed');
     else write(level, fields, res.writableFinished ? 'request completed' : 'request aborted');

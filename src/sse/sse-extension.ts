@@ -1,3 +1,4 @@
+import { sessionOf } from '../kernel/call-context';
 import { HTTP_STATUS } from '../kernel/errors/catalog';
 import { TooManyRequestsException } from '../kernel/errors/exceptions';
 import { clientAddress } from '../rate-limit/client-address';
@@ -54,7 +55,7 @@ export function sseExtension(streams: SseStreams): RouteExtension {
           }
           const client = ctx[PLACE] as string;
           ctx[PLACE] = undefined;
-          streams.start(res, iterator, client, ctx.session);
+          streams.start(res, iterator, client, sessionOf(ctx));
         },
         // The handler failed before its stream opened: the place goes back.
         release(ctx: WithPlace) {

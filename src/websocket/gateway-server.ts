@@ -3,6 +3,7 @@ import type { Duplex } from 'node:stream';
 import FindMyWay from 'find-my-way';
 import type { Logger } from 'pino';
 import type * as Ws from 'ws';
+import { sessionOf } from '../kernel/call-context';
 import {
   BadRequestException,
   ForbiddenException,
@@ -155,7 +156,8 @@ export class GatewayServer {
       );
       this.live.set(connection, finished);
       // Closed with 4401 when its session ends or its token expires, idle or not.
-      if (ctx.session) this.sessions.track(connection, ctx.session);
+      const session = sessionOf(ctx);
+      if (session) this.sessions.track(connection, session);
       void finished.then(() => {
         this.live.delete(connection);
         this.sessions.untrack(connection);

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { RawData, WebSocket } from 'ws';
+import { type ContextVariable, variableOf } from '../kernel/call-context';
 import { HTTP_STATUS } from '../kernel/errors/catalog';
 import { BadRequestException } from '../kernel/errors/exceptions';
 import { toHttpException } from '../kernel/errors/to-http-exception';
@@ -30,7 +31,13 @@ export function serveConnection(
   maxBufferedBytes: number,
   logger: Logger,
 ): ServedConnection {
-  const connection = new LiveConnection(socket, gateway.hub, upgrade.user, maxBufferedBytes, logger);
+  const connection = new LiveConnection(
+    socket,
+    gateway.hub,
+    variableOf(upgrade, 'user') as ContextVariable<'user'> | undefined,
+    maxBufferedBytes,
+    logger,
+  );
   const where = { gateway: gateway.path, connection: connection.id };
   const fail = (err: unknown) => {
     const exception = toHttpException(err);
