@@ -313,7 +313,7 @@ export class Application {
       writer: this.engine.writer,
       logger: this.logger,
       etags: this.options.etag,
-      tracing: this.tracing,
+      tracing: this.tracing?.steps ? this.tracing : undefined,
       extensions: this.routeExtensions,
       versioning: this.options.versioning,
       startedAt: new Date(),
@@ -330,7 +330,7 @@ export class Application {
       tracing: this.tracing,
       findRoute: routeFinder(this.routes),
     });
-    if (observe) observeRoutes(this.routes);
+    if (observe) observeRoutes(this.routes, this.tracing);
     return this.engine.mount(this.routes, observe);
   }
 

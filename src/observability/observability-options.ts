@@ -29,6 +29,8 @@ export interface MetricsOptions {
 export interface TracingOptions {
   /** The tracer's name; default `'trellis'`. */
   tracerName?: string;
+  /** A span for each route's guards and one for its handler, besides the request's; default off. */
+  steps?: boolean;
 }
 
 /** Request ids, access log, metrics and traces; each off unless asked for. */
@@ -39,6 +41,6 @@ export interface ObservabilityOptions {
   accessLog?: boolean | AccessLogOptions;
   /** Prometheus metrics (prom-client), in a registry of the app's own; `{ port }` serves them apart. */
   metrics?: boolean | MetricsOptions;
-  /** Spans for each request, its guards, its handler and each GraphQL resolver. */
+  /** A span for each request and each GraphQL resolver (and with `steps`, each route's guards and handler). */
   tracing?: boolean | TracingOptions;
 }

@@ -49,18 +49,20 @@ export function createRequestObserver(parts: ObserverParts): RequestObserver | u
   };
 }
 
-/** Makes each route note its template and context on the request, for logs, metrics and spans. */
-export function observeRoutes(routes: readonly CompiledRoute[]): void {
+/**
+ * Makes each route note its template and context on the request, for logs, metrics and spans,
+ * and run with its request's span active when tracing.
+ */
+export function observeRoutes(routes: readonly CompiledRoute[], tracing?: Tracing): void {
   for (const route of routes) {
     const { path } = route;
     const handle = route.handle;
     route.handle = (ctx: RequestContext) => {
       const state = requestStateOf(nodeRequestOf(ctx));
-      if (state) {
-        state.route = path;
-        state.ctx = ctx;
-      }
-      return handle(ctx);
+      if (!state) return handle(ctx);
+      state.route = path;
+      state.ctx = ctx;
+      return tracing ? tracing.runInRequest(state, handle, ctx) : handle(ctx);
     };
   }
 }

@@ -55,7 +55,12 @@ const CORE_OPTIONS = {
       }),
     ])
     .optional(),
-  tracing: z.union([z.boolean(), z.looseObject({ tracerName: z.string().min(1).optional() })]).optional(),
+  tracing: z
+    .union([
+      z.boolean(),
+      z.looseObject({ tracerName: z.string().min(1).optional(), steps: z.boolean().optional() }),
+    ])
+    .optional(),
   // The origin (a list, a predicate or true) is checked where CORS is built (src/security/cors.ts).
   cors: z
     .union([

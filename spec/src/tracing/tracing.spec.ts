@@ -1,4 +1,5 @@
-import { propagation, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
+import { context, propagation, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
+import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import {
   BasicTracerProvider,
@@ -21,7 +22,10 @@ import {
   recordGuard,
   UnauthorizedException,
 } from '../../../src';
+import { checkOption } from '../../../src/kernel/options/check-option';
+import { appOptionsSchema } from '../../../src/options/app-options-schema';
 import { forEachEngine } from '../../support/engines';
+import { expectThrowsCode } from '../../support/expect-code';
 import { type Served, serve } from '../../support/serve';
 import { postGraphql } from '../graphql/graphql-client';
 
@@ -79,6 +83,16 @@ class ThingsController {
   broken(): never {
     throw new Error('broken');
   }
+
+  // The application's own spans, one before an await and one after it.
+  @Get('/:id/working')
+  async working(@Param('id') id: string) {
+    const tracer = trace.getTracer('spec-app');
+    tracer.startSpan('app before await').end();
+    await new Promise((resolve) => setTimeout(resolve, 1));
+    tracer.startSpan('app after await').end();
+    return { id };
+  }
 }
 
 @Resolver()
@@ -128,7 +142,7 @@ describe('tracing', () => {
   });
   beforeEach(() => exporter.reset());
 
-  describe('over HTTP', () => {
+  describe('over HTTP, with a span for each step', () => {
     forEachEngine((engine) => {
       let served: Served;
       before(async () => {
@@ -137,7 +151,7 @@ describe('tracing', () => {
           controllers: [ThingsController],
           resolvers: [ThingsResolver],
           requestId: true,
-          tracing: true,
+          tracing: { steps: true },
         })
           .install(keyModule, {})
           .install(syncModule, {});
@@ -234,6 +248,115 @@ describe('tracing', () => {
         expect(root.name).to.equal('GET');
         expect(root.attributes).not.to.have.property('http.route');
       });
+    });
+  });
+
+  describe('over HTTP, by default: one span per request', () => {
+    forEachEngine((engine) => {
+      let served: Served;
+      before(async () => {
+        const app = createApp({
+          engine,
+          controllers: [ThingsController],
+          resolvers: [ThingsResolver],
+          requestId: true,
+          tracing: true,
+        })
+          .install(keyModule, {})
+          .install(syncModule, {});
+        served = await serve(app);
+      });
+      after(() => served.close());
+
+      it('gives a request a server span named by its route, and its guards and handler none', async () => {
+        await request(served.url)
+          .get('/things/9')
+          .set('X-Key', 'open')
+          .set('X-Request-Id', `${engine}-d1`)
+          .expect(200);
+        const { root, children } = await untilSpans(`${engine}-d1`, 0);
+        expect(root.name).to.equal('GET /things/:id');
+        expect(root.attributes).to.include({ 'http.route': '/things/:id', 'http.response.status_code': 200 });
+        expect(children).to.deep.equal([]);
+        expect(exporter.getFinishedSpans().map((span) => span.name)).to.deep.equal(['GET /things/:id']);
+      });
+
+      it('marks the request failed when its handler fails, and a refusal not', async () => {
+        await request(served.url).get('/things/9/broken').set('X-Request-Id', `${engine}-d2`).expect(500);
+        await request(served.url).get('/things/9').set('X-Request-Id', `${engine}-d3`).expect(401);
+        expect((await untilSpans(`${engine}-d2`, 0)).root.status.code).to.equal(SpanStatusCode.ERROR);
+        const refused = (await untilSpans(`${engine}-d3`, 0)).root;
+        expect(refused.status.code).to.equal(SpanStatusCode.UNSET);
+        expect(refused.attributes['http.response.status_code']).to.equal(401);
+      });
+
+      it('still gives each GraphQL resolver call a span under the request', async () => {
+        await postGraphql(served.url, 'query Hi { greeting }', {
+          headers: { 'X-Request-Id': `${engine}-d4` },
+        });
+        const { children } = await untilSpans(`${engine}-d4`, 1);
+        expect(children.map((span) => span.name)).to.deep.equal(['resolve Query.greeting']);
+      });
+    });
+  });
+
+  describe("with a context manager: the application's spans under the request's", () => {
+    let manager: AsyncLocalStorageContextManager;
+    before(() => {
+      manager = new AsyncLocalStorageContextManager().enable();
+      context.setGlobalContextManager(manager);
+    });
+    after(() => {
+      context.disable();
+      manager.disable();
+    });
+
+    forEachEngine((engine) => {
+      for (const steps of [false, true]) {
+        const parentName = steps ? 'the handler span' : 'the request span';
+        describe(steps ? 'with steps' : 'by default', () => {
+          let served: Served;
+          before(async () => {
+            const app = createApp({
+              engine,
+              controllers: [ThingsController],
+              requestId: true,
+              tracing: { steps },
+            });
+            served = await serve(app.install(keyModule, {}).install(syncModule, {}));
+          });
+          after(() => served.close());
+
+          it(`makes ${parentName} the parent of spans the handler starts, before and after an await`, async () => {
+            const id = `${engine}-c-${steps}`;
+            await request(served.url).get('/things/5/working').set('X-Request-Id', id).expect(200);
+            const { root, children } = await untilSpans(id, 1);
+            const spans = exporter.getFinishedSpans();
+            const handler = children.find((span) => span.name === 'handler ThingsController.working');
+            const parent = steps ? handler : root;
+            expect(parent, parentName).to.not.equal(undefined);
+            for (const name of ['app before await', 'app after await']) {
+              const span = spans.find((candidate) => candidate.name === name);
+              expect(span?.parentSpanContext?.spanId, name).to.equal(parent?.spanContext().spanId);
+              expect(span?.spanContext().traceId, name).to.equal(root.spanContext().traceId);
+            }
+          });
+        });
+      }
+    });
+  });
+
+  describe('the option', () => {
+    const check = (tracing: unknown) => () => checkOption(appOptionsSchema([]), { tracing }, 'options');
+
+    it('refuses steps that are not a boolean, naming the path', () => {
+      const failure = expectThrowsCode(check({ steps: 'yes' }), 'TRELLIS_ERR_INVALID_OPTION');
+      expect(failure.message).to.match(/^options\.tracing/);
+    });
+
+    it('accepts true, and an object with steps', () => {
+      expect(check(true)).not.to.throw();
+      expect(check({ steps: true, tracerName: 'shop' })).not.to.throw();
     });
   });
 
