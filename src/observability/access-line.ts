@@ -18,9 +18,30 @@ export type AccessLineWriter = (level: string, fields: AccessFields, msg: string
 
 const { chindingsSym } = pino.symbols;
 
+// What JSON.stringify escapes in a string: a quote, a backslash, a control character, a lone
+// surrogate. URLs and route templates seldom hold one, and quoting them by hand costs a fifth of
+// JSON.stringify.
+const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
+
+/** `value` as a JSON string, as JSON.stringify writes it. */
+const jsonString = (value: string) => (NEEDS_ESCAPE.test(value) ? JSON.stringify(value) : `"${value}"`);
+
 // Optional string fields are left out when undefined, as JSON.stringify (and so pino) leaves them.
 const optional = (name: string, value: string | undefined) =>
-  value === undefined ? '' : `,"${name}":${JSON.stringify(value)}`;
+  value === undefined ? '' : `,"${name}":${jsonString(value)}`;
+
+// Many lines share one millisecond: its digits are written once (an epoch in milliseconds is a
+// heap number, which V8 turns into text the slow way every time).
+let lastTime = 0;
+let lastTimeText = '0';
+function timeText(): string {
+  const now = Date.now();
+  if (now !== lastTime) {
+    lastTime = now;
+    lastTimeText = String(now);
+  }
+  return lastTimeText;
+}
 
 /**
  * The access line of the default logger, written ready-made: the same bytes pino writes for
@@ -40,9 +61,13 @@ export function readyMadeAccessLine(logger: Logger, stream: BatchedStream): Acce
       fields.method === undefined
         ? optional('url', fields.url).slice(1)
         : `"method":"${fields.method}"${optional('url', fields.url)}`;
-    const user = fields.userId === undefined ? '' : `,"userId":${JSON.stringify(fields.userId)}`;
+    const { userId } = fields;
+    const user =
+      userId === undefined
+        ? ''
+        : `,"userId":${typeof userId === 'string' ? jsonString(userId) : JSON.stringify(userId)}`;
     stream.write(
-      `{"level":${value},"time":${Date.now()}${bindings},"reqId":"${fields.reqId}","req":{${req}},"res":{"statusCode":${fields.statusCode}},"responseTime":${fields.responseTime}${optional('route', fields.route)}${user},"msg":${JSON.stringify(msg)}}\n`,
+      `{"level":${value},"time":${timeText()}${bindings},"reqId":"${fields.reqId}","req":{${req}},"res":{"statusCode":${fields.statusCode}},"responseTime":${fields.responseTime}${optional('route', fields.route)}${user},"msg":${jsonString(msg)}}\n`,
     );
   };
 }

@@ -46,6 +46,7 @@ describe('the access line written ready-made for the default logger', () => {
       { ...FIELDS, method: undefined, url: undefined },
       { ...FIELDS, route: undefined, userId: 42 },
       { ...FIELDS, userId: 'u-"7"' },
+      { ...FIELDS, route: '/caf\u00e9/"x"', url: '/a\\b' },
     ];
     for (const fields of cases) {
       const [readyMade, viaPino] = bothWays(fields);
@@ -62,6 +63,21 @@ describe('the access line written ready-made for the default logger', () => {
     const logger = pino({ name: 'trellis', level: 'warn' }, stream);
     readyMadeAccessLine(logger, stream)('info', FIELDS, 'request completed');
     expect(stream.lines).to.deep.equal([]);
+  });
+
+  it('writes the time of each line: one millisecond written once, the next one anew', async () => {
+    const stream = capture();
+    const write = readyMadeAccessLine(pino({ name: 'trellis' }, stream), stream);
+    const before = Date.now();
+    write('info', FIELDS, 'request completed');
+    write('info', FIELDS, 'request completed');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    write('info', FIELDS, 'request completed');
+    const after = Date.now();
+    const times = stream.lines.map((line) => JSON.parse(line).time as number);
+    expect(times[0]).to.be.within(before, after - 5);
+    expect(times[1]).to.be.within(times[0], after - 5);
+    expect(times[2]).to.be.within(times[1] + 5, after);
   });
 
   it("carries the logger's bindings, a child's included", () => {
