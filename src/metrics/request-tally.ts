@@ -45,14 +45,28 @@ interface RegisteredMetric {
  * of a request's metrics. The registry, the exposition and every other metric stay prom-client's.
  */
 export class RequestTally {
-  private readonly byKey = new Map<string, LabelTally>();
+  // In the order first seen, as prom-client exports its label sets.
+  private readonly tallies: LabelTally[] = [];
+  // Found by route, method and status in turn: the route and method strings are the same objects
+  // request after request, so their hashes are kept, where a key joined from the three would be
+  // a new string to hash and compare every time.
+  private readonly byRoute = new Map<string, Map<string, Map<number, LabelTally>>>();
 
   constructor(private readonly bounds: readonly number[]) {}
 
   /** Counts one answered request that took `seconds`. */
   record(method: string, route: string, status: number, seconds: number): void {
-    const key = `${status} ${method} ${route}`;
-    let tally = this.byKey.get(key);
+    let byMethod = this.byRoute.get(route);
+    if (byMethod === undefined) {
+      byMethod = new Map();
+      this.byRoute.set(route, byMethod);
+    }
+    let byStatus = byMethod.get(method);
+    if (byStatus === undefined) {
+      byStatus = new Map();
+      byMethod.set(method, byStatus);
+    }
+    let tally = byStatus.get(status);
     if (tally === undefined) {
       tally = {
         labels: { method, route, status_code: String(status) },
@@ -60,7 +74,8 @@ export class RequestTally {
         sum: 0,
         buckets: new Array<number>(this.bounds.length + 1).fill(0),
       };
-      this.byKey.set(key, tally);
+      byStatus.set(status, tally);
+      this.tallies.push(tally);
     }
     tally.count++;
     tally.sum += seconds;
@@ -87,13 +102,16 @@ export class RequestTally {
       getForPromString: async () => ({ name: metric.name, help, type, values: values(), aggregator: 'sum' }),
       // As JSON, prom-client gives each sample its label set whole.
       get: async () => ({ name: metric.name, help, type, values: values().map(splayed), aggregator: 'sum' }),
-      reset: () => this.byKey.clear(),
+      reset: () => {
+        this.byRoute.clear();
+        this.tallies.length = 0;
+      },
     };
     return metric;
   }
 
   private counted(): ExportedValue[] {
-    return [...this.byKey.values()].map(({ labels, count }) => ({ labels, value: count }));
+    return this.tallies.map(({ labels, count }) => ({ labels, value: count }));
   }
 
   // In prom-client's order: the cumulative buckets, +Inf, the sum and the count of each label set.
@@ -108,7 +126,7 @@ export class RequestTally {
     ) => {
       values.push({ labels, sharedLabels: shared, value, metricName: `${name}_${part}`, exemplar });
     };
-    for (const { labels, count, sum, buckets } of this.byKey.values()) {
+    for (const { labels, count, sum, buckets } of this.tallies) {
       let cumulative = 0;
       this.bounds.forEach((le, i) => {
         cumulative += buckets[i];
