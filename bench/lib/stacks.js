@@ -41,6 +41,20 @@ const STACKS = [
     env: { BENCH_ENGINE: 'fastify', BENCH_OBSERVE: 'trace', LOG_LEVEL: 'info' },
     quiet: true,
   },
+  {
+    name: 'trellis-express-traced-context',
+    label: 'Trellis (Express), the same + tracing + context manager',
+    file: 'trellis',
+    env: { BENCH_ENGINE: 'express', BENCH_OBSERVE: 'trace-context', LOG_LEVEL: 'info' },
+    quiet: true,
+  },
+  {
+    name: 'trellis-fastify-traced-context',
+    label: 'Trellis (Fastify), the same + tracing + context manager',
+    file: 'trellis',
+    env: { BENCH_ENGINE: 'fastify', BENCH_OBSERVE: 'trace-context', LOG_LEVEL: 'info' },
+    quiet: true,
+  },
   // Trellis on Fastify without its default security headers: the same headers as the hand-written
   // stacks send, so the list-route target compares the same work (helmet's 12 headers cost any stack).
   {
