@@ -1,3 +1,4 @@
+import { Agent, get } from 'node:http';
 import { context, propagation, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
@@ -343,6 +344,48 @@ describe('tracing', () => {
           });
         });
       }
+    });
+  });
+
+  describe('a context manager registered after the application started', () => {
+    let manager: AsyncLocalStorageContextManager | undefined;
+    let served: Served;
+    before(async () => {
+      const app = createApp({ controllers: [ThingsController], requestId: true, tracing: true });
+      served = await serve(app.install(keyModule, {}).install(syncModule, {}));
+    });
+    after(async () => {
+      await served?.close();
+      context.disable();
+      manager?.disable();
+    });
+
+    it('is found within 1,024 requests: spans the handler starts then nest under the request span', async () => {
+      const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+      const { port } = new URL(served.url);
+      const answer = (id: string) =>
+        new Promise<number>((resolve, reject) => {
+          const path = '/things/5/working';
+          get({ host: '127.0.0.1', port, path, agent, headers: { 'x-request-id': id } }, (res) => {
+            res.resume();
+            res.on('end', () => resolve(res.statusCode ?? 0));
+          }).on('error', reject);
+        });
+      try {
+        expect(await answer('late-0')).to.equal(200);
+        manager = new AsyncLocalStorageContextManager().enable();
+        context.setGlobalContextManager(manager);
+        for (let index = 1; index <= 1_025; index++) expect(await answer(`late-${index}`)).to.equal(200);
+      } finally {
+        agent.destroy();
+      }
+      const parentOfAppSpan = (id: string) => {
+        const { root } = spansOf(id);
+        const spans = exporter.getFinishedSpans().filter((span) => span.name === 'app before await');
+        return spans.some((span) => span.parentSpanContext?.spanId === root.spanContext().spanId);
+      };
+      expect(parentOfAppSpan('late-0'), 'before the manager').to.equal(false);
+      expect(parentOfAppSpan('late-1025'), 'the last request').to.equal(true);
     });
   });
 
