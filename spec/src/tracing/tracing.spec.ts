@@ -130,6 +130,18 @@ async function untilSpans(requestId: string, count: number) {
   }
 }
 
+/** The things app, traced as `tracing` says, with both guard modules, served on `engine`. */
+function serveThings(tracing: boolean | { steps: boolean }, engine?: 'express' | 'fastify'): Promise<Served> {
+  const app = createApp({
+    engine,
+    controllers: [ThingsController],
+    resolvers: [ThingsResolver],
+    requestId: true,
+    tracing,
+  });
+  return serve(app.install(keyModule, {}).install(syncModule, {}));
+}
+
 describe('tracing', () => {
   before(() => {
     trace.setGlobalTracerProvider(
@@ -147,16 +159,7 @@ describe('tracing', () => {
     forEachEngine((engine) => {
       let served: Served;
       before(async () => {
-        const app = createApp({
-          engine,
-          controllers: [ThingsController],
-          resolvers: [ThingsResolver],
-          requestId: true,
-          tracing: { steps: true },
-        })
-          .install(keyModule, {})
-          .install(syncModule, {});
-        served = await serve(app);
+        served = await serveThings({ steps: true }, engine);
       });
       after(() => served.close());
 
@@ -256,16 +259,7 @@ describe('tracing', () => {
     forEachEngine((engine) => {
       let served: Served;
       before(async () => {
-        const app = createApp({
-          engine,
-          controllers: [ThingsController],
-          resolvers: [ThingsResolver],
-          requestId: true,
-          tracing: true,
-        })
-          .install(keyModule, {})
-          .install(syncModule, {});
-        served = await serve(app);
+        served = await serveThings(true, engine);
       });
       after(() => served.close());
 
@@ -318,13 +312,7 @@ describe('tracing', () => {
         describe(steps ? 'with steps' : 'by default', () => {
           let served: Served;
           before(async () => {
-            const app = createApp({
-              engine,
-              controllers: [ThingsController],
-              requestId: true,
-              tracing: { steps },
-            });
-            served = await serve(app.install(keyModule, {}).install(syncModule, {}));
+            served = await serveThings({ steps }, engine);
           });
           after(() => served.close());
 
@@ -351,8 +339,7 @@ describe('tracing', () => {
     let manager: AsyncLocalStorageContextManager | undefined;
     let served: Served;
     before(async () => {
-      const app = createApp({ controllers: [ThingsController], requestId: true, tracing: true });
-      served = await serve(app.install(keyModule, {}).install(syncModule, {}));
+      served = await serveThings(true);
     });
     after(async () => {
       await served?.close();
