@@ -330,7 +330,7 @@ export class Application {
       tracing: this.tracing,
       findRoute: routeFinder(this.routes),
     });
-    if (observe) observeRoutes(this.routes, this.tracing);
+    if (observe) observeRoutes(this.routes);
     return this.engine.mount(this.routes, observe);
   }
 

@@ -1,4 +1,4 @@
-import { requestStateOf } from '../observability/request-state';
+import { runObserved } from '../observability/request-state';
 import type { CompiledRoute } from '../routing/compiled-route';
 import { routeShape, toRouterPath } from '../routing/route-path';
 import { routingError } from '../routing/routing-errors';
@@ -37,16 +37,11 @@ function refuseTakenPaths(mounts: readonly HandlerMount[], routes: readonly Comp
     }
 }
 
-// What `observeRoutes` does for compiled routes: logs, metrics and spans name the mounted path.
+// What `observeRoutes` does for compiled routes: logs, metrics and spans name the mounted path,
+// and the handler runs under the request's span.
 function observed(template: string, handler: NodeHandler): NodeHandler {
-  return (req, res, next, ctx) => {
-    const state = requestStateOf(req);
-    if (state) {
-      state.route = template;
-      state.ctx = ctx;
-    }
-    handler(req, res, next, ctx);
-  };
+  return (req, res, next, ctx) =>
+    runObserved(req, template, ctx, () => handler(req, res, next, ctx), undefined);
 }
 
 /**

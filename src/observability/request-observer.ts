@@ -5,7 +5,7 @@ import type { RequestContext } from '../routing/request-context';
 import { setCheckedHeader } from '../security/preset-headers';
 import type { Tracing } from '../tracing/tracing';
 import type { AccessLog } from './access-log';
-import { beginRequest, nodeRequestOf, requestStateOf } from './request-state';
+import { beginRequest, nodeRequestOf, requestStateOf, runObserved } from './request-state';
 import type { RouteFinder } from './route-finder';
 
 /** Called by the engine first thing for every HTTP request, before any middleware. */
@@ -51,18 +51,12 @@ export function createRequestObserver(parts: ObserverParts): RequestObserver | u
 
 /**
  * Makes each route note its template and context on the request, for logs, metrics and spans,
- * and run with its request's span active when tracing.
+ * and run with its request's span active when traced.
  */
-export function observeRoutes(routes: readonly CompiledRoute[], tracing?: Tracing): void {
+export function observeRoutes(routes: readonly CompiledRoute[]): void {
   for (const route of routes) {
     const { path } = route;
     const handle = route.handle;
-    route.handle = (ctx: RequestContext) => {
-      const state = requestStateOf(nodeRequestOf(ctx));
-      if (!state) return handle(ctx);
-      state.route = path;
-      state.ctx = ctx;
-      return tracing ? tracing.runInRequest(state, handle, ctx) : handle(ctx);
-    };
+    route.handle = (ctx: RequestContext) => runObserved(nodeRequestOf(ctx), path, ctx, handle, ctx);
   }
 }

@@ -13,8 +13,14 @@ export interface RequestState {
   route?: string;
   /** The context the route ran with (the caller, once a guard has authenticated it). */
   ctx?: RequestContext;
-  /** Tracing data (the request span and its context) when tracing is on. */
-  trace?: unknown;
+  /** The request's span, when tracing is on. */
+  trace?: RequestSpan;
+}
+
+/** The span of a traced request, as the rest of the framework reaches it. */
+export interface RequestSpan {
+  /** Runs `fn(arg)` with this span active, so the spans it starts are its children. */
+  run<A, T>(fn: (arg: A) => T, arg: A): T;
 }
 
 const STATE = Symbol('trellis.request');
@@ -25,7 +31,7 @@ type ObservedRequest = IncomingMessage & { [STATE]?: RequestState };
 class ObservedState implements RequestState {
   route: string | undefined = undefined;
   ctx: RequestContext | undefined = undefined;
-  trace: unknown = undefined;
+  trace: RequestSpan | undefined = undefined;
 
   constructor(
     readonly id: string,
@@ -60,4 +66,22 @@ export function requestIdOf(ctx: RequestContext): string {
   const req = nodeRequestOf(ctx);
   if (!req) return requestIdFrom(undefined);
   return (requestStateOf(req) ?? beginRequest(req)).id;
+}
+
+/**
+ * Notes on `req` the route that serves it (its template and context, for logs, metrics and spans)
+ * and runs `fn(arg)`, under the request's span when traced; a request nothing observes just runs.
+ */
+export function runObserved<A, T>(
+  req: IncomingMessage | undefined,
+  template: string,
+  ctx: RequestContext,
+  fn: (arg: A) => T,
+  arg: A,
+): T {
+  const state = requestStateOf(req);
+  if (!state) return fn(arg);
+  state.route = template;
+  state.ctx = ctx;
+  return state.trace ? state.trace.run(fn, arg) : fn(arg);
 }

@@ -3,20 +3,51 @@ import type * as Otel from '@opentelemetry/api';
 import { HTTP_STATUS } from '../kernel/errors/catalog';
 import { toHttpException } from '../kernel/errors/to-http-exception';
 import type { TracingOptions } from '../observability/observability-options';
-import { nodeRequestOf, type RequestState, requestStateOf } from '../observability/request-state';
+import {
+  nodeRequestOf,
+  type RequestSpan,
+  type RequestState,
+  requestStateOf,
+} from '../observability/request-state';
 import { loadOptional } from '../optional/load-optional';
 import type { RequestContext } from '../routing/request-context';
 
 const SERVER_ERROR = HTTP_STATUS.INTERNAL_SERVER_ERROR;
 
+// A context holding only this key tells whether a context manager carries contexts at all.
+const PROBE_KEY = Symbol('trellis.tracing.probe');
+// Without a context manager, how many requests pass before looking for one again (an SDK may be
+// started after the application).
+const PROBE_EVERY = 1024;
+
+// Whether a context manager is registered: without one OpenTelemetry keeps no active context, so
+// running code under a span would change nothing. Once found, it is taken to stay.
+class ContextManagerProbe {
+  private found = false;
+  private untilProbe = 0;
+
+  constructor(private readonly api: typeof Otel) {}
+
+  carriesContext(): boolean {
+    if (this.found) return true;
+    if (this.untilProbe-- > 0) return false;
+    this.untilProbe = PROBE_EVERY;
+    const { context } = this.api;
+    const probe = this.api.ROOT_CONTEXT.setValue(PROBE_KEY, true);
+    this.found = context.with(probe, () => context.active() === probe);
+    return this.found;
+  }
+}
+
 // What a traced request carries: its span, the caller's context, and the context that makes the
 // span a parent, built only when something runs under it (a context with a span in it, made for
 // every request, measured as half the span's own cost again: V8 kept it past young collections).
-class RequestTrace {
+class RequestTrace implements RequestSpan {
   private spanContext: Otel.Context | undefined = undefined;
 
   constructor(
     private readonly api: typeof Otel,
+    private readonly probe: ContextManagerProbe,
     readonly span: Otel.Span,
     private readonly callerContext: Otel.Context,
   ) {}
@@ -25,13 +56,12 @@ class RequestTrace {
     this.spanContext ??= this.api.trace.setSpan(this.callerContext, this.span);
     return this.spanContext;
   }
-}
 
-// A context holding only this key tells whether a context manager carries contexts at all.
-const PROBE_KEY = Symbol('trellis.tracing.probe');
-// Without a context manager, how many requests pass before looking for one again (an SDK may be
-// started after the application).
-const PROBE_EVERY = 1024;
+  run<A, T>(fn: (arg: A) => T, arg: A): T {
+    if (!this.probe.carriesContext()) return fn(arg);
+    return this.api.context.with(this.context, fn, undefined, arg);
+  }
+}
 
 /** One step of a request (its guards, its handler, a resolver) as a span. */
 export interface TraceStep {
@@ -83,13 +113,13 @@ export class Tracing {
   readonly steps: boolean;
   private readonly api: typeof Otel;
   private readonly tracer: Otel.Tracer;
-  private carriesContext = false;
-  private untilProbe = 0;
+  private readonly probe: ContextManagerProbe;
 
   constructor(options: TracingOptions = {}) {
     this.api = loadOptional<typeof Otel>('@opentelemetry/api', 'The tracing option');
     this.tracer = this.api.trace.getTracer(options.tracerName ?? 'trellis');
     this.steps = options.steps ?? false;
+    this.probe = new ContextManagerProbe(this.api);
   }
 
   /** Starts the span of one HTTP request; `requestEnded` ends it. */
@@ -111,28 +141,7 @@ export class Tracing {
       },
       parent,
     );
-    state.trace = new RequestTrace(api, span, parent);
-  }
-
-  /**
-   * Runs `fn` (a route, from its guards to its answer) with the request's span active, so the
-   * spans it starts (the application's, queries') are children of it. Without a context manager
-   * OpenTelemetry keeps no active context, so there is nothing to set.
-   */
-  runInRequest<A, T>(state: RequestState, fn: (arg: A) => T, arg: A): T {
-    const trace = state.trace as RequestTrace | undefined;
-    if (!trace || !this.contextIsCarried()) return fn(arg);
-    return this.api.context.with(trace.context, fn, undefined, arg);
-  }
-
-  private contextIsCarried(): boolean {
-    if (this.carriesContext) return true;
-    if (this.untilProbe-- > 0) return false;
-    this.untilProbe = PROBE_EVERY;
-    const { context } = this.api;
-    const probe = this.api.ROOT_CONTEXT.setValue(PROBE_KEY, true);
-    this.carriesContext = context.with(probe, () => context.active() === probe);
-    return this.carriesContext;
+    state.trace = new RequestTrace(api, this.probe, span, parent);
   }
 
   /** Ends the span of one HTTP request, named by its route once known. */

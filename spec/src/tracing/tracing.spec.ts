@@ -335,6 +335,43 @@ describe('tracing', () => {
     });
   });
 
+  describe('a handler mounted beside the routes (as GraphQL and the docs are), with a context manager', () => {
+    let manager: AsyncLocalStorageContextManager;
+    before(() => {
+      manager = new AsyncLocalStorageContextManager().enable();
+      context.setGlobalContextManager(manager);
+    });
+    after(() => {
+      context.disable();
+      manager.disable();
+    });
+
+    forEachEngine((engine) => {
+      let served: Served;
+      before(async () => {
+        const app = createApp({ engine, requestId: true, tracing: true });
+        app.engine.mountHandler({
+          name: 'spec raw',
+          methods: ['GET'],
+          paths: ['/raw/:name'],
+          handler: (_req, res) => {
+            trace.getTracer('spec-app').startSpan('raw work').end();
+            res.end('ok');
+          },
+        });
+        served = await serve(app);
+      });
+      after(() => served.close());
+
+      it('names the request span by the mounted path and makes it the parent of what the handler starts', async () => {
+        await request(served.url).get('/raw/one').set('X-Request-Id', `${engine}-m1`).expect(200);
+        const { root, children } = await untilSpans(`${engine}-m1`, 1);
+        expect(root.name).to.equal('GET /raw/:name');
+        expect(children.map((span) => span.name)).to.deep.equal(['raw work']);
+      });
+    });
+  });
+
   describe('a context manager registered after the application started', () => {
     let manager: AsyncLocalStorageContextManager | undefined;
     let served: Served;
