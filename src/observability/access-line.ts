@@ -77,7 +77,11 @@ export function readyMadeAccessLine(logger: Logger, stream: BatchedStream): Acce
   const status = memo((code: number) => `},"res":{"statusCode":${code}},"responseTime":`);
   const route = memo((template: string | undefined) => optional('route', template));
   const ending = memo((msg: string) => `,"msg":${jsonString(msg)}}\n`);
-  const routeAndEnding = new Map<string, (template: string | undefined) => string>();
+  // Routes and messages combine into few tails: one memo of routes per message.
+  const tail = memo((msg: string) => {
+    const end = ending(msg);
+    return memo((template: string | undefined) => route(template) + end);
+  });
   // The bindings change only when the application sets them: the stretch after the time is
   // remade when they do.
   let bindings: string | undefined;
@@ -97,13 +101,7 @@ export function readyMadeAccessLine(logger: Logger, stream: BatchedStream): Acce
         : request(fields.method) + jsonString(url);
     let rest: string;
     if (userId === undefined) {
-      let forMsg = routeAndEnding.get(msg);
-      if (forMsg === undefined) {
-        const end = ending(msg);
-        forMsg = memo((template: string | undefined) => route(template) + end);
-        if (routeAndEnding.size < MEMO_BOUND) routeAndEnding.set(msg, forMsg);
-      }
-      rest = forMsg(fields.route);
+      rest = tail(msg)(fields.route);
     } else {
       const user = typeof userId === 'string' ? jsonString(userId) : JSON.stringify(userId);
       rest = `${route(fields.route)},"userId":${user}${ending(msg)}`;

@@ -65,6 +65,21 @@ describe('the access line written ready-made for the default logger', () => {
     expect(stream.lines).to.deep.equal([]);
   });
 
+  it('stays byte for byte right past the stretches it keeps (a thousand of each kind)', () => {
+    const readyMade = capture();
+    const viaPino = capture();
+    const write = readyMadeAccessLine(pino({ name: 'trellis' }, readyMade), readyMade);
+    const pinoWrite = pinoAccessLine(pino({ name: 'trellis' }, viaPino));
+    for (let index = 0; index < 1_500; index++) {
+      const fields = { ...FIELDS, route: `/r${index}`, statusCode: 100 + (index % 500) };
+      write('info', fields, `done ${index % 1_200}`);
+      pinoWrite('info', fields, `done ${index % 1_200}`);
+    }
+    const sameTime = (line: string) => line.replace(/"time":\d+/, '"time":0');
+    expect(readyMade.lines.map(sameTime)).to.deep.equal(viaPino.lines.map(sameTime));
+    expect(readyMade.lines[1_499]).to.include('"route":"/r1499"');
+  });
+
   it('writes the time of each line: one millisecond written once, the next one anew', async () => {
     const stream = capture();
     const write = readyMadeAccessLine(pino({ name: 'trellis' }, stream), stream);
