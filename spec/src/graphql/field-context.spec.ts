@@ -2,20 +2,10 @@ import { expect } from 'chai';
 import { GraphqlFieldContext } from '../../../src/graphql/field-context';
 import { variableOf } from '../../../src/kernel';
 import type { RequestContext } from '../../../src/routing/request-context';
+import { fakeRequestContext } from '../../support/fake-request-context';
 
 function operation(parts: Partial<RequestContext> = {}): RequestContext {
-  return {
-    transport: 'http',
-    req: {},
-    res: {},
-    method: 'POST',
-    headers: { authorization: 'Bearer t' },
-    params: {},
-    query: {},
-    cookies: {},
-    body: undefined,
-    ...parts,
-  };
+  return fakeRequestContext({ method: 'POST', headers: { authorization: 'Bearer t' }, ...parts });
 }
 
 const caller = { id: 7, username: 'ada', role: 'admin', permissions: [] };

@@ -18,6 +18,7 @@ import type {
 } from '../../../src/kernel/metadata/types';
 import { HTTP_READERS } from '../../../src/routing/http-readers';
 import type { Tracing } from '../../../src/tracing/tracing';
+import { fakeRequestContext } from '../../support/fake-request-context';
 
 // What each step did, in order, for one spec.
 const order: string[] = [];
@@ -58,20 +59,7 @@ const site: GuardSite = {
   container: new Container(),
 };
 
-function context(parts: Partial<RequestContext> = {}): RequestContext {
-  return {
-    transport: 'http',
-    req: {},
-    res: {},
-    method: 'GET',
-    headers: {},
-    params: {},
-    query: {},
-    cookies: {},
-    body: undefined,
-    ...parts,
-  };
-}
+const context = fakeRequestContext;
 
 const syncDependency = () => {
   order.push('arguments');

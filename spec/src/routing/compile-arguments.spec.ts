@@ -8,6 +8,7 @@ import type { ParamMetadata } from '../../../src/kernel/metadata/types';
 import { HTTP_READERS } from '../../../src/routing/http-readers';
 import type { RequestContext } from '../../../src/routing/request-context';
 import { expectThrowsCode } from '../../support/expect-code';
+import { fakeRequestContext } from '../../support/fake-request-context';
 
 const site: GuardSite = {
   className: 'ShopController',
@@ -17,18 +18,7 @@ const site: GuardSite = {
 };
 
 function context(parts: Partial<RequestContext>): RequestContext {
-  return {
-    transport: 'http',
-    req: {},
-    res: {},
-    method: 'POST',
-    headers: {},
-    params: {},
-    query: {},
-    cookies: {},
-    body: undefined,
-    ...parts,
-  };
+  return fakeRequestContext({ method: 'POST', ...parts });
 }
 
 describe('compileArguments()', () => {

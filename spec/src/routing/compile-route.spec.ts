@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { Controller, createApp, Depends, Get, Injectable, type RequestContext } from '../../../src';
 import type { CompiledRoute } from '../../../src/routing/compiled-route';
+import { fakeRequestContext } from '../../support/fake-request-context';
 
 const disposed: string[] = [];
 
@@ -58,17 +59,7 @@ function contextFor(answer: Answer): RequestContext {
       res.headersSent = true;
     },
   };
-  return {
-    transport: 'http',
-    req: {},
-    res,
-    method: 'GET',
-    headers: {},
-    params: {},
-    query: {},
-    cookies: {},
-    body: undefined,
-  };
+  return fakeRequestContext({ res });
 }
 
 describe('compileRoute(): the compiled handler', () => {

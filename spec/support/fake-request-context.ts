@@ -1,0 +1,17 @@
+import type { RequestContext } from '../../src/routing/request-context';
+
+/** An HTTP request's context with nothing in it but what `parts` gives: for specs below the engines. */
+export function fakeRequestContext(parts: Partial<RequestContext> = {}): RequestContext {
+  return {
+    transport: 'http',
+    req: {},
+    res: {},
+    method: 'GET',
+    headers: {},
+    params: {},
+    query: {},
+    cookies: {},
+    body: undefined,
+    ...parts,
+  };
+}
