@@ -142,6 +142,19 @@ function serveThings(tracing: boolean | { steps: boolean }, engine?: 'express' |
   return serve(app.install(keyModule, {}).install(syncModule, {}));
 }
 
+/** Registers, for the enclosing block, the context manager an SDK's start-up registers. */
+function withContextManager(): void {
+  let manager: AsyncLocalStorageContextManager;
+  before(() => {
+    manager = new AsyncLocalStorageContextManager().enable();
+    context.setGlobalContextManager(manager);
+  });
+  after(() => {
+    context.disable();
+    manager.disable();
+  });
+}
+
 describe('tracing', () => {
   before(() => {
     trace.setGlobalTracerProvider(
@@ -296,15 +309,7 @@ describe('tracing', () => {
   });
 
   describe("with a context manager: the application's spans under the request's", () => {
-    let manager: AsyncLocalStorageContextManager;
-    before(() => {
-      manager = new AsyncLocalStorageContextManager().enable();
-      context.setGlobalContextManager(manager);
-    });
-    after(() => {
-      context.disable();
-      manager.disable();
-    });
+    withContextManager();
 
     forEachEngine((engine) => {
       for (const steps of [false, true]) {
@@ -336,15 +341,7 @@ describe('tracing', () => {
   });
 
   describe('a handler mounted beside the routes (as GraphQL and the docs are), with a context manager', () => {
-    let manager: AsyncLocalStorageContextManager;
-    before(() => {
-      manager = new AsyncLocalStorageContextManager().enable();
-      context.setGlobalContextManager(manager);
-    });
-    after(() => {
-      context.disable();
-      manager.disable();
-    });
+    withContextManager();
 
     forEachEngine((engine) => {
       let served: Served;
