@@ -44,26 +44,32 @@ function timeText(): string {
   return lastTimeText;
 }
 
-// V8 keeps a string joined with `+` as a tree of its parts and walks the whole tree whenever the
-// string is copied (into the log's buffer, say): a stretch copied into every line is made flat
-// once. A JSON round trip gives back the same text, in one piece.
-const flat = (text: string): string => JSON.parse(JSON.stringify(text));
-
 // The fixed stretches of a line (by level, method, status, route and message, a few of each)
 // made once, so that a line is nine pieces joined rather than twenty-odd. Bounded all the same:
-// past the bound a stretch is made each time.
+// past the bound a value is made each time (and used once). `keep` prepares a value kept.
 const MEMO_BOUND = 1_000;
-function memo<K, V>(make: (key: K) => V): (key: K) => V {
+function memo<K, V>(make: (key: K) => V, keep: (value: V) => V = (value) => value): (key: K) => V {
   const made = new Map<K, V>();
   return (key) => {
     let value = made.get(key);
     if (value === undefined) {
       value = make(key);
-      if (made.size < MEMO_BOUND) made.set(key, value);
+      if (made.size < MEMO_BOUND) {
+        value = keep(value);
+        made.set(key, value);
+      }
     }
     return value;
   };
 }
+
+// V8 keeps a string joined with `+` as a tree of its parts and walks the whole tree whenever the
+// string is copied (into the log's buffer, say): a stretch kept and copied into every line is
+// made flat once. A JSON round trip gives back the same text, in one piece.
+const flat = (text: string): string => JSON.parse(JSON.stringify(text));
+
+/** A memo of stretches of text, each kept in one piece. */
+const stretches = <K>(make: (key: K) => string) => memo(make, flat);
 
 /**
  * The access line of the default logger, written ready-made: the same bytes pino writes for
@@ -75,17 +81,17 @@ function memo<K, V>(make: (key: K) => V): (key: K) => V {
  */
 export function readyMadeAccessLine(logger: Logger, stream: BatchedStream): AccessLineWriter {
   const values = logger.levels.values;
-  const head = memo((value: number) => flat(`{"level":${value},"time":`));
-  const request = memo((method: string | undefined) =>
-    method === undefined ? '","req":{"url":' : flat(`","req":{"method":"${method}","url":`),
+  const head = stretches((value: number) => `{"level":${value},"time":`);
+  const request = stretches((method: string | undefined) =>
+    method === undefined ? '","req":{"url":' : `","req":{"method":"${method}","url":`,
   );
-  const status = memo((code: number) => flat(`},"res":{"statusCode":${code}},"responseTime":`));
-  const route = memo((template: string | undefined) => flat(optional('route', template)));
-  const ending = memo((msg: string) => flat(`,"msg":${jsonString(msg)}}\n`));
+  const status = stretches((code: number) => `},"res":{"statusCode":${code}},"responseTime":`);
+  const route = stretches((template: string | undefined) => optional('route', template));
+  const ending = stretches((msg: string) => `,"msg":${jsonString(msg)}}\n`);
   // Routes and messages combine into few tails: one memo of routes per message.
   const tail = memo((msg: string) => {
     const end = ending(msg);
-    return memo((template: string | undefined) => flat(route(template) + end));
+    return stretches((template: string | undefined) => route(template) + end);
   });
   // The bindings change only when the application sets them: the stretch after the time is
   // remade when they do.
