@@ -2,6 +2,28 @@
 // The stacks compared: one server file each under stacks/ (some served twice with different
 // settings), all serving the same routes.
 
+const ENGINES = { express: 'Express', fastify: 'Fastify' };
+
+// The same two Trellis apps with request ids, access log and metrics on (BENCH_OBSERVE=1), then
+// with tracing besides (trace), then also with the context manager an SDK registers (trace-context).
+const OBSERVED = [
+  { suffix: 'observed', observe: '1', what: 'request id + access log + metrics' },
+  { suffix: 'traced', observe: 'trace', what: 'the same + tracing' },
+  { suffix: 'traced-context', observe: 'trace-context', what: 'the same + tracing + context manager' },
+];
+
+function observedStacks() {
+  return OBSERVED.flatMap(({ suffix, observe, what }) =>
+    Object.entries(ENGINES).map(([engine, engineName]) => ({
+      name: `trellis-${engine}-${suffix}`,
+      label: `Trellis (${engineName}), ${what}`,
+      file: 'trellis',
+      env: { BENCH_ENGINE: engine, BENCH_OBSERVE: observe, LOG_LEVEL: 'info' },
+      quiet: true,
+    })),
+  );
+}
+
 /**
  * Every stack, in table order; `baseline` is what ratios are taken against; `routes` limits a
  * stack to those; `quiet` sends its stdout (where the logging stacks write) to /dev/null.
@@ -11,50 +33,7 @@ const STACKS = [
   { name: 'express-tuned', label: 'Express 5, tuned by hand', file: 'express-tuned' },
   { name: 'trellis-express', label: 'Trellis (Express engine)', file: 'trellis', env: { BENCH_ENGINE: 'express' } },
   { name: 'trellis-fastify', label: 'Trellis (Fastify engine)', file: 'trellis', env: { BENCH_ENGINE: 'fastify' } },
-  // The same two apps with request ids, access log and metrics on (BENCH_OBSERVE=1), then with
-  // tracing besides (BENCH_OBSERVE=trace).
-  {
-    name: 'trellis-express-observed',
-    label: 'Trellis (Express), request id + access log + metrics',
-    file: 'trellis',
-    env: { BENCH_ENGINE: 'express', BENCH_OBSERVE: '1', LOG_LEVEL: 'info' },
-    quiet: true,
-  },
-  {
-    name: 'trellis-fastify-observed',
-    label: 'Trellis (Fastify), request id + access log + metrics',
-    file: 'trellis',
-    env: { BENCH_ENGINE: 'fastify', BENCH_OBSERVE: '1', LOG_LEVEL: 'info' },
-    quiet: true,
-  },
-  {
-    name: 'trellis-express-traced',
-    label: 'Trellis (Express), the same + tracing',
-    file: 'trellis',
-    env: { BENCH_ENGINE: 'express', BENCH_OBSERVE: 'trace', LOG_LEVEL: 'info' },
-    quiet: true,
-  },
-  {
-    name: 'trellis-fastify-traced',
-    label: 'Trellis (Fastify), the same + tracing',
-    file: 'trellis',
-    env: { BENCH_ENGINE: 'fastify', BENCH_OBSERVE: 'trace', LOG_LEVEL: 'info' },
-    quiet: true,
-  },
-  {
-    name: 'trellis-express-traced-context',
-    label: 'Trellis (Express), the same + tracing + context manager',
-    file: 'trellis',
-    env: { BENCH_ENGINE: 'express', BENCH_OBSERVE: 'trace-context', LOG_LEVEL: 'info' },
-    quiet: true,
-  },
-  {
-    name: 'trellis-fastify-traced-context',
-    label: 'Trellis (Fastify), the same + tracing + context manager',
-    file: 'trellis',
-    env: { BENCH_ENGINE: 'fastify', BENCH_OBSERVE: 'trace-context', LOG_LEVEL: 'info' },
-    quiet: true,
-  },
+  ...observedStacks(),
   // Trellis on Fastify without its default security headers: the same headers as the hand-written
   // stacks send, so the list-route target compares the same work (helmet's 12 headers cost any stack).
   {
@@ -89,10 +68,10 @@ const STACKS = [
 // BENCH_BEFORE=<an earlier checkout, built, with `tsc -p bench` run> serves its Trellis beside
 // today's, so a change of structure is measured before/after in the same rounds.
 if (process.env.BENCH_BEFORE) {
-  for (const engine of ['express', 'fastify']) {
+  for (const [engine, engineName] of Object.entries(ENGINES)) {
     STACKS.push({
       name: `trellis-${engine}-before`,
-      label: `Trellis (${engine === 'express' ? 'Express' : 'Fastify'} engine), the earlier checkout`,
+      label: `Trellis (${engineName} engine), the earlier checkout`,
       script: require('node:path').join(process.env.BENCH_BEFORE, 'bench', 'stacks', 'trellis.js'),
       env: { BENCH_ENGINE: engine },
     });
