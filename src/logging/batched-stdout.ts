@@ -27,8 +27,11 @@ export function batchedStdout(): BatchedStream {
   const sonic = pino.destination({ dest: 1, sync: false, contentMode: 'buffer' });
   // In buffer mode sonic-boom takes bytes, which its declarations (strings only) do not say.
   const writeBytes = (bytes: Buffer) => sonic.write(bytes as unknown as string);
+  // The batch is chunk[start, end). sonic-boom keeps each batch until it is written, so the next
+  // batch follows it in the same chunk, and a chunk of its own is taken only when one is full.
   let chunk = Buffer.allocUnsafe(CHUNK_BYTES);
-  let size = 0;
+  let start = 0;
+  let end = 0;
   let timer: NodeJS.Timeout | undefined;
   let writing = false;
   sonic.on('drain', () => {
@@ -37,11 +40,9 @@ export function batchedStdout(): BatchedStream {
   const handOver = () => {
     if (timer !== undefined) clearTimeout(timer);
     timer = undefined;
-    if (size === 0) return;
-    // sonic-boom keeps the batch until it is written: the next lines go to a chunk of their own.
-    const batch = chunk.subarray(0, size);
-    chunk = Buffer.allocUnsafe(CHUNK_BYTES);
-    size = 0;
+    if (end === start) return;
+    const batch = chunk.subarray(start, end);
+    start = end;
     writing = true;
     writeBytes(batch);
   };
@@ -57,14 +58,19 @@ export function batchedStdout(): BatchedStream {
   return {
     write(line) {
       const room = line.length * MAX_BYTES_PER_UNIT;
-      if (size + room > CHUNK_BYTES) handOver();
-      if (room > CHUNK_BYTES) {
-        writing = true;
-        writeBytes(Buffer.from(line));
-        return;
+      if (end + room > CHUNK_BYTES) {
+        handOver();
+        if (room > CHUNK_BYTES) {
+          writing = true;
+          writeBytes(Buffer.from(line));
+          return;
+        }
+        chunk = Buffer.allocUnsafe(CHUNK_BYTES);
+        start = 0;
+        end = 0;
       }
-      size += chunk.write(line, size);
-      if (size >= BATCH_BYTES) handOver();
+      end += chunk.write(line, end);
+      if (end - start >= BATCH_BYTES) handOver();
       else if (timer === undefined) timer = setTimeout(handOver, MAX_DELAY_MS).unref();
     },
     flush(done) {
