@@ -1,3 +1,4 @@
+import { fstatSync } from 'node:fs';
 import pino from 'pino';
 
 // Lines are gathered up to about this many bytes and handed to the stream in one write: one write
@@ -12,6 +13,19 @@ const MAX_BYTES_PER_UNIT = 3;
 // A line waits at most this long, so a quiet server's lines still come out at once.
 const MAX_DELAY_MS = 200;
 
+// A write to a file or a device never waits on another process, so it is made at once, in the
+// event loop (as pino and Node write stdout by default); one to a pipe or a socket may wait on a
+// slow reader, so it goes to libuv's pool and the loop goes on. Handing each batch to the pool
+// and back cost a request more than the line itself (the pool's thread is woken twice per batch).
+function mayWaitOnReader(fd: number): boolean {
+  try {
+    const stats = fstatSync(fd);
+    return stats.isFIFO() || stats.isSocket();
+  } catch {
+    return true;
+  }
+}
+
 /** What pino writes to and flushes. */
 export interface BatchedStream {
   write(line: string): void;
@@ -24,7 +38,7 @@ export interface BatchedStream {
  * `flush` hands over the batch and calls back once everything is written.
  */
 export function batchedStdout(): BatchedStream {
-  const sonic = pino.destination({ dest: 1, sync: false, contentMode: 'buffer' });
+  const sonic = pino.destination({ dest: 1, sync: !mayWaitOnReader(1), contentMode: 'buffer' });
   // In buffer mode sonic-boom takes bytes, which its declarations (strings only) do not say.
   const writeBytes = (bytes: Buffer) => sonic.write(bytes as unknown as string);
   // The batch is chunk[start, end). sonic-boom keeps each batch until it is written, so the next

@@ -1,4 +1,7 @@
+// The global `performance` is a getter, read on every use; the module's is a plain object.
+
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { performance } from 'node:perf_hooks';
 import type { Logger } from 'pino';
 import { variableOf } from '../kernel/call-context';
 import { HTTP_STATUS } from '../kernel/errors/catalog';

@@ -1,4 +1,7 @@
+// The global `performance` is a getter, read on every use; the module's is a plain object.
+
 import type { IncomingMessage } from 'node:http';
+import { performance } from 'node:perf_hooks';
 import type { RequestContext } from '../routing/request-context';
 import { requestIdFrom } from './request-id';
 

@@ -16,7 +16,7 @@ import { expectThrowsCoded } from '../../support/expect-code';
 import { type Served, serve } from '../../support/serve';
 import { captureLogs, until } from './log-capture';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 @Injectable('request')
 class AuditTrail {
@@ -59,7 +59,7 @@ describe('request ids', () => {
         expect(res.body).to.deep.equal({ fromDecorator: id, fromFunction: id, fromScope: id });
       });
 
-      it('makes a UUID when the client sends none', async () => {
+      it('makes a UUIDv7 when the client sends none', async () => {
         const res = await request(served.url).get('/ids').expect(200);
         expect(res.headers['x-request-id']).to.match(UUID);
         expect(res.body.fromDecorator).to.equal(res.headers['x-request-id']);
@@ -72,7 +72,7 @@ describe('request ids', () => {
         ['with a quote', 'abc"def'],
         ['with non-ASCII', 'abcé'],
       ]) {
-        it(`replaces an id ${label} with a UUID`, async () => {
+        it(`replaces an id ${label} with a UUIDv7`, async () => {
           const res = await request(served.url).get('/ids').set('X-Request-Id', value).expect(200);
           expect(res.headers['x-request-id']).to.match(UUID);
           expect(res.body.fromScope).to.equal(res.headers['x-request-id']);
