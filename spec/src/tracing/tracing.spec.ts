@@ -80,6 +80,12 @@ class ThingsController {
     return query;
   }
 
+  @Get('/:id/slow')
+  async slow(@Param('id') id: string) {
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    return { id };
+  }
+
   @Get('/:id/broken')
   broken(): never {
     throw new Error('broken');
@@ -287,6 +293,21 @@ describe('tracing', () => {
         expect(root.attributes).to.include({ 'http.route': '/things/:id', 'http.response.status_code': 200 });
         expect(children).to.deep.equal([]);
         expect(exporter.getFinishedSpans().map((span) => span.name)).to.deep.equal(['GET /things/:id']);
+      });
+
+      it('spans the whole request, from its arrival to its answer, though started at its end', async () => {
+        const sent = Date.now();
+        await request(served.url).get('/things/9/slow').set('X-Request-Id', `${engine}-d4`).expect(200);
+        const answered = Date.now();
+        const { root } = await untilSpans(`${engine}-d4`, 0);
+        const [seconds, nanos] = root.duration;
+        const startMs = root.startTime[0] * 1000 + root.startTime[1] / 1e6;
+        expect(seconds * 1000 + nanos / 1e6).to.be.within(39, answered - sent + 1);
+        expect(startMs).to.be.within(sent - 1, answered);
+        expect(root.attributes).to.include({
+          'http.route': '/things/:id/slow',
+          'url.path': '/things/9/slow',
+        });
       });
 
       it('marks the request failed when its handler fails, and a refusal not', async () => {
