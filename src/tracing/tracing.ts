@@ -70,14 +70,14 @@ export class Tracing {
     this.probe = new ContextManagerProbe(this.otel);
   }
 
-  /** Notes the span of one HTTP request, started when first needed; `requestEnded` ends it. */
+  /** Starts the span of one HTTP request; `requestEnded` ends it. */
   requestStarted(req: IncomingMessage, state: RequestState): void {
     state.trace = new RequestTrace(this.otel, this.tracer, this.probe, req, state);
   }
 
   /** Ends the span of one HTTP request, named by its route once known. */
-  requestEnded(_req: IncomingMessage, res: ServerResponse, state: RequestState): void {
-    (state.trace as RequestTrace | undefined)?.end(res);
+  requestEnded(req: IncomingMessage, res: ServerResponse, state: RequestState): void {
+    (state.trace as RequestTrace | undefined)?.end(req, res, state.route);
   }
 
   /**
