@@ -38,6 +38,7 @@ const PAIRED_STACKS = [
   'fastify-production',
   'trellis-express-traced',
   'trellis-fastify-traced',
+  'node-http-traced',
 ].join(',');
 const CONFIG = {
   rounds: Number(process.env.BENCH_ROUNDS ?? (QUICK ? 1 : 3)),

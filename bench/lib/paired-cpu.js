@@ -17,6 +17,7 @@ const COMPARISONS = [
   { a: 'trellis-fastify-observed', b: 'fastify-production', limit: 1, why: 'observed vs Fastify in production (logger + helmet)' },
   { a: 'trellis-express-traced', b: 'trellis-express', limit: 1.5, why: 'tracing too vs everything off' },
   { a: 'trellis-fastify-traced', b: 'trellis-fastify', limit: 1.5, why: 'tracing too vs everything off' },
+  { a: 'node-http-traced', b: 'node-http', why: 'one SDK span per request by hand, on the floor' },
   { a: 'trellis-express-traced-context', b: 'trellis-express', why: 'tracing with the context manager an SDK registers vs everything off' },
   { a: 'trellis-fastify-traced-context', b: 'trellis-fastify', why: 'tracing with the context manager an SDK registers vs everything off' },
   { a: 'trellis-express', b: 'trellis-express-before', why: 'this checkout vs the earlier one (BENCH_BEFORE)' },

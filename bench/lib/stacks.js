@@ -63,6 +63,13 @@ const STACKS = [
     quiet: true,
   },
   { name: 'node-http', label: 'node:http, bare (floor)', file: 'node-http' },
+  // The floor with one OpenTelemetry span per request made by hand: what the SDK's span costs alone.
+  {
+    name: 'node-http-traced',
+    label: 'node:http, bare, + one SDK span per request by hand',
+    file: 'node-http',
+    env: { BENCH_TRACE: '1' },
+  },
 ];
 
 // BENCH_BEFORE=<an earlier checkout, built, with `tsc -p bench` run> serves its Trellis beside

@@ -1,6 +1,6 @@
 // Bare node:http, the floor: every route written against Node's own request and response, no
 // headers but the content type, JSON.stringify; what a framework adds on top is measured against
-// this one (server CPU per request).
+// this one (server CPU per request). BENCH_TRACE=1 adds one OpenTelemetry span per request by hand.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import jwt from 'jsonwebtoken';
 import {
@@ -20,6 +20,7 @@ import {
   userPayload,
   ValidateBody,
 } from './fixtures';
+import { withSpanByHand } from './span-by-hand';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 const VERIFY_OPTIONS = { algorithms: JWT_ALGORITHMS };
@@ -64,7 +65,7 @@ function guarded(req: IncomingMessage, res: ServerResponse): void {
   else send(res, 200, protectedPayload(claims.username, claims.role));
 }
 
-const server = createServer((req, res) => {
+const answer = (req: IncomingMessage, res: ServerResponse) => {
   const { method, url = '/' } = req;
   if (method === 'GET') {
     if (url === '/hello') return send(res, 200, HELLO);
@@ -75,6 +76,9 @@ const server = createServer((req, res) => {
       return send(res, 200, userPayload(url.slice(USER_PREFIX.length)));
   } else if (method === 'POST' && url === '/validate') return validate(req, res);
   send(res, 404, { statusCode: 404, error: 'Not Found', message: 'Not Found' });
-});
+};
+
+const routeOf = (_method: string, url: string) => (url.startsWith(USER_PREFIX) ? '/users/:id' : url);
+const server = createServer(process.env.BENCH_TRACE === '1' ? withSpanByHand(answer, routeOf) : answer);
 
 server.listen(PORT, HOST, () => announce((server.address() as { port: number }).port));
