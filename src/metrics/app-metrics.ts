@@ -1,7 +1,5 @@
-// The global `performance` is a getter, read on every use; the module's is a plain object.
-
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { performance } from 'node:perf_hooks';
+import { performance } from 'node:perf_hooks'; // The global one is a getter, run on every read.
 import type * as Prom from 'prom-client';
 import { HTTP_STATUS } from '../kernel/errors/catalog';
 import { HTTP_METHODS } from '../kernel/http-methods';
