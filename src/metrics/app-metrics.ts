@@ -1,5 +1,4 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { performance } from 'node:perf_hooks'; // The global one is a getter, run on every read.
 import type * as Prom from 'prom-client';
 import { HTTP_STATUS } from '../kernel/errors/catalog';
 import { HTTP_METHODS } from '../kernel/http-methods';
@@ -84,11 +83,11 @@ export class AppMetrics {
     });
   }
 
-  /** Counts one HTTP request; called once its answer is done (or its connection gone). */
-  requestEnded(req: IncomingMessage, res: ServerResponse, state: RequestState): void {
+  /** Counts one HTTP request that took `elapsedMs`; called once its answer is done (or its connection gone). */
+  requestEnded(req: IncomingMessage, res: ServerResponse, state: RequestState, elapsedMs: number): void {
     const route = state.route ?? UNMATCHED_ROUTE;
     const method = METHODS.has(req.method ?? '') ? (req.method as string) : 'OTHER';
-    this.httpRequests.record(method, route, res.statusCode, (performance.now() - state.start) / 1000);
+    this.httpRequests.record(method, route, res.statusCode, elapsedMs / 1000);
     if (res.statusCode === HTTP_STATUS.TOO_MANY_REQUESTS) this.rateLimitRefusals.inc({ route });
   }
 

@@ -1,5 +1,4 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { performance } from 'node:perf_hooks'; // The global one is a getter, run on every read.
 import type { Logger } from 'pino';
 import { variableOf } from '../kernel/call-context';
 import { HTTP_STATUS } from '../kernel/errors/catalog';
@@ -9,8 +8,13 @@ import type { AccessLogOptions } from './observability-options';
 import { redactUrl } from './redact-url';
 import type { RequestState } from './request-state';
 
-/** Writes the access log line of one request; called once its answer is done. */
-export type AccessLog = (req: IncomingMessage, res: ServerResponse, state: RequestState) => void;
+/** Writes the access log line of one request that took `elapsedMs`; called once its answer is done. */
+export type AccessLog = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  state: RequestState,
+  elapsedMs: number,
+) => void;
 
 const SERVER_ERROR = HTTP_STATUS.INTERNAL_SERVER_ERROR;
 
@@ -29,7 +33,7 @@ export function createAccessLog(logger: Logger, options: AccessLogOptions): Acce
   // default logger's line is written ready-made; an application's own logger gets it through pino.
   const stream = defaultLoggerStream(logger);
   const write = stream ? readyMadeAccessLine(logger, stream) : pinoAccessLine(logger);
-  return (req, res, state) => {
+  return (req, res, state, elapsedMs) => {
     const { statusCode } = res;
     const failed = statusCode >= SERVER_ERROR;
     if (!failed && rate < 1 && Math.random() >= rate) return;
@@ -38,7 +42,7 @@ export function createAccessLog(logger: Logger, options: AccessLogOptions): Acce
       method: req.method,
       url: redactUrl(state.url),
       statusCode,
-      responseTime: Math.round(performance.now() - state.start),
+      responseTime: Math.round(elapsedMs),
       route: state.route,
       userId: (state.ctx && (variableOf(state.ctx, 'user') as { id?: string | number } | undefined))?.id,
     };

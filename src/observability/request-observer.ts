@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { performance } from 'node:perf_hooks'; // The global one is a getter, run on every read.
 import type { AppMetrics } from '../metrics/app-metrics';
 import type { CompiledRoute } from '../routing/compiled-route';
 import type { RequestContext } from '../routing/request-context';
@@ -35,9 +36,11 @@ export function createRequestObserver(parts: ObserverParts): RequestObserver | u
     const state = requestStateOf(req);
     if (!state) return;
     state.route ??= findRoute(req.method, state.url);
-    if (metrics) metrics.requestEnded(req, this, state);
+    // One reading of the clock for the metrics and the line, so they tell the same duration.
+    const elapsedMs = performance.now() - state.start;
+    if (metrics) metrics.requestEnded(req, this, state, elapsedMs);
     if (tracing) tracing.requestEnded(req, this, state);
-    if (accessLog) accessLog(req, this, state);
+    if (accessLog) accessLog(req, this, state, elapsedMs);
   }
   const watchesEnd = Boolean(accessLog || metrics || tracing);
   return (req, res) => {
