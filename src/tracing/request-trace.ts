@@ -2,7 +2,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type * as Otel from '@opentelemetry/api';
 import { HTTP_STATUS } from '../kernel/errors/catalog';
 import type { RequestSpan, RequestState } from '../observability/request-state';
-import type { ContextManagerProbe, OtelParts } from './otel-parts';
+import type { ContextManagerProbe } from './context-manager-probe';
+import type { OtelParts } from './otel-parts';
 
 const SERVER_ERROR = HTTP_STATUS.INTERNAL_SERVER_ERROR;
 

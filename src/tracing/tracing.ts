@@ -6,7 +6,8 @@ import type { TracingOptions } from '../observability/observability-options';
 import { nodeRequestOf, type RequestState, requestStateOf } from '../observability/request-state';
 import { loadOptional } from '../optional/load-optional';
 import type { RequestContext } from '../routing/request-context';
-import { ContextManagerProbe, type OtelParts, otelParts } from './otel-parts';
+import { ContextManagerProbe } from './context-manager-probe';
+import { type OtelParts, otelParts } from './otel-parts';
 import { RequestTrace } from './request-trace';
 
 const SERVER_ERROR = HTTP_STATUS.INTERNAL_SERVER_ERROR;
