@@ -20,6 +20,7 @@ import {
   userPayload,
   ValidateBody,
 } from './fixtures';
+import { recordSpans } from './record-spans';
 import { withSpanByHand } from './span-by-hand';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -79,6 +80,8 @@ const answer = (req: IncomingMessage, res: ServerResponse) => {
 };
 
 const routeOf = (_method: string, url: string) => (url.startsWith(USER_PREFIX) ? '/users/:id' : url);
-const server = createServer(process.env.BENCH_TRACE === '1' ? withSpanByHand(answer, routeOf) : answer);
+const traced = process.env.BENCH_TRACE === '1';
+if (traced) recordSpans();
+const server = createServer(traced ? withSpanByHand(answer, routeOf) : answer);
 
 server.listen(PORT, HOST, () => announce((server.address() as { port: number }).port));

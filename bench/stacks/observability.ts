@@ -5,13 +5,12 @@
 // does hand-written Fastify's `logger: true`), and spans to no exporter, so the bench measures
 // what the framework and the libraries cost per request, not a disk or a collector.
 import type { AppOptions } from '../../dist';
+import { recordSpans } from './record-spans';
 
 /** The options of the observed bench app; the same app without them is the "everything off" one. */
 export function observabilityOptions(traced: boolean, withContext = false): Partial<AppOptions> {
-  const { context, trace } = require('@opentelemetry/api') as typeof import('@opentelemetry/api');
-  const { BasicTracerProvider } =
-    require('@opentelemetry/sdk-trace-base') as typeof import('@opentelemetry/sdk-trace-base');
-  if (traced) trace.setGlobalTracerProvider(new BasicTracerProvider());
+  const { context } = require('@opentelemetry/api') as typeof import('@opentelemetry/api');
+  if (traced) recordSpans();
   if (withContext) {
     const { AsyncLocalStorageContextManager } =
       require('@opentelemetry/context-async-hooks') as typeof import('@opentelemetry/context-async-hooks');

@@ -1,17 +1,17 @@
-// One server span per request made by hand through the OpenTelemetry SDK, recorded as Trellis's
-// `trellis-*-traced` stacks record theirs (BasicTracerProvider, no exporter): the same name, kind
-// and attributes, the route and status set when the answer ends. Wrapped around the bare node:http
-// server (BENCH_TRACE=1), it shows what the SDK's span costs on the floor, before any framework.
+// One server span per request made by hand through the OpenTelemetry SDK, as Trellis makes its
+// own: the same name, kind and attributes, the route and status set when the answer ends. Wrapped
+// around the bare node:http server (BENCH_TRACE=1), it shows what the SDK's span costs on the
+// floor, before any framework; around the observer in bench/micro, what it costs in process.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
-/** `handle` with a server span around each request; `routeOf` names a request's route template. */
+/**
+ * `handle` with a server span around each request, through the global tracer provider; `routeOf`
+ * names a request's route template.
+ */
 export function withSpanByHand(handle: Handler, routeOf: (method: string, url: string) => string): Handler {
   const api = require('@opentelemetry/api') as typeof import('@opentelemetry/api');
-  const { BasicTracerProvider } =
-    require('@opentelemetry/sdk-trace-base') as typeof import('@opentelemetry/sdk-trace-base');
-  api.trace.setGlobalTracerProvider(new BasicTracerProvider());
   const tracer = api.trace.getTracer('by-hand');
   return (req, res) => {
     const method = req.method ?? 'GET';
