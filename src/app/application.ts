@@ -296,6 +296,7 @@ export class Application {
   private async build(): Promise<RequestListener> {
     if (this.options.trustProxy === true) this.logger.warn(TRUST_EVERY_PROXY_WARNING);
     for (const hook of this.hooks.ready) await hook(this);
+    this.tracing?.prepare();
     this.checkRoles();
     if (!this.container.isBound(HealthChecks)) this.container.bind(HealthChecks).toConstantValue(this.health);
     if (!this.container.isBound(REQUEST_ID)) bindRequestId(this.container);
