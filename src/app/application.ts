@@ -287,6 +287,8 @@ export class Application {
     if (delay > 0 && this.server) await new Promise((resolve) => setTimeout(resolve, delay));
     for (const hook of this.hooks.shutdown) await hook();
     await this.drains.server?.finish(this.options.shutdownTimeoutMs ?? DEFAULT_SHUTDOWN_MS);
+    // The answered requests' spans, before an SDK shut down after close() would miss them.
+    this.tracing?.flush();
     for (const hook of [...this.hooks.close].reverse()) await hook();
     await this.drains.metrics?.finish(0);
     await this.engine.close();

@@ -39,7 +39,7 @@ export function createRequestObserver(parts: ObserverParts): RequestObserver | u
     // One reading of the clock for the metrics and the line, so they tell the same duration.
     const elapsedMs = performance.now() - state.start;
     if (metrics) metrics.requestEnded(req, this, state, elapsedMs);
-    if (tracing) tracing.requestEnded(req, this, state);
+    if (tracing) tracing.requestEnded(this, state, elapsedMs);
     if (accessLog) accessLog(req, this, state, elapsedMs);
   }
   const watchesEnd = Boolean(accessLog || metrics || tracing);

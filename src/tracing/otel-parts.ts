@@ -11,6 +11,7 @@ export interface OtelParts {
   readonly root: Otel.Context;
   readonly serverKind: Otel.SpanKind;
   readonly errorCode: Otel.SpanStatusCode;
+  readonly diag: Otel.DiagAPI;
 }
 
 /** Reads the parts a request uses from the loaded API. */
@@ -22,5 +23,6 @@ export function otelParts(api: typeof Otel): OtelParts {
     root: api.ROOT_CONTEXT,
     serverKind: api.SpanKind.SERVER,
     errorCode: api.SpanStatusCode.ERROR,
+    diag: api.diag,
   };
 }

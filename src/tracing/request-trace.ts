@@ -4,49 +4,37 @@ import { HTTP_STATUS } from '../kernel/errors/catalog';
 import type { RequestSpan, RequestState } from '../observability/request-state';
 import type { ContextManagerProbe } from './context-manager-probe';
 import type { OtelParts } from './otel-parts';
+import type { SpanBatch } from './span-batch';
 
 const SERVER_ERROR = HTTP_STATUS.INTERNAL_SERVER_ERROR;
 
 /**
- * The span of one HTTP request, started at its arrival (continuing the caller's trace), with the
- * context that makes it a parent built only when something runs under it: a context with a span
- * in it, made for every request, measured as half the span's own cost again (V8 kept it past
- * young collections).
+ * The span of one HTTP request (continuing the caller's trace), made by the SDK only when
+ * something needs it while the request runs: a child span asks for its context, or the
+ * application reads or changes the active span, which is this object. Otherwise it is made once
+ * the request is answered, with the rest of the event loop's turn (`SpanBatch`), from its arrival
+ * to its answer. Either way it is the same span: same name, kind, attributes, times and parent.
  */
-export class RequestTrace implements RequestSpan {
-  private spanContext: Otel.Context | undefined = undefined;
-  private readonly span: Otel.Span;
+export class RequestTrace implements RequestSpan, Otel.Span {
+  private made: Otel.Span | undefined = undefined;
+  private spanContextOf: Otel.Context | undefined = undefined;
   private readonly callerContext: Otel.Context;
 
   constructor(
     private readonly otel: OtelParts,
-    tracer: Otel.Tracer,
+    private readonly tracer: Otel.Tracer,
     private readonly probe: ContextManagerProbe,
-    req: IncomingMessage,
-    state: RequestState,
+    private readonly batch: SpanBatch,
+    private readonly req: IncomingMessage,
+    private readonly state: RequestState,
   ) {
-    const method = req.method ?? 'GET';
-    const url = state.url ?? '/';
-    const query = url.indexOf('?');
     this.callerContext = otel.propagation.extract(otel.root, req.headers);
-    this.span = tracer.startSpan(
-      method,
-      {
-        kind: otel.serverKind,
-        attributes: {
-          'http.request.method': method,
-          'url.path': query === -1 ? url : url.slice(0, query),
-          'trellis.request_id': state.id,
-        },
-      },
-      this.callerContext,
-    );
   }
 
   /** The context that makes the request's span a parent. */
   get context(): Otel.Context {
-    this.spanContext ??= this.otel.trace.setSpan(this.callerContext, this.span);
-    return this.spanContext;
+    this.spanContextOf ??= this.otel.trace.setSpan(this.callerContext, this);
+    return this.spanContextOf;
   }
 
   run<A, T>(fn: (arg: A) => T, arg: A): T {
@@ -54,15 +42,107 @@ export class RequestTrace implements RequestSpan {
     return this.otel.context.with(this.context, fn, undefined, arg);
   }
 
-  /** Ends the span, named by its route once known, with the answer's status. */
-  end(req: IncomingMessage, res: ServerResponse, route: string | undefined): void {
-    const { span } = this;
-    if (route) {
-      span.updateName(`${req.method} ${route}`);
-      span.setAttribute('http.route', route);
+  /** Ends the span at `endTime`, named by its route once known, with the answer's status. */
+  answered(res: ServerResponse, route: string | undefined, endTime: number): void {
+    const status = res.statusCode;
+    // A failed request's span is made at once: its status is not something a span starts with.
+    if (this.made === undefined && status < SERVER_ERROR) {
+      const attributes = this.attributes(route);
+      attributes['http.response.status_code'] = status;
+      const { callerContext } = this;
+      this.batch.add({
+        name: this.name(route),
+        options: this.options(attributes),
+        parent: callerContext,
+        endTime,
+      });
+      return;
     }
-    span.setAttribute('http.response.status_code', res.statusCode);
-    if (res.statusCode >= SERVER_ERROR) span.setStatus({ code: this.otel.errorCode });
-    span.end();
+    const made = this.span();
+    if (route) {
+      made.updateName(this.name(route));
+      made.setAttribute('http.route', route);
+    }
+    made.setAttribute('http.response.status_code', status);
+    if (status >= SERVER_ERROR) made.setStatus({ code: this.otel.errorCode });
+    made.end(endTime);
+  }
+
+  // The span, made now if nothing made it yet: what the application does with the active span
+  // goes to it.
+  private span(): Otel.Span {
+    this.made ??= this.tracer.startSpan(
+      this.name(this.state.route),
+      this.options(this.attributes(this.state.route)),
+      this.callerContext,
+    );
+    return this.made;
+  }
+
+  private name(route: string | undefined): string {
+    const method = this.req.method ?? 'GET';
+    return route ? `${method} ${route}` : method;
+  }
+
+  private attributes(route: string | undefined): Otel.Attributes {
+    const url = this.state.url ?? '/';
+    const query = url.indexOf('?');
+    const attributes: Otel.Attributes = {
+      'http.request.method': this.req.method ?? 'GET',
+      'url.path': query === -1 ? url : url.slice(0, query),
+      'trellis.request_id': this.state.id,
+    };
+    if (route) attributes['http.route'] = route;
+    return attributes;
+  }
+
+  private options(attributes: Otel.Attributes): Otel.SpanOptions {
+    return { kind: this.otel.serverKind, startTime: this.state.start, attributes };
+  }
+
+  // The span interface: the application's view of the active span while the request runs.
+  spanContext(): Otel.SpanContext {
+    return this.span().spanContext();
+  }
+  setAttribute(key: string, value: Otel.AttributeValue): this {
+    this.span().setAttribute(key, value);
+    return this;
+  }
+  setAttributes(attributes: Otel.Attributes): this {
+    this.span().setAttributes(attributes);
+    return this;
+  }
+  addEvent(
+    name: string,
+    attributesOrStartTime?: Otel.Attributes | Otel.TimeInput,
+    startTime?: Otel.TimeInput,
+  ): this {
+    this.span().addEvent(name, attributesOrStartTime, startTime);
+    return this;
+  }
+  addLink(link: Otel.Link): this {
+    this.span().addLink(link);
+    return this;
+  }
+  addLinks(links: Otel.Link[]): this {
+    this.span().addLinks(links);
+    return this;
+  }
+  setStatus(status: Otel.SpanStatus): this {
+    this.span().setStatus(status);
+    return this;
+  }
+  updateName(name: string): this {
+    this.span().updateName(name);
+    return this;
+  }
+  end(endTime?: Otel.TimeInput): void {
+    this.span().end(endTime);
+  }
+  isRecording(): boolean {
+    return this.span().isRecording();
+  }
+  recordException(exception: Otel.Exception, time?: Otel.TimeInput): void {
+    this.span().recordException(exception, time);
   }
 }

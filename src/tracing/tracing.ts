@@ -10,6 +10,7 @@ import { ContextManagerProbe } from './context-manager-probe';
 import { layOutOtelExportsForFastReads } from './fast-exports';
 import { type OtelParts, otelParts } from './otel-parts';
 import { RequestTrace } from './request-trace';
+import { SpanBatch } from './span-batch';
 
 const SERVER_ERROR = HTTP_STATUS.INTERNAL_SERVER_ERROR;
 
@@ -64,12 +65,17 @@ export class Tracing {
   private readonly otel: OtelParts;
   private readonly tracer: Otel.Tracer;
   private readonly probe: ContextManagerProbe;
+  private readonly batch: SpanBatch;
 
   constructor(options: TracingOptions = {}) {
     this.otel = otelParts(loadOptional<typeof Otel>('@opentelemetry/api', 'The tracing option'));
     this.tracer = this.otel.trace.getTracer(options.tracerName ?? 'trellis');
     this.steps = options.steps ?? false;
     this.probe = new ContextManagerProbe(this.otel);
+    const { diag } = this.otel;
+    this.batch = new SpanBatch(this.tracer, (err) =>
+      diag.error('trellis: a request span could not be made', err),
+    );
   }
 
   /**
@@ -80,14 +86,19 @@ export class Tracing {
     layOutOtelExportsForFastReads();
   }
 
-  /** Starts the span of one HTTP request; `requestEnded` ends it. */
+  /** Starts tracing one HTTP request (its span begins at its arrival); `requestEnded` ends it. */
   requestStarted(req: IncomingMessage, state: RequestState): void {
-    state.trace = new RequestTrace(this.otel, this.tracer, this.probe, req, state);
+    state.trace = new RequestTrace(this.otel, this.tracer, this.probe, this.batch, req, state);
   }
 
-  /** Ends the span of one HTTP request, named by its route once known. */
-  requestEnded(req: IncomingMessage, res: ServerResponse, state: RequestState): void {
-    (state.trace as RequestTrace | undefined)?.end(req, res, state.route);
+  /** Ends the span of one HTTP request `elapsedMs` after its arrival, named by its route once known. */
+  requestEnded(res: ServerResponse, state: RequestState, elapsedMs: number): void {
+    (state.trace as RequestTrace | undefined)?.answered(res, state.route, state.start + elapsedMs);
+  }
+
+  /** Makes the spans of the requests already answered now, rather than after this turn of the event loop. */
+  flush(): void {
+    this.batch.flush();
   }
 
   /**

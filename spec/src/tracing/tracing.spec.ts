@@ -91,6 +91,14 @@ class ThingsController {
     throw new Error('broken');
   }
 
+  // The application notes something on the active span (the request's).
+  @Get('/:id/noted')
+  noted(@Param('id') id: string) {
+    const active = trace.getActiveSpan();
+    active?.setAttribute('app.note', `seen ${id}`);
+    return { id, traceId: active?.spanContext().traceId ?? null };
+  }
+
   // The application's own spans, one before an await and one after it.
   @Get('/:id/working')
   async working(@Param('id') id: string) {
@@ -341,6 +349,33 @@ describe('tracing', () => {
             served = await serveThings({ steps }, engine);
           });
           after(() => served.close());
+
+          it('hands the application the request span as the active one, made once, with every attribute', async () => {
+            const id = `${engine}-n-${steps}`;
+            const res = await request(served.url).get('/things/6/noted').set('X-Request-Id', id).expect(200);
+            const { root, children } = await untilSpans(id, steps ? 1 : 0);
+            const mine = exporter
+              .getFinishedSpans()
+              .filter((span) => span.attributes['trellis.request_id'] === id);
+            if (steps) {
+              // With steps the handler's span is the active one, a child of the request's.
+              const handler = children.find((span) => span.name === 'handler ThingsController.noted');
+              expect(handler?.attributes['app.note']).to.equal('seen 6');
+              expect(root.attributes['app.note']).to.equal(undefined);
+            } else {
+              expect(mine).to.have.length(1);
+              expect(root.attributes['app.note']).to.equal('seen 6');
+            }
+            expect(root.name).to.equal('GET /things/:id/noted');
+            expect(root.kind).to.equal(SpanKind.SERVER);
+            expect(root.attributes).to.include({
+              'http.request.method': 'GET',
+              'url.path': '/things/6/noted',
+              'http.route': '/things/:id/noted',
+              'http.response.status_code': 200,
+            });
+            expect(res.body.traceId).to.equal(root.spanContext().traceId);
+          });
 
           it(`makes ${parentName} the parent of spans the handler starts, before and after an await`, async () => {
             const id = `${engine}-c-${steps}`;
