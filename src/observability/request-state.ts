@@ -20,8 +20,8 @@ export interface RequestState {
 
 /** The span of a traced request, as the rest of the framework reaches it. */
 export interface RequestSpan {
-  /** Runs `fn(arg)` with this span active, so the spans it starts are its children. */
-  run<A, T>(fn: (arg: A) => T, arg: A): T;
+  /** Runs `fn(arg)`, the request's `route`, with this span active, so the spans it starts are its children. */
+  run<A, T>(route: string, fn: (arg: A) => T, arg: A): T;
 }
 
 const STATE = Symbol('trellis.request');
@@ -84,5 +84,5 @@ export function runObserved<A, T>(
   if (!state) return fn(arg);
   state.route = template;
   state.ctx = ctx;
-  return state.trace ? state.trace.run(fn, arg) : fn(arg);
+  return state.trace ? state.trace.run(template, fn, arg) : fn(arg);
 }

@@ -19,16 +19,29 @@ export class RequestTrace implements RequestSpan, Otel.Span {
   private made: Otel.Span | undefined = undefined;
   private spanContextOf: Otel.Context | undefined = undefined;
   private readonly callerContext: Otel.Context;
+  // Copies, not the request or its state: the context that holds this object is kept by whatever
+  // the request started (timers, promises, sockets' callbacks), and with it all this one holds.
+  private readonly method: string;
+  private readonly path: string;
+  private readonly id: string;
+  private readonly start: number;
+  private route: string | undefined = undefined;
 
   constructor(
     private readonly otel: OtelParts,
     private readonly tracer: Otel.Tracer,
     private readonly probe: ContextManagerProbe,
     private readonly batch: SpanBatch,
-    private readonly req: IncomingMessage,
-    private readonly state: RequestState,
+    req: IncomingMessage,
+    state: RequestState,
   ) {
     this.callerContext = otel.propagation.extract(otel.root, req.headers);
+    this.method = req.method ?? 'GET';
+    const url = state.url ?? '/';
+    const query = url.indexOf('?');
+    this.path = query === -1 ? url : url.slice(0, query);
+    this.id = state.id;
+    this.start = state.start;
   }
 
   /** The context that makes the request's span a parent. */
@@ -37,7 +50,8 @@ export class RequestTrace implements RequestSpan, Otel.Span {
     return this.spanContextOf;
   }
 
-  run<A, T>(fn: (arg: A) => T, arg: A): T {
+  run<A, T>(route: string, fn: (arg: A) => T, arg: A): T {
+    this.route = route;
     if (!this.probe.carriesContext()) return fn(arg);
     return this.otel.context.with(this.context, fn, undefined, arg);
   }
@@ -71,33 +85,31 @@ export class RequestTrace implements RequestSpan, Otel.Span {
   // The span, made now if nothing made it yet: what the application does with the active span
   // goes to it.
   private span(): Otel.Span {
+    const { route } = this;
     this.made ??= this.tracer.startSpan(
-      this.name(this.state.route),
-      this.options(this.attributes(this.state.route)),
+      this.name(route),
+      this.options(this.attributes(route)),
       this.callerContext,
     );
     return this.made;
   }
 
   private name(route: string | undefined): string {
-    const method = this.req.method ?? 'GET';
-    return route ? `${method} ${route}` : method;
+    return route ? `${this.method} ${route}` : this.method;
   }
 
   private attributes(route: string | undefined): Otel.Attributes {
-    const url = this.state.url ?? '/';
-    const query = url.indexOf('?');
     const attributes: Otel.Attributes = {
-      'http.request.method': this.req.method ?? 'GET',
-      'url.path': query === -1 ? url : url.slice(0, query),
-      'trellis.request_id': this.state.id,
+      'http.request.method': this.method,
+      'url.path': this.path,
+      'trellis.request_id': this.id,
     };
     if (route) attributes['http.route'] = route;
     return attributes;
   }
 
   private options(attributes: Otel.Attributes): Otel.SpanOptions {
-    return { kind: this.otel.serverKind, startTime: this.state.start, attributes };
+    return { kind: this.otel.serverKind, startTime: this.start, attributes };
   }
 
   // The span interface: the application's view of the active span while the request runs.

@@ -1,4 +1,6 @@
 import { Agent, get } from 'node:http';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { context, propagation, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
@@ -19,6 +21,7 @@ import {
   Get,
   Param,
   Query,
+  Req,
   Resolver,
   recordGuard,
   UnauthorizedException,
@@ -31,6 +34,8 @@ import { type Served, serve } from '../../support/serve';
 import { postGraphql } from '../graphql/graphql-client';
 
 const exporter = new InMemorySpanExporter();
+const lingeringRequests: WeakRef<object>[] = [];
+const lingeringTimers: NodeJS.Timeout[] = [];
 
 const keyModule = defineModule<Record<string, never>>({
   name: 'spec-trace-key',
@@ -89,6 +94,15 @@ class ThingsController {
   @Get('/:id/broken')
   broken(): never {
     throw new Error('broken');
+  }
+
+  // Starts something that outlives the answer (kept by the request's context) and notes its
+  // request, to see whether the context keeps the request alive.
+  @Get('/:id/lingering')
+  lingering(@Param('id') id: string, @Req() req: object) {
+    lingeringRequests.push(new WeakRef(req));
+    lingeringTimers.push(setInterval(() => {}, 60_000).unref());
+    return { id };
   }
 
   // The application notes something on the active span (the request's).
@@ -349,6 +363,25 @@ describe('tracing', () => {
             served = await serveThings({ steps }, engine);
           });
           after(() => served.close());
+
+          it('does not keep a request alive through what it started and left running', async () => {
+            lingeringRequests.length = 0;
+            for (let index = 0; index < 5; index++) {
+              await request(served.url)
+                .get('/things/7/lingering')
+                .set('X-Request-Id', `${engine}-l${index}-${steps}`)
+                .expect(200);
+            }
+            await untilSpans(`${engine}-l4-${steps}`, 0);
+            setFlagsFromString('--expose-gc');
+            const gc = runInNewContext('gc') as () => void;
+            for (let round = 0; round < 3; round++) {
+              await new Promise((resolve) => setImmediate(resolve));
+              gc();
+            }
+            for (const timer of lingeringTimers.splice(0)) clearInterval(timer);
+            expect(lingeringRequests.filter((ref) => ref.deref() !== undefined)).to.have.length(0);
+          });
 
           it('hands the application the request span as the active one, made once, with every attribute', async () => {
             const id = `${engine}-n-${steps}`;
