@@ -71,9 +71,15 @@ function main(): void {
   measure('request id + access log + metrics', observer(false));
   // What tracing costs without Trellis: the same span made by hand beside the untraced observer,
   // first with the packages' exports as they load, then after Trellis's tracing laid them out.
-  measure('the same + the SDK by hand', withSpanByHand(observer(false), () => '/hello'));
+  measure(
+    'the same + the SDK by hand',
+    withSpanByHand(observer(false), () => '/hello'),
+  );
   measure('the same + tracing', observer(true));
-  measure('the SDK by hand, exports laid out', withSpanByHand(observer(false), () => '/hello'));
+  measure(
+    'the SDK by hand, exports laid out',
+    withSpanByHand(observer(false), () => '/hello'),
+  );
 }
 
 main();
