@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HTTP_STATUS } from '../kernel/errors/catalog';
+import { pathOfUrl } from '../routing/route-path';
 
 const { OK } = HTTP_STATUS;
 
@@ -10,9 +11,7 @@ export function isRead(req: IncomingMessage): boolean {
 
 /** The path of a request, without its query string. */
 export function pathOf(req: IncomingMessage): string {
-  const url = req.url ?? '/';
-  const query = url.indexOf('?');
-  return query === -1 ? url : url.slice(0, query);
+  return pathOfUrl(req.url ?? '/');
 }
 
 /**

@@ -5,6 +5,12 @@ export function joinPaths(prefix = '', path = ''): string {
   return joined.length > 1 ? joined.replace(/\/+$/, '') : joined;
 }
 
+/** A URL's path, without its query string. */
+export function pathOfUrl(url: string): string {
+  const query = url.indexOf('?');
+  return query === -1 ? url : url.slice(0, query);
+}
+
 /** A path in find-my-way syntax (used by both engines), from Express 5 syntax. */
 export interface RouterPath {
   path: string;

@@ -3,7 +3,7 @@ import { MethodNotAllowedException, NotFoundException } from '../kernel/errors/e
 import type { HTTPException } from '../kernel/errors/http-exception';
 import { HTTP_METHODS } from '../kernel/http-methods';
 import type { CompiledRoute } from './compiled-route';
-import { routeShape, toRouterPath } from './route-path';
+import { pathOfUrl, routeShape, toRouterPath } from './route-path';
 
 /** A path served beside the routes (GraphQL, the docs), in the router's syntax. */
 export interface ServedPath {
@@ -17,13 +17,8 @@ export type UnroutedAnswer = (method: string, url: string) => HTTPException;
 // The order `Allow` lists methods in; OPTIONS is left to CORS.
 const METHOD_ORDER = HTTP_METHODS.filter((method) => method !== 'OPTIONS');
 
-function pathOf(url: string): string {
-  const query = url.indexOf('?');
-  return query === -1 ? url : url.slice(0, query);
-}
-
 function notFound(method: string, url: string): HTTPException {
-  return new NotFoundException(`Cannot ${method} ${pathOf(url)}`);
+  return new NotFoundException(`Cannot ${method} ${pathOfUrl(url)}`);
 }
 
 /**
@@ -63,6 +58,6 @@ export function unroutedAnswer(
       return notFound(method, url);
     }
     if (!allowed || allowed.includes(method)) return notFound(method, url);
-    return new MethodNotAllowedException(`Method ${method} is not allowed on ${pathOf(url)}`, allowed);
+    return new MethodNotAllowedException(`Method ${method} is not allowed on ${pathOfUrl(url)}`, allowed);
   };
 }

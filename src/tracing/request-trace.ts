@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type * as Otel from '@opentelemetry/api';
 import { HTTP_STATUS } from '../kernel/errors/catalog';
 import type { RequestSpan, RequestState } from '../observability/request-state';
+import { pathOfUrl } from '../routing/route-path';
 import type { ContextManagerProbe } from './context-manager-probe';
 import type { OtelParts } from './otel-parts';
 import type { SpanBatch } from './span-batch';
@@ -37,9 +38,7 @@ export class RequestTrace implements RequestSpan, Otel.Span {
   ) {
     this.callerContext = otel.propagation.extract(otel.root, req.headers);
     this.method = req.method ?? 'GET';
-    const url = state.url ?? '/';
-    const query = url.indexOf('?');
-    this.path = query === -1 ? url : url.slice(0, query);
+    this.path = pathOfUrl(state.url ?? '/');
     this.id = state.id;
     this.start = state.start;
   }

@@ -9,6 +9,7 @@ import { NotFoundException } from '../../kernel/errors/exceptions';
 import { trellisError } from '../../kernel/errors/trellis-errors';
 import type { RequestObserver } from '../../observability/request-observer';
 import type { CompiledRoute } from '../../routing/compiled-route';
+import { pathOfUrl } from '../../routing/route-path';
 import { type UnroutedAnswer, unroutedAnswer } from '../../routing/unrouted-answer';
 import { writeError } from '../../routing/write-response';
 import type { Engine, EngineOptions, HandlerMount, Middleware } from '../engine';
@@ -30,11 +31,6 @@ const NODE_REQUEST_TIMEOUT_MS = 300_000;
 
 // Router errors the Express engine answers as unknown routes: find-my-way finds no route there.
 const UNROUTABLE = new Set(['FST_ERR_BAD_URL', 'FST_ERR_MAX_PARAM_LENGTH']);
-
-function pathOf(url: string): string {
-  const query = url.indexOf('?');
-  return query === -1 ? url : url.slice(0, query);
-}
 
 // A number trusts that many hops, as Express's `trust proxy` does (Fastify alone would trust none).
 function trustProxyOf(setting: EngineOptions['trustProxy']) {
@@ -124,7 +120,7 @@ export class FastifyEngine implements Engine {
     const ctx = new FastifyContext(request, reply, {});
     const err =
       this.unrouted?.(request.method, request.url) ??
-      new NotFoundException(`Cannot ${request.method} ${pathOf(request.url)}`);
+      new NotFoundException(`Cannot ${request.method} ${pathOfUrl(request.url)}`);
     writeError(replyWriter, ctx, err, this.options.logger);
   }
 

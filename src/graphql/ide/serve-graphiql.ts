@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { cachedReader } from '../../openapi/cached-reader';
 import { isRead, sendBody } from '../../openapi/raw-response';
+import { pathOfUrl } from '../../routing/route-path';
 import type { PagePolicy } from '../../security/page-policy';
 import { GRAPHIQL_FILES, locateGraphiqlFiles } from './graphiql-files';
 import { graphiqlPage } from './graphiql-page';
@@ -28,9 +29,7 @@ export function wantsHtml(req: IncomingMessage): boolean {
 
 /** The URL path a request asked for, before any mount point took its prefix off. */
 function requestedPath(req: IncomingMessage & { originalUrl?: string }): string {
-  const url = req.originalUrl ?? req.url ?? '/';
-  const query = url.indexOf('?');
-  return query === -1 ? url : url.slice(0, query);
+  return pathOfUrl(req.originalUrl ?? req.url ?? '/');
 }
 
 /**
