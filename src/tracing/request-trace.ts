@@ -9,6 +9,14 @@ import type { SpanBatch } from './span-batch';
 
 const SERVER_ERROR = HTTP_STATUS.INTERNAL_SERVER_ERROR;
 
+/** What every request's trace shares, made once with the `Tracing` that owns them. */
+export interface RequestTraceParts {
+  readonly otel: OtelParts;
+  readonly tracer: Otel.Tracer;
+  readonly probe: ContextManagerProbe;
+  readonly batch: SpanBatch;
+}
+
 /**
  * The span of one HTTP request (continuing the caller's trace), made by the SDK only when
  * something needs it while the request runs: a child span asks for its context, or the
@@ -29,13 +37,11 @@ export class RequestTrace implements RequestSpan, Otel.Span {
   private route: string | undefined = undefined;
 
   constructor(
-    private readonly otel: OtelParts,
-    private readonly tracer: Otel.Tracer,
-    private readonly probe: ContextManagerProbe,
-    private readonly batch: SpanBatch,
+    private readonly parts: RequestTraceParts,
     req: IncomingMessage,
     state: RequestState,
   ) {
+    const { otel } = parts;
     this.callerContext = otel.propagation.extract(otel.root, req.headers);
     this.method = req.method ?? 'GET';
     this.path = pathOfUrl(state.url ?? '/');
@@ -45,39 +51,40 @@ export class RequestTrace implements RequestSpan, Otel.Span {
 
   /** The context that makes the request's span a parent. */
   get context(): Otel.Context {
-    this.spanContextOf ??= this.otel.trace.setSpan(this.callerContext, this);
+    this.spanContextOf ??= this.parts.otel.trace.setSpan(this.callerContext, this);
     return this.spanContextOf;
   }
 
   run<A, T>(route: string, fn: (arg: A) => T, arg: A): T {
     this.route = route;
-    if (!this.probe.carriesContext()) return fn(arg);
-    return this.otel.context.with(this.context, fn, undefined, arg);
+    if (!this.parts.probe.carriesContext()) return fn(arg);
+    return this.parts.otel.context.with(this.context, fn, undefined, arg);
   }
 
   /** Ends the span at `endTime`, named by its route once known, with the answer's status. */
   answered(res: ServerResponse, route: string | undefined, endTime: number): void {
     const status = res.statusCode;
-    // A failed request's span is made at once: its status is not something a span starts with.
-    if (this.made === undefined && status < SERVER_ERROR) {
+    const failed = status >= SERVER_ERROR ? { code: this.parts.otel.errorCode } : undefined;
+    const { made } = this;
+    if (made === undefined) {
       const attributes = this.attributes(route);
       attributes['http.response.status_code'] = status;
-      const { callerContext } = this;
-      this.batch.add({
+      const options = this.options(attributes);
+      this.parts.batch.add({
         name: this.name(route),
-        options: this.options(attributes),
-        parent: callerContext,
+        options,
+        parent: this.callerContext,
+        status: failed,
         endTime,
       });
       return;
     }
-    const made = this.span();
     if (route) {
       made.updateName(this.name(route));
       made.setAttribute('http.route', route);
     }
     made.setAttribute('http.response.status_code', status);
-    if (status >= SERVER_ERROR) made.setStatus({ code: this.otel.errorCode });
+    if (failed) made.setStatus(failed);
     made.end(endTime);
   }
 
@@ -85,7 +92,7 @@ export class RequestTrace implements RequestSpan, Otel.Span {
   // goes to it.
   private span(): Otel.Span {
     const { route } = this;
-    this.made ??= this.tracer.startSpan(
+    this.made ??= this.parts.tracer.startSpan(
       this.name(route),
       this.options(this.attributes(route)),
       this.callerContext,
@@ -108,7 +115,7 @@ export class RequestTrace implements RequestSpan, Otel.Span {
   }
 
   private options(attributes: Otel.Attributes): Otel.SpanOptions {
-    return { kind: this.otel.serverKind, startTime: this.start, attributes };
+    return { kind: this.parts.otel.serverKind, startTime: this.start, attributes };
   }
 
   // The span interface: the application's view of the active span while the request runs.

@@ -5,6 +5,8 @@ export interface AnsweredSpan {
   readonly name: string;
   readonly options: Otel.SpanOptions;
   readonly parent: Otel.Context;
+  /** The error status of a failed request; a span cannot start with one. */
+  readonly status?: Otel.SpanStatus;
   /** `performance.now()` when the answer ended. */
   readonly endTime: number;
 }
@@ -38,7 +40,9 @@ export class SpanBatch {
     this.pending = [];
     for (const span of spans) {
       try {
-        this.tracer.startSpan(span.name, span.options, span.parent).end(span.endTime);
+        const made = this.tracer.startSpan(span.name, span.options, span.parent);
+        if (span.status) made.setStatus(span.status);
+        made.end(span.endTime);
       } catch (err) {
         // A span processor that throws must not take the other spans, or the process, with it.
         this.report(err);

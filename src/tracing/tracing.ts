@@ -9,7 +9,7 @@ import type { RequestContext } from '../routing/request-context';
 import { ContextManagerProbe } from './context-manager-probe';
 import { layOutOtelExportsForFastReads } from './fast-exports';
 import { type OtelParts, otelParts } from './otel-parts';
-import { RequestTrace } from './request-trace';
+import { RequestTrace, type RequestTraceParts } from './request-trace';
 import { SpanBatch } from './span-batch';
 
 const SERVER_ERROR = HTTP_STATUS.INTERNAL_SERVER_ERROR;
@@ -64,18 +64,17 @@ export class Tracing {
   readonly steps: boolean;
   private readonly otel: OtelParts;
   private readonly tracer: Otel.Tracer;
-  private readonly probe: ContextManagerProbe;
-  private readonly batch: SpanBatch;
+  private readonly traceParts: RequestTraceParts;
 
   constructor(options: TracingOptions = {}) {
-    this.otel = otelParts(loadOptional<typeof Otel>('@opentelemetry/api', 'The tracing option'));
-    this.tracer = this.otel.trace.getTracer(options.tracerName ?? 'trellis');
+    const otel = otelParts(loadOptional<typeof Otel>('@opentelemetry/api', 'The tracing option'));
+    const tracer = otel.trace.getTracer(options.tracerName ?? 'trellis');
+    this.otel = otel;
+    this.tracer = tracer;
     this.steps = options.steps ?? false;
-    this.probe = new ContextManagerProbe(this.otel);
-    const { diag } = this.otel;
-    this.batch = new SpanBatch(this.tracer, (err) =>
-      diag.error('trellis: a request span could not be made', err),
-    );
+    const report = (err: unknown) => otel.diag.error('trellis: a request span could not be made', err);
+    const batch = new SpanBatch(tracer, report);
+    this.traceParts = { otel, tracer, probe: new ContextManagerProbe(otel), batch };
   }
 
   /**
@@ -88,7 +87,7 @@ export class Tracing {
 
   /** Starts tracing one HTTP request (its span begins at its arrival); `requestEnded` ends it. */
   requestStarted(req: IncomingMessage, state: RequestState): void {
-    state.trace = new RequestTrace(this.otel, this.tracer, this.probe, this.batch, req, state);
+    state.trace = new RequestTrace(this.traceParts, req, state);
   }
 
   /** Ends the span of one HTTP request `elapsedMs` after its arrival, named by its route once known. */
@@ -98,7 +97,7 @@ export class Tracing {
 
   /** Makes the spans of the requests already answered now, rather than after this turn of the event loop. */
   flush(): void {
-    this.batch.flush();
+    this.traceParts.batch.flush();
   }
 
   /**

@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { ROOT_CONTEXT, SpanKind } from '@opentelemetry/api';
+import { ROOT_CONTEXT, SpanKind, SpanStatusCode } from '@opentelemetry/api';
 import {
   BasicTracerProvider,
   InMemorySpanExporter,
@@ -67,6 +67,20 @@ describe('SpanBatch', () => {
     batch.add({ name: 'GET /c', options: { startTime: now - 5 }, parent: ROOT_CONTEXT, endTime: now });
     batch.flush();
     expect(exporter.getFinishedSpans().map((span) => span.name)).to.deep.equal(['GET /c']);
+  });
+
+  it("gives a failed request's span its error status, and the others none", () => {
+    const { exporter, batch } = batchWithExporter();
+    const now = performance.now();
+    const error = { code: SpanStatusCode.ERROR };
+    batch.add({ name: 'GET /failed', options: {}, parent: ROOT_CONTEXT, status: error, endTime: now });
+    batch.add({ name: 'GET /fine', options: {}, parent: ROOT_CONTEXT, endTime: now });
+    batch.flush();
+    const statuses = exporter.getFinishedSpans().map((span) => [span.name, span.status.code]);
+    expect(statuses).to.deep.equal([
+      ['GET /failed', SpanStatusCode.ERROR],
+      ['GET /fine', SpanStatusCode.UNSET],
+    ]);
   });
 
   it('reports a span the SDK fails to make and still makes the others', () => {
