@@ -21,17 +21,14 @@ function readThrough(probe: Record<symbol, unknown>): unknown {
 
 /**
  * Lets V8 lay out the exports of every loaded CommonJS module of `@opentelemetry/*` for fast
- * reads; returns how many it laid out. A proxy (or an object over one) is left alone.
+ * reads. A proxy (or an object over one) is left alone.
  */
-export function layOutOtelExportsForFastReads(): number {
-  let laidOut = 0;
+export function layOutOtelExportsForFastReads(): void {
   for (const [file, loaded] of Object.entries(require.cache)) {
     const exported: unknown = loaded?.exports;
     if (!file.includes(OTEL_PACKAGES) || typeof exported !== 'object' || exported === null) continue;
     if (types.isProxy(exported) || types.isProxy(Object.getPrototypeOf(exported))) continue;
     const probe = Object.create(exported) as Record<symbol, unknown>;
     for (let i = 0; i < LOOKUPS; i++) readThrough(probe);
-    laidOut++;
   }
-  return laidOut;
 }
