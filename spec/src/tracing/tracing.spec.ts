@@ -11,6 +11,7 @@ import {
   SimpleSpanProcessor,
 } from '@opentelemetry/sdk-trace-base';
 import { expect } from 'chai';
+import sinon from 'sinon';
 import request from 'supertest';
 import { z } from 'zod';
 import {
@@ -347,6 +348,43 @@ describe('tracing', () => {
         });
         const { children } = await untilSpans(`${engine}-d4`, 1);
         expect(children.map((span) => span.name)).to.deep.equal(['resolve Query.greeting']);
+      });
+    });
+  });
+
+  describe('closing the application', () => {
+    forEachEngine((engine) => {
+      it('makes the spans still waiting for the end of their turn before close() resolves', async () => {
+        // The turn's end is held back: the batch's flush runs only when close() asks for it.
+        const realSetImmediate = globalThis.setImmediate;
+        const held: unknown[] = [];
+        const stub = sinon.stub(globalThis, 'setImmediate').callsFake(((
+          fn: (...args: unknown[]) => void,
+          ...args: unknown[]
+        ) => {
+          if (fn.name === 'flush') {
+            held.push(fn);
+            return realSetImmediate(() => {});
+          }
+          return realSetImmediate(() => fn(...args));
+        }) as typeof setImmediate);
+        let served: Served | undefined;
+        try {
+          served = await serveThings(true, engine);
+          await request(served.url)
+            .get('/things/3')
+            .set('X-Request-Id', `${engine}-close`)
+            .set('X-Key', 'open')
+            .expect(200);
+          expect(held.length, 'a flush waits for the end of the turn').to.be.above(0);
+          expect(() => spansOf(`${engine}-close`)).to.throw('no span');
+          await served.close();
+          served = undefined;
+          expect(spansOf(`${engine}-close`).root.name).to.equal('GET /things/:id');
+        } finally {
+          stub.restore();
+          await served?.close();
+        }
       });
     });
   });
