@@ -62,19 +62,16 @@ class SpanStep implements TraceStep {
 export class Tracing {
   /** Whether each route's guards and handler get spans of their own. */
   readonly steps: boolean;
-  private readonly otel: OtelParts;
-  private readonly tracer: Otel.Tracer;
-  private readonly traceParts: RequestTraceParts;
+  // The API's parts, the tracer, and what every request's trace shares: one object for all.
+  private readonly parts: RequestTraceParts;
 
   constructor(options: TracingOptions = {}) {
     const otel = otelParts(loadOptional<typeof Otel>('@opentelemetry/api', 'The tracing option'));
     const tracer = otel.trace.getTracer(options.tracerName ?? 'trellis');
-    this.otel = otel;
-    this.tracer = tracer;
     this.steps = options.steps ?? false;
     const report = (err: unknown) => otel.diag.error('trellis: a request span could not be made', err);
     const batch = new SpanBatch(tracer, report);
-    this.traceParts = { otel, tracer, probe: new ContextManagerProbe(otel), batch };
+    this.parts = { otel, tracer, probe: new ContextManagerProbe(otel), batch };
   }
 
   /**
@@ -87,7 +84,7 @@ export class Tracing {
 
   /** Starts tracing one HTTP request (its span begins at its arrival); `requestEnded` ends it. */
   requestStarted(req: IncomingMessage, state: RequestState): void {
-    state.trace = new RequestTrace(this.traceParts, req, state);
+    state.trace = new RequestTrace(this.parts, req, state);
   }
 
   /** Ends the span of one HTTP request `elapsedMs` after its arrival, named by its route once known. */
@@ -97,7 +94,7 @@ export class Tracing {
 
   /** Makes the spans of the requests already answered now, rather than after this turn of the event loop. */
   flush(): void {
-    this.traceParts.batch.flush();
+    this.parts.batch.flush();
   }
 
   /**
@@ -105,21 +102,22 @@ export class Tracing {
    * a child of the active span.
    */
   finishedSpan(name: string, durationMs: number, attributes?: TraceAttributes, err?: unknown): void {
+    const { otel, tracer } = this.parts;
     const end = Date.now();
-    const span = this.tracer.startSpan(name, { attributes, startTime: end - durationMs });
+    const span = tracer.startSpan(name, { attributes, startTime: end - durationMs });
     if (err !== undefined) {
       span.recordException(err as Error);
-      span.setStatus({ code: this.otel.errorCode });
+      span.setStatus({ code: otel.errorCode });
     }
     span.end(end);
   }
 
   /** Starts a span for one step of the request behind `ctx`, as a child of the request's span. */
   step(ctx: RequestContext, name: string, attributes?: TraceAttributes): TraceStep {
-    const { otel } = this;
+    const { otel, tracer } = this.parts;
     const state = requestStateOf(nodeRequestOf(ctx));
     const parent = (state?.trace as RequestTrace | undefined)?.context ?? otel.context.active();
-    const span = this.tracer.startSpan(name, attributes && { attributes }, parent);
+    const span = tracer.startSpan(name, attributes && { attributes }, parent);
     return new SpanStep(otel, span, parent);
   }
 }
