@@ -92,7 +92,7 @@ export interface SampleConfig {
   demoPassword: string;
   /** Failed logins per client and username (`max`) and per client (`clientMax`) per window. */
   loginRateLimit: { max: number; clientMax: number; windowMs: number };
-  /** Milliseconds after a failed login of a username before the next is verified, across clients; 0 for none. */
+  /** Milliseconds between verified failures of a username from unknown devices once their burst is spent; 0 for none. */
   loginFailureSpacingMs: number;
   /** Registration attempts per client per window, whatever their outcome. */
   registerRateLimit: { max: number; windowMs: number };

@@ -125,6 +125,8 @@ export function createSampleApp(config: SampleConfig, options: SampleAppOptions 
       denyList: state.denyList,
       bcryptRounds: config.bcryptRounds,
       loginFailureSpacingMs: config.loginFailureSpacingMs,
+      // Twice one client's allowance: the spacing holds a flood from many clients, never one client.
+      loginFailureBurst: 2 * config.loginRateLimit.max,
     })
     .install('rbac', { roles: REFERENCE_ROLES, permissions: REFERENCE_PERMISSIONS });
   app.override(BROADCASTER, state.broadcaster);

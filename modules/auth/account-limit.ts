@@ -1,11 +1,13 @@
 import { TooManyRequestsException } from '../../src/kernel';
 import { AUTH_MESSAGES } from './auth-messages';
+import type { KnownDevice } from './device-cookie';
+import { DeviceFailures } from './device-failures';
 import { LoginFailureSpacing } from './login-failure-spacing';
 
 /** Logins of one username that may be in progress at once by default, across every client. */
 export const DEFAULT_LOGINS_PER_USERNAME = 1;
 
-/** Thrown when a username has its share of logins in progress or failed one just now: a 429 with `Retry-After`. */
+/** Thrown when a username has its share of logins in progress or its failures are spaced: a 429 with `Retry-After`. */
 export class AccountBusyException extends TooManyRequestsException {
   constructor(message: string = AUTH_MESSAGES.accountBusy, retryAfterSeconds = 1) {
     super(message, retryAfterSeconds);
@@ -13,13 +15,17 @@ export class AccountBusyException extends TooManyRequestsException {
 }
 
 /**
- * Caps the logins of one username in progress at once (looked up, waiting for a hashing slot or
- * verifying), whatever client sends them, and after a failed one holds the next off for a
- * spacing: a flood at one account from many addresses, each under its per-client limits, then
- * holds one place in the hashing queue at most, and that only part of the time, so it can lock
- * no other user out nor keep a core hashing. The excess is refused before any lookup or hashing,
- * and an unknown username fails and is spaced as a wrong password is, so the answer is the same
- * whether the username exists.
+ * The account-wide protection of logins, after OWASP's device cookies. An attempt from a device
+ * that has logged in as that user before (a valid device cookie, not locked out) is judged by that
+ * device's own failures only: a flood at the account from elsewhere never refuses it. Every other
+ * attempt shares the account's protection: at most `perUsername` of them in progress at once
+ * (looked up, waiting for a hashing slot or verifying), and their failures spaced
+ * (`LoginFailureSpacing`: a burst, then one per spacing). A flood at one account from many
+ * addresses, each under its per-client limits, then holds one place in the hashing queue at most
+ * and takes one verification per spacing: it can lock no other user out, nor the owner on a known
+ * device, nor keep a core hashing. The excess is refused before any lookup or hashing, and an
+ * unknown username fails and is spaced as a wrong password is, so the answer is the same whether
+ * the username exists.
  */
 export class AccountLimit {
   private readonly inProgress = new Map<string, number>();
@@ -27,32 +33,51 @@ export class AccountLimit {
   constructor(
     readonly perUsername: number = DEFAULT_LOGINS_PER_USERNAME,
     private readonly busyMessage: string = AUTH_MESSAGES.accountBusy,
-    /** The spacing after a failed login; `new LoginFailureSpacing(0)` turns it off. */
+    /** The spacing of failures from unknown devices; `new LoginFailureSpacing(0)` turns it off. */
     readonly spacing: LoginFailureSpacing = new LoginFailureSpacing(),
+    /** The failures of each known device. */
+    readonly devices: DeviceFailures = new DeviceFailures(),
   ) {}
 
-  /** Logins of `username` in progress now. */
+  /** Logins of `username` from unknown devices in progress now. */
   count(username: string): number {
     return this.inProgress.get(keyOf(username)) ?? 0;
   }
 
+  /** Whether an attempt carrying `device` is judged as that known device's (not locked out). */
+  trusts(device: KnownDevice | undefined): device is KnownDevice {
+    return device !== undefined && !this.devices.lockedOut(device.id);
+  }
+
   /**
-   * Runs `login` unless `username` has its share in progress or is spaced after a failure;
-   * rejects with `AccountBusyException` then. `login` resolves null when the credentials were
-   * refused (which spaces the username) and the user when they matched (which clears it).
+   * Runs `login` unless the protection that judges it refuses: rejects with
+   * `AccountBusyException` then. `login` resolves null when the credentials were refused (a
+   * failure of the device, or of the account when the device is unknown) and the user otherwise.
    */
-  async run<T>(username: string, login: () => Promise<T | null>): Promise<T | null> {
+  async run<T>(username: string, login: () => Promise<T | null>, device?: KnownDevice): Promise<T | null> {
+    if (this.trusts(device)) {
+      const { id } = device;
+      return this.within(`device:${id}`, login, () => this.devices.failed(id));
+    }
     const key = keyOf(username);
     const spaced = this.spacing.remaining(key);
     if (spaced > 0) throw new AccountBusyException(this.busyMessage, Math.max(1, Math.ceil(spaced / 1000)));
+    return this.within(key, login, () => this.spacing.failed(key));
+  }
+
+  // At most `perUsername` logins under `key` in progress. A failure is recorded before the place
+  // is given back, so no login under this key starts between.
+  private async within<T>(
+    key: string,
+    login: () => Promise<T | null>,
+    failed: () => void,
+  ): Promise<T | null> {
     const count = this.inProgress.get(key) ?? 0;
     if (count >= this.perUsername) throw new AccountBusyException(this.busyMessage);
     this.inProgress.set(key, count + 1);
     try {
       const result = await login();
-      // Recorded before the place is given back, so no login of this username starts between.
-      if (result === null) this.spacing.failed(key);
-      else this.spacing.succeeded(key);
+      if (result === null) failed();
       return result;
     } finally {
       const left = (this.inProgress.get(key) ?? 1) - 1;

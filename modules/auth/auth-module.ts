@@ -11,9 +11,11 @@ import { AUTH_SETTINGS, USER_PROVIDER } from './auth-tokens';
 import { createSessionTables } from './database/database-session-tables';
 import { DatabaseTokenDenyList } from './database/database-token-deny-list';
 import { DatabaseTokenStore } from './database/database-token-store';
+import { DeviceCookieSigner } from './device-cookie';
+import { DeviceFailures } from './device-failures';
 import { InMemoryTokenDenyList } from './in-memory-token-deny-list';
 import { InMemoryTokenStore } from './in-memory-token-store';
-import { LoginFailureSpacing } from './login-failure-spacing';
+import { LoginFailureSpacing, MAX_SPACED_USERNAMES } from './login-failure-spacing';
 import { PasswordHasher } from './password-hasher';
 import { mountAuthRoutes } from './routes/mount-auth-routes';
 import { TokenCodec } from './token-codec';
@@ -98,8 +100,21 @@ export const authModule = defineModule<AuthOptions>({
           accounts: new AccountLimit(
             current.loginsPerUsername,
             current.messages?.accountBusy,
-            new LoginFailureSpacing(current.loginFailureSpacingMs),
+            new LoginFailureSpacing(
+              current.loginFailureSpacingMs,
+              MAX_SPACED_USERNAMES,
+              undefined,
+              current.loginFailureBurst,
+            ),
+            new DeviceFailures(current.deviceCookie ? current.deviceCookie.maxFailures : undefined),
           ),
+          deviceCookies: current.deviceCookie
+            ? {
+                signer: new DeviceCookieSigner(current.secret, current.deviceCookie.maxAgeSeconds),
+                name: current.deviceCookie.name,
+                secure: current.deviceCookie.secure,
+              }
+            : undefined,
           // A session outlives each of its tokens, so an access token never dies with it early.
           sessionTTL: Math.max(current.accessTokenTTL, current.refreshTokenTTL),
           // Looked up when a session ends: bound by the WebSocket feature at ready().

@@ -80,6 +80,21 @@ const loginLimit = z.union([
   }),
 ]);
 
+const deviceCookie = z.union(
+  [
+    z.literal(false),
+    z.strictObject({
+      name: z
+        .string()
+        .regex(/^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/, "must be a cookie name (letters, digits, !#$%&'*+-.^_`|~)")
+        .optional(),
+      maxAgeSeconds: seconds.optional(),
+      maxFailures: count.optional(),
+    }),
+  ],
+  { error: 'expected false or { name?, maxAgeSeconds?, maxFailures? }' },
+);
+
 const routes = z.union(
   [
     z.boolean(),
@@ -125,6 +140,8 @@ function authOptionsSchema(secret: z.ZodString) {
       .int(problem(SPACING))
       .nonnegative(problem(SPACING))
       .optional(),
+    loginFailureBurst: count.optional(),
+    deviceCookie: deviceCookie.optional(),
     messages: messagesSchema(AUTH_MESSAGES),
     routes: routes.optional(),
   });

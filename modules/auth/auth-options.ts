@@ -52,6 +52,16 @@ export interface JwtOptions {
   algorithm?: JwtAlgorithm;
 }
 
+/** The device cookie's name, lifetime and lockout. */
+export interface DeviceCookieOptions {
+  /** The cookie's name; default `'trellis_device'`. */
+  name?: string;
+  /** Seconds the cookie is honoured after the login that set it; default 30 days. */
+  maxAgeSeconds?: number;
+  /** Failed logins of one known device in 15 minutes before it is judged as an unknown one; default 5. */
+  maxFailures?: number;
+}
+
 /** What `app.install('auth', options)` takes. */
 export interface AuthOptions {
   /** How tokens are signed and how long they live. */
@@ -76,13 +86,28 @@ export interface AuthOptions {
    */
   loginsPerUsername?: number;
   /**
-   * Milliseconds after a failed login of a username (wrong password or unknown user alike) before
-   * the next login of that username may be verified, from every client together; inside it a
-   * login of that username is answered 429 with `Retry-After` (the seconds left) before any lookup
-   * or hashing, and a successful login clears it. Kept per instance, in memory. Default 1000; 0
-   * turns it off.
+   * The spacing of failed logins of a username from devices it does not know (no valid device
+   * cookie), from every client together: once `loginFailureBurst` failures (wrong password or
+   * unknown user alike) are spent, one more may be verified per `loginFailureSpacingMs`, and an
+   * attempt past that is answered 429 with `Retry-After` (the seconds left) before any lookup or
+   * hashing. Known devices are never spaced. Kept per instance, in memory. Default 1000; 0 turns
+   * it off.
    */
   loginFailureSpacingMs?: number;
+  /**
+   * Failed logins of a username from unknown devices that may be verified back to back before
+   * the spacing holds (they come back one per `loginFailureSpacingMs`). Default 10: twice the
+   * reference's five failures per client and username, so no single client ever meets it.
+   */
+  loginFailureBurst?: number;
+  /**
+   * The device cookie a successful login sets (HttpOnly, SameSite=Strict, Secure in production,
+   * signed with a key derived from `jwt.secret`, so changing the secret revokes them all): a later
+   * login of the same username carrying it is judged by that device's own failures, never by a
+   * flood at the account. `false` turns device cookies off (every attempt is then an unknown
+   * device's). Default on.
+   */
+  deviceCookie?: false | DeviceCookieOptions;
   /** Texts to answer clients with instead of the defaults (`AUTH_MESSAGES`), any of them. */
   messages?: Partial<AuthMessages>;
   /**

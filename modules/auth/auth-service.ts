@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { UnauthorizedException } from '../../src/kernel';
+import type { RequestContext } from '../../src/routing';
 import type { SessionRevocation, SessionRevocations } from '../../src/websocket';
 import type { AccountLimit } from './account-limit';
 import { AUTH_MESSAGES, type AuthMessages } from './auth-messages';
 import type { UserProvider, UserRecord } from './auth-options';
 import type { AuthenticatedUser } from './caller';
 import type { ConcurrencyLimit } from './concurrency-limit';
+import type { KnownDevice } from './device-cookie';
+import { type DeviceCookieSettings, deviceOf, setDeviceCookie } from './device-cookies';
 import type { PasswordHasher } from './password-hasher';
 import { claimsOf, userFromClaims } from './session-claims';
 import type { LoginResult, TokenClaims, TokenPair } from './token-claims';
@@ -28,6 +31,8 @@ export interface AuthServiceParts {
   revocations?: Pick<SessionRevocations, 'revoke'>;
   /** The texts of its 401 answers; default `AUTH_MESSAGES`. */
   messages?: Readonly<AuthMessages>;
+  /** The device cookies `loginFrom` reads and sets; none when absent. */
+  deviceCookies?: DeviceCookieSettings;
 }
 
 function unauthorized(message: string): UnauthorizedException {
@@ -62,15 +67,34 @@ export class AuthService {
     this.messages = parts.messages ?? AUTH_MESSAGES;
   }
 
-  /** Checks the credentials and starts a session; 401 (`messages.invalidCredentials`) otherwise. */
-  async login(username: string, password: string): Promise<LoginResult> {
+  /**
+   * Checks the credentials and starts a session; 401 (`messages.invalidCredentials`) otherwise.
+   * `device`, a known device of `username` (from its device cookie), is judged by its own failures
+   * instead of the account's protection.
+   */
+  async login(username: string, password: string, device?: KnownDevice): Promise<LoginResult> {
     if (typeof username !== 'string' || typeof password !== 'string')
       throw unauthorized(this.messages.invalidCredentials);
     const check = () => this.checkCredentials(username, password);
-    const record = await (this.parts.accounts ? this.parts.accounts.run(username, check) : check());
+    const record = await (this.parts.accounts ? this.parts.accounts.run(username, check, device) : check());
     if (!record) throw unauthorized(this.messages.invalidCredentials);
     const user = identityOf(record);
     return { ...(await this.generateTokens(user)), user };
+  }
+
+  /**
+   * `login` for an HTTP request: the request's device cookie, when it names a device that logged
+   * in as `username` before, has the attempt judged by that device's own failures (a flood at the
+   * account from elsewhere does not refuse it); a success sets the device cookie on the answer.
+   * @example const { accessToken, user } = await auth.loginFrom(ctx, body.username, body.password);
+   */
+  async loginFrom(ctx: RequestContext, username: string, password: string): Promise<LoginResult> {
+    const cookies = this.parts.deviceCookies;
+    if (!cookies || typeof username !== 'string') return this.login(username, password);
+    const device = deviceOf(ctx, cookies, username);
+    const result = await this.login(username, password, device);
+    setDeviceCookie(ctx, cookies, cookies.signer.issue(username, device));
+    return result;
   }
 
   /** Starts a new session for `user` and gives its first token pair. */

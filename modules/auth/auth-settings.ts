@@ -3,7 +3,9 @@ import { DEFAULT_LOGINS_PER_USERNAME } from './account-limit';
 import { AUTH_MESSAGES, type AuthMessages } from './auth-messages';
 import type { AuthOptions, JwtAlgorithm } from './auth-options';
 import { AUTH_OPTIONS_SCHEMA, PRODUCTION_AUTH_OPTIONS_SCHEMA } from './auth-options-schema';
-import { DEFAULT_LOGIN_FAILURE_SPACING_MS } from './login-failure-spacing';
+import { DEFAULT_DEVICE_COOKIE_MAX_AGE, DEFAULT_DEVICE_COOKIE_NAME } from './device-cookie';
+import { DEFAULT_DEVICE_MAX_FAILURES } from './device-failures';
+import { DEFAULT_LOGIN_FAILURE_BURST, DEFAULT_LOGIN_FAILURE_SPACING_MS } from './login-failure-spacing';
 import { DEFAULT_HASH_QUEUE_LIMIT } from './password-hasher';
 
 /** The checked, defaulted options the auth services run on. */
@@ -24,6 +26,10 @@ export interface AuthSettings {
   loginsPerUsername: number;
   /** Milliseconds after a failed login of a username before the next may be verified; 0 for none. */
   loginFailureSpacingMs: number;
+  /** Failures of a username from unknown devices verified back to back before the spacing holds. */
+  loginFailureBurst: number;
+  /** The device cookie, or false when device cookies are off. */
+  deviceCookie: false | { name: string; maxAgeSeconds: number; maxFailures: number; secure: boolean };
   /** Every text the module answers clients with: the defaults, with those the options replace. */
   messages: Readonly<AuthMessages>;
 }
@@ -43,6 +49,16 @@ export function resolveAuthSettings(options: AuthOptions, env = process.env.NODE
     hashQueueLimit: options.hashQueueLimit ?? DEFAULT_HASH_QUEUE_LIMIT,
     loginsPerUsername: options.loginsPerUsername ?? DEFAULT_LOGINS_PER_USERNAME,
     loginFailureSpacingMs: options.loginFailureSpacingMs ?? DEFAULT_LOGIN_FAILURE_SPACING_MS,
+    loginFailureBurst: options.loginFailureBurst ?? DEFAULT_LOGIN_FAILURE_BURST,
+    deviceCookie:
+      options.deviceCookie === false
+        ? false
+        : {
+            name: options.deviceCookie?.name ?? DEFAULT_DEVICE_COOKIE_NAME,
+            maxAgeSeconds: options.deviceCookie?.maxAgeSeconds ?? DEFAULT_DEVICE_COOKIE_MAX_AGE,
+            maxFailures: options.deviceCookie?.maxFailures ?? DEFAULT_DEVICE_MAX_FAILURES,
+            secure: env === 'production',
+          },
     messages: resolveMessages<AuthMessages>(AUTH_MESSAGES, options.messages),
   };
 }

@@ -2,12 +2,20 @@ export { AccountBusyException } from './account-limit';
 export { AUTH_GUARD_KIND, Auth } from './auth-decorator';
 export { AUTH_MESSAGES, type AuthMessages } from './auth-messages';
 export { authModule } from './auth-module';
-export type { AuthOptions, JwtAlgorithm, JwtOptions, UserProvider, UserRecord } from './auth-options';
+export type {
+  AuthOptions,
+  DeviceCookieOptions,
+  JwtAlgorithm,
+  JwtOptions,
+  UserProvider,
+  UserRecord,
+} from './auth-options';
 export { AuthService } from './auth-service';
 export type { AuthSettings } from './auth-settings';
 export { AUTH_SETTINGS, USER_PROVIDER } from './auth-tokens';
 export type { AuthenticatedUser, ConnectionSession } from './caller';
 export { ConcurrencyLimit, QueueFullException } from './concurrency-limit';
+export type { KnownDevice } from './device-cookie';
 export type { ExpiringMapOptions } from './expiring-map';
 export { InMemoryTokenDenyList } from './in-memory-token-deny-list';
 export { InMemoryTokenStore } from './in-memory-token-store';

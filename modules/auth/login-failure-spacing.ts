@@ -1,21 +1,25 @@
 import { performance } from 'node:perf_hooks';
 
-/** Milliseconds after a failed login of a username before the next may be verified, by default. */
+/** Milliseconds a failed login of a username adds to its spacing, by default. */
 export const DEFAULT_LOGIN_FAILURE_SPACING_MS = 1000;
 
-/** Usernames spaced at once at most; past it the spacing nearest its end is dropped. */
+/** Failed logins of a username that may be verified back to back before the spacing holds, by default. */
+export const DEFAULT_LOGIN_FAILURE_BURST = 10;
+
+/** Usernames spaced at once at most; past it the spacing inserted first is dropped. */
 export const MAX_SPACED_USERNAMES = 10_000;
 
 /**
- * After a failed login of a username, holds the next verification of that username off for a
- * while: a flood at one account then takes at most one verification per spacing of the hashing
- * slots, not all of one. Per instance, in memory. Filling the cap takes that many failed
- * verifications within one spacing, which the hashing slots cannot run at a spacing of seconds;
- * should it fill (a spacing of hours), the oldest spacing ends early rather than memory growing.
+ * Spaces the failed logins of one username from devices it does not know (a generic cell-rate
+ * limit): `burst` failures may be verified back to back, then one per `spacingMs`, and an attempt
+ * past that is held off for the time left. A person who mistypes a few times, or the reference's
+ * five failures per client, never meets it; a flood at one account from many addresses then takes
+ * at most one verification per spacing once its burst is spent, so it can neither keep a core
+ * hashing nor guess quickly. Per instance, in memory; filling the cap (more usernames failing
+ * within one spacing than the hashing slots could verify) drops the oldest rather than growing.
  */
 export class LoginFailureSpacing {
-  // Every spacing is equally long and a failure re-inserts its key, so the Map's order is the
-  // order of expiry: the expired ones sit at the front, and so does the one to drop at the cap.
+  // The theoretical time at which the username's failures will all have been spaced out.
   private readonly until = new Map<string, number>();
 
   constructor(
@@ -23,6 +27,7 @@ export class LoginFailureSpacing {
     readonly maxUsernames: number = MAX_SPACED_USERNAMES,
     /** A monotonic clock in milliseconds; tests pass their own. */
     private readonly now: () => number = () => performance.now(),
+    readonly burst: number = DEFAULT_LOGIN_FAILURE_BURST,
   ) {}
 
   /** Usernames spaced now, expired ones not yet dropped included. */
@@ -36,24 +41,28 @@ export class LoginFailureSpacing {
     const now = this.now();
     this.dropExpired(now);
     const until = this.until.get(key);
-    return until === undefined ? 0 : until - now;
+    if (until === undefined) return 0;
+    return Math.max(0, until - now - (this.burst - 1) * this.spacingMs);
   }
 
-  /** A verification of `key` failed: the next waits `spacingMs` from now. */
+  /** A verification of `key` failed: it uses one spacing of its allowance. */
   failed(key: string): void {
     if (this.spacingMs === 0) return;
     const now = this.now();
     this.dropExpired(now);
+    const until = Math.max(this.until.get(key) ?? now, now) + this.spacingMs;
     this.until.delete(key);
     if (this.until.size >= this.maxUsernames) this.until.delete(this.until.keys().next().value as string);
-    this.until.set(key, now + this.spacingMs);
+    this.until.set(key, until);
   }
 
-  /** A verification of `key` succeeded: it is no longer spaced. */
-  succeeded(key: string): void {
+  /** Forgets `key`'s failures (tests, an operator unlocking an account). */
+  clear(key: string): void {
     this.until.delete(key);
   }
 
+  // Entries are re-inserted on each failure, so the front is mostly the oldest: dropping stops at
+  // the first one still running, and any expired one behind it reads as 0 until it reaches the front.
   private dropExpired(now: number): void {
     for (const [key, until] of this.until) {
       if (until > now) return;

@@ -39,7 +39,7 @@ export class AuthController implements ContractController<AuthApi> {
   )
   async login(@Body() body: LoginInput, @Depends(currentRequest) ctx: RequestContext) {
     const { accessToken, refreshToken, user } = await this.throttle.attempt(ctx, () =>
-      this.auth.login(body.username, body.password),
+      this.auth.loginFrom(ctx, body.username, body.password),
     );
     noStore(ctx);
     return {

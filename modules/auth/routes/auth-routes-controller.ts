@@ -34,6 +34,9 @@ import type { LoginAttempts } from './login-attempts';
 
 const requestContext = (ctx: RequestContext) => ctx;
 
+const DEVICE_NOTE =
+  'A success sets a device cookie; while a username is flooded with failures, attempts without a valid one are 429 with Retry-After, while the device cookie of an earlier login of that user keeps working.';
+
 const unlimited: LoginAttempts = (_ctx, _username, login) => login();
 
 /**
@@ -58,20 +61,20 @@ export function authRoutesController(
     @Post('/login')
     @HttpCode(200)
     @Returns(LoginResultSchema)
-    // 429 whatever the limits: a username with a login in progress, or one that just failed, is refused.
+    // 429 whatever the limits: a flood at a username is refused to devices it does not know.
     @Throws(UnauthorizedException, TooManyRequestsException)
     @Summary('Log in: an access token, a refresh token and who you are')
     @Description(
       attempts
-        ? 'Failed attempts are limited per client and username (and per client); past the limit every attempt is 429 until the window ends. Right after a failed login of a username, from any client, the next is 429 with Retry-After.'
-        : 'Trade a username and password for a new session. Right after a failed login of a username, from any client, the next is 429 with Retry-After.',
+        ? `Failed attempts are limited per client and username (and per client); past the limit every attempt is 429 until the window ends. ${DEVICE_NOTE}`
+        : `Trade a username and password for a new session. ${DEVICE_NOTE}`,
     )
     async login(
       @Body(LoginBodySchema) body: { username: string; password: string },
       @Depends(requestContext) ctx: RequestContext,
     ) {
       const { accessToken, refreshToken, user } = await limited(ctx, body.username, () =>
-        this.auth.login(body.username, body.password),
+        this.auth.loginFrom(ctx, body.username, body.password),
       );
       noStore(ctx);
       return {

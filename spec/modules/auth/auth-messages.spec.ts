@@ -28,7 +28,7 @@ describe('auth: the messages option', () => {
     });
 
     it('when a text is replaced, the client gets it from the guard, the service and a revoked token', async () => {
-      served = await serve(authApp(engine, users, { messages: CUSTOM }));
+      served = await serve(authApp(engine, users, { messages: CUSTOM, loginFailureBurst: 1 }));
       const { url } = served;
       await request(url).get('/me').expect(401, {
         statusCode: 401,

@@ -32,7 +32,7 @@ describe('AuthController', () => {
 
   describe('login', () => {
     it('answers the token pair and the user as id, username, email and role', async () => {
-      auth.login.resolves({ accessToken: 'a', refreshToken: 'r', user: ADA });
+      auth.loginFrom.resolves({ accessToken: 'a', refreshToken: 'r', user: ADA });
       const CTX = context();
       const res = await controller.login({ username: 'ada', password: 'secret-1' }, CTX);
       expect(res).to.deep.equal({
@@ -41,7 +41,8 @@ describe('AuthController', () => {
         user: { id: 7, username: 'ada', email: 'ada@example.com', role: 'viewer' },
       });
       expect(throttle.attempt.calledOnceWith(CTX)).to.equal(true);
-      expect(throttle.attempt.calledBefore(auth.login)).to.equal(true);
+      expect(throttle.attempt.calledBefore(auth.loginFrom)).to.equal(true);
+      expect(auth.loginFrom.calledOnceWith(CTX, 'ada', 'secret-1')).to.equal(true);
       expect(CTX.res.setHeader.calledOnceWith('Cache-Control', 'no-store')).to.equal(true);
     });
 
@@ -51,7 +52,7 @@ describe('AuthController', () => {
         () => expect.fail('expected a 429'),
         (err) => expect(err.statusCode).to.equal(429),
       );
-      expect(auth.login.called).to.equal(false);
+      expect(auth.loginFrom.called).to.equal(false);
     });
   });
 

@@ -131,23 +131,25 @@ describe('sample login failure spacing', () => {
   forEachEngine((engine) => {
     let sample: SampleServer;
     beforeEach(async () => {
-      sample = await startSample(engine, { LOGIN_RATE_LIMIT_MAX: '3' });
+      // A burst of 2 × LOGIN_RATE_LIMIT_MAX: two clients' failures spend it.
+      sample = await startSample(engine, { LOGIN_RATE_LIMIT_MAX: '2', TRUST_PROXY: 'loopback' });
     });
     afterEach(() => sample.close());
 
-    const attempt = (username: string, password = 'wrong-password') =>
-      request(sample.url).post('/auth/login').send({ username, password });
+    const attempt = (username: string, from: string, password = 'wrong-password') =>
+      request(sample.url).post('/auth/login').set('X-Forwarded-For', from).send({ username, password });
 
-    it('by default, right after a failed login of a username, from any client, the next is 429 with Retry-After: 1 and counts as a failure', async () => {
-      await attempt('admin').expect(401);
-      const spaced = await attempt('admin', DEMO_PASSWORD).expect(429);
+    it('once failures from several clients spend the burst, a login of that username from a new device is 429 with Retry-After: 1 and counts as a failure', async () => {
+      for (const from of ['203.0.113.1', '203.0.113.1', '203.0.113.2', '203.0.113.2'])
+        expect((await attempt('admin', from)).status).to.equal(401);
+      const spaced = await attempt('admin', '203.0.113.3', DEMO_PASSWORD).expect(429);
       expect(spaced.body.message).to.match(/esta cuenta/);
       expect(spaced.headers['retry-after']).to.equal('1');
-      await attempt('manager', DEMO_PASSWORD).expect(200);
-      await attempt('admin').expect(429);
-      // Three failures of this client and username are spent (one 401, two spaced 429s).
+      await attempt('manager', '203.0.113.3', DEMO_PASSWORD).expect(200);
+      await attempt('admin', '203.0.113.3').expect(429);
+      // Two failures of this client and username are spent (two spaced 429s).
       await new Promise((resolve) => setTimeout(resolve, 1100));
-      const limited = await attempt('admin', DEMO_PASSWORD).expect(429);
+      const limited = await attempt('admin', '203.0.113.3', DEMO_PASSWORD).expect(429);
       expect(limited.body.message).to.match(/Demasiados intentos de inicio de sesión/);
     });
   });

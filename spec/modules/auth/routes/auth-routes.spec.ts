@@ -138,7 +138,7 @@ describe('auth: the reference endpoints (routes option)', () => {
     });
 
     it('with loginLimit: false, the OpenAPI document still shows the 429 of a username just failed', async () => {
-      const url = await start({ routes: { loginLimit: false } });
+      const url = await start({ routes: { loginLimit: false }, loginFailureBurst: 1 });
       const { body: doc } = await request(url).get('/openapi.json').expect(200);
       expect(doc.paths['/auth/login'].post.responses).to.include.keys('200', '401', '422', '429');
       await login(url, 'ada', 'wrong-password').expect(401);
