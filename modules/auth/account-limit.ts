@@ -1,4 +1,5 @@
 import { TooManyRequestsException } from '../../src/kernel';
+import { type RateLimitState, rateLimitFields } from '../../src/rate-limit';
 import { AUTH_MESSAGES } from './auth-messages';
 import type { KnownDevice } from './device-cookie';
 import { DeviceFailures } from './device-failures';
@@ -9,8 +10,8 @@ export const DEFAULT_LOGINS_PER_USERNAME = 1;
 
 /** Thrown when a username has its share of logins in progress or its failures are spaced: a 429 with `Retry-After`. */
 export class AccountBusyException extends TooManyRequestsException {
-  constructor(message: string = AUTH_MESSAGES.accountBusy, retryAfterSeconds = 1) {
-    super(message, retryAfterSeconds);
+  constructor(message: string = AUTH_MESSAGES.accountBusy, retryAfterSeconds = 1, limit?: RateLimitState) {
+    super(message, retryAfterSeconds, limit ? { headers: rateLimitFields(limit) } : undefined);
   }
 }
 
@@ -61,7 +62,17 @@ export class AccountLimit {
     }
     const key = keyOf(username);
     const spaced = this.spacing.remaining(key);
-    if (spaced > 0) throw new AccountBusyException(this.busyMessage, Math.max(1, Math.ceil(spaced / 1000)));
+    if (spaced > 0) {
+      const seconds = Math.max(1, Math.ceil(spaced / 1000));
+      const { burst, spacingMs } = this.spacing;
+      throw new AccountBusyException(this.busyMessage, seconds, {
+        name: 'account-failures',
+        limit: burst,
+        windowSeconds: (burst * spacingMs) / 1000,
+        remaining: 0,
+        resetSeconds: seconds,
+      });
+    }
     return this.within(key, login, () => this.spacing.failed(key));
   }
 
@@ -73,7 +84,14 @@ export class AccountLimit {
     failed: () => void,
   ): Promise<T | null> {
     const count = this.inProgress.get(key) ?? 0;
-    if (count >= this.perUsername) throw new AccountBusyException(this.busyMessage);
+    if (count >= this.perUsername)
+      throw new AccountBusyException(this.busyMessage, 1, {
+        name: 'account-logins-in-progress',
+        limit: this.perUsername,
+        windowSeconds: 1,
+        remaining: 0,
+        resetSeconds: 1,
+      });
     this.inProgress.set(key, count + 1);
     try {
       const result = await login();

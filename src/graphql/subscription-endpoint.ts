@@ -5,10 +5,10 @@ import {
   BadRequestException,
   ForbiddenException,
   ServiceUnavailableException,
-  TooManyRequestsException,
 } from '../kernel/errors/exceptions';
 import { loadOptional } from '../optional/load-optional';
 import { clientAddress } from '../rate-limit/client-address';
+import { capReached } from '../rate-limit/rate-limit-fields';
 import { ClientPlaces, DEFAULT_CONNECTIONS_PER_CLIENT } from '../websocket/client-places';
 import type { OriginCheck } from '../websocket/origin-check';
 import { refuseUpgrade } from '../websocket/refuse-upgrade';
@@ -50,7 +50,10 @@ export class SubscriptionEndpoint {
     }
     const client = clientAddress(req);
     if (!this.places.take(client)) {
-      refuseUpgrade(socket, new TooManyRequestsException('Too many open GraphQL WebSocket connections'));
+      refuseUpgrade(
+        socket,
+        capReached('Too many open GraphQL WebSocket connections', 'graphql-ws-connections', this.places.max),
+      );
       return;
     }
     // The socket becomes the connection's: its end, however it comes, frees the place.

@@ -8,16 +8,23 @@ const INTEGER = { type: 'integer', minimum: 0 };
 
 const RATE_LIMIT_HEADERS: Record<string, HeaderObject> = {
   'Retry-After': { description: 'Seconds until the window ends', schema: INTEGER },
-  'RateLimit-Limit': { description: 'Requests allowed per window', schema: INTEGER },
-  'RateLimit-Remaining': { description: 'Requests left in this window', schema: INTEGER },
-  'RateLimit-Reset': { description: 'Seconds until the window ends', schema: INTEGER },
+  'RateLimit-Policy': {
+    description:
+      'The limit reached, as an IETF RateLimit-Policy field: `"<name>"; q=<quota>; w=<window seconds>`',
+    schema: { type: 'string' },
+  },
+  RateLimit: {
+    description:
+      'What is left of it, as an IETF RateLimit field: `"<name>"; r=<remaining>; t=<seconds to reset>`',
+    schema: { type: 'string' },
+  },
 };
 
 const RETRY_HEADERS: Record<string, HeaderObject> = {
   'Retry-After': { description: 'Seconds to wait before trying again, when known', schema: INTEGER },
 };
 
-/** The headers Trellis itself sends with an answer of `status`: `Retry-After` (and `RateLimit-*` on 429). */
+/** The headers Trellis itself sends with an answer of `status`: `Retry-After` (and `RateLimit-Policy`, `RateLimit` on 429). */
 export function standardHeaders(status: number): Record<string, HeaderObject> | undefined {
   if (status === HTTP_STATUS.TOO_MANY_REQUESTS) return RATE_LIMIT_HEADERS;
   if (status === HTTP_STATUS.SERVICE_UNAVAILABLE) return RETRY_HEADERS;

@@ -3,6 +3,7 @@ import { ServiceUnavailableException, TooManyRequestsException } from '../kernel
 import { HTTPException } from '../kernel/errors/http-exception';
 import { expressRateLimit } from './express-rate-limit';
 import { InvalidRateLimitError } from './rate-limit-errors';
+import { rateLimitFields } from './rate-limit-fields';
 import type { RateLimitStore } from './rate-limit-options';
 
 /** What `attemptLimit` takes. */
@@ -15,6 +16,8 @@ export interface AttemptLimitOptions {
   store?: RateLimitStore;
   /** The `message` of the 429 body. */
   message?: string;
+  /** The policy's name in the `RateLimit-Policy` and `RateLimit` fields; default `'<max>-in-<window>'`. */
+  name?: string;
 }
 
 /**
@@ -24,7 +27,7 @@ export interface AttemptLimitOptions {
  * attempts from slipping past the limit before any of them failed.
  */
 export interface AttemptLimit {
-  /** Reserves one attempt for `key`; throws a 429 (`Retry-After`, `RateLimit-*`) when the limit is reached. */
+  /** Reserves one attempt for `key`; throws a 429 (`Retry-After`, `RateLimit-Policy`, `RateLimit`) when the limit is reached. */
   take(key: string): Promise<void>;
   /** Returns an attempt `take` reserved, because it does not count. */
   giveBack(key: string): Promise<void>;
@@ -50,6 +53,7 @@ export function attemptLimit(options: AttemptLimitOptions): AttemptLimit {
     throw new InvalidRateLimitError('attemptLimit', 'windowMs', 'a positive integer', windowMs);
   if (!Number.isSafeInteger(max) || max < 1)
     throw new InvalidRateLimitError('attemptLimit', 'max', 'a positive integer', max);
+  const name = options.name ?? `${max}-in-${Math.ceil(windowMs / 1000)}sec`;
   let store: RateLimitStore | undefined;
   // The store is made by the first attempt: express-rate-limit loads on first use.
   const storeOf = (): RateLimitStore => {
@@ -68,11 +72,14 @@ export function attemptLimit(options: AttemptLimitOptions): AttemptLimit {
       const reset = counted.resetTime ? counted.resetTime.getTime() - Date.now() : windowMs;
       const seconds = Math.max(1, Math.ceil(reset / 1000));
       throw new TooManyRequestsException(options.message, seconds, {
-        headers: {
-          'RateLimit-Limit': String(max),
-          'RateLimit-Remaining': '0',
-          'RateLimit-Reset': String(seconds),
-        },
+        headers: rateLimitFields({
+          name,
+          limit: max,
+          windowSeconds: windowMs / 1000,
+          remaining: 0,
+          resetSeconds: seconds,
+          key,
+        }),
       });
     },
     async giveBack(key) {

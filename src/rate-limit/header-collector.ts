@@ -11,6 +11,13 @@ export class HeaderCollector {
     return this;
   }
 
+  /** Adds a value to a list field, as Express's `res.append` does (express-rate-limit's draft-8 fields). */
+  append(name: string, value: string): this {
+    const before = this.headers[name];
+    this.headers[name] = before === undefined ? value : `${before}, ${value}`;
+    return this;
+  }
+
   getHeader(name: string): string | undefined {
     return this.headers[name];
   }

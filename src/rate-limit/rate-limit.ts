@@ -29,6 +29,14 @@ export interface RateLimiter {
   resetKey(key: string): Promise<void>;
 }
 
+// The draft-8 fields are added with Express's `res.append`; Node's own response (Fastify's raw,
+// a bare http server) has `appendHeader` instead.
+function withAppend(res: ServerResponse): void {
+  const target = res as ServerResponse & { append?: unknown };
+  if (typeof target.append !== 'function')
+    target.append = (name: string, value: string) => res.appendHeader(name, value);
+}
+
 /** Marks the middleware and the `check` of a limiter, so the docs can list the 429 of the routes they cover. */
 const RATE_LIMITER = Symbol('trellis.rateLimiter');
 
@@ -63,8 +71,8 @@ function asHttpError(err: unknown): unknown {
 /**
  * Limits each client (or each `keyGenerator` key) to `max` requests per `windowMs`, counted by
  * express-rate-limit. Past the limit: a 429 with the framework's JSON error body, `Retry-After`
- * and the `RateLimit-Limit/-Remaining/-Reset/-Policy` headers (IETF draft 6); every answer
- * carries the `RateLimit-*` headers. Works on either engine: it uses only Node's request and
+ * and the IETF `RateLimit-Policy` and `RateLimit` fields (`"5-in-1min"; q=5; w=60; pk=:…:` and
+ * `"5-in-1min"; r=0; t=42`, express-rate-limit's `draft-8`); every answer carries both fields. Works on either engine: it uses only Node's request and
  * response API.
  *
  * Behind a reverse proxy every request comes from the proxy's address, so all clients would share
@@ -91,7 +99,7 @@ export function rateLimit(options: RateLimitOptions): RateLimiter {
     limit: options.max,
     store: options.store,
     logger: options.logger,
-    standardHeaders: 'draft-6',
+    standardHeaders: 'draft-8',
     legacyHeaders: false,
     async keyGenerator(req) {
       try {
@@ -139,6 +147,7 @@ export function rateLimit(options: RateLimitOptions): RateLimiter {
     (limiter() as unknown as (req: unknown, res: unknown, next: Next) => Promise<void>)(req, res, next);
 
   const middleware = ((req: IncomingMessage, res: ServerResponse, next: Next) => {
+    withAppend(res);
     void run(req, res, (err) => next(asHttpError(err)));
   }) as RateLimiter;
 

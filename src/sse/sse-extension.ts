@@ -1,7 +1,7 @@
 import { sessionOf } from '../kernel/call-context';
 import { HTTP_STATUS } from '../kernel/errors/catalog';
-import { TooManyRequestsException } from '../kernel/errors/exceptions';
 import { clientAddress } from '../rate-limit/client-address';
+import { capReached } from '../rate-limit/rate-limit-fields';
 import type { RequestContext } from '../routing/request-context';
 import type { RouteExtension } from '../routing/route-extension';
 import { iteratorOf, STREAM_HEAD } from './event-stream';
@@ -40,7 +40,12 @@ export function sseExtension(streams: SseStreams): RouteExtension {
         longLived: true,
         prepare(ctx: WithPlace) {
           const client = clientAddress(ctx.req);
-          if (!streams.reserve(client)) throw new TooManyRequestsException('Too many open event streams');
+          if (!streams.reserve(client))
+            throw capReached(
+              'Too many open event streams',
+              'event-streams',
+              streams.limits.maxConnectionsPerClient,
+            );
           ctx[PLACE] = client;
         },
         answer(ctx: WithPlace, result, writer) {

@@ -9,7 +9,6 @@ import {
   ForbiddenException,
   NotFoundException,
   ServiceUnavailableException,
-  TooManyRequestsException,
 } from '../kernel/errors/exceptions';
 import { toHttpException } from '../kernel/errors/to-http-exception';
 import { runGuards } from '../kernel/guards/guarded';
@@ -17,6 +16,7 @@ import { reportFailure } from '../logging/report-failure';
 import type { AppMetrics } from '../metrics/app-metrics';
 import { loadOptional } from '../optional/load-optional';
 import { clientAddress } from '../rate-limit/client-address';
+import { capReached } from '../rate-limit/rate-limit-fields';
 import type { RequestContext } from '../routing/request-context';
 import type { Broadcaster, Unsubscribe } from './broadcaster';
 import { ClientPlaces } from './client-places';
@@ -123,7 +123,7 @@ export class GatewayServer {
     try {
       if (this.closing) throw new ServiceUnavailableException('Server is shutting down');
       if (!this.places.take(client))
-        throw new TooManyRequestsException('Too many open WebSocket connections');
+        throw capReached('Too many open WebSocket connections', 'websocket-connections', this.places.max);
       // The socket outlives the handshake as the connection's: its end, however it comes, frees the place.
       if (socket.closed) this.places.give(client);
       else socket.once('close', () => this.places.give(client));

@@ -29,12 +29,14 @@ export function loginAttempts(options: LoginLimitOptions, message: string): Logi
     windowMs,
     max: options.max ?? DEFAULT_MAX,
     message,
+    name: 'login',
     store: options.stores?.username,
   });
   const perClient: AttemptLimit = attemptLimit({
     windowMs,
     max: options.clientMax ?? DEFAULT_CLIENT_MAX,
     message,
+    name: 'login-client',
     store: options.stores?.client,
   });
   const giveBack = (userKey: string, clientKey: string) =>

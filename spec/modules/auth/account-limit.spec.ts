@@ -3,6 +3,7 @@ import { expect } from 'chai';
 import request from 'supertest';
 import { AuthService } from '../../../modules/auth';
 import { forEachEngine } from '../../support/engines';
+import { rateLimitOf } from '../../support/rate-limit-fields';
 import { type Served, serve } from '../../support/serve';
 import { authApp, PASSWORD, type StubbedUsers, stubUsers } from './auth-fixtures';
 
@@ -74,6 +75,13 @@ describe('auth: logins per username', () => {
       const refused = await login('ada');
       expect(refused.status).to.equal(429);
       expect(refused.headers['retry-after']).to.equal('1');
+      expect(rateLimitOf(refused.headers)).to.deep.equal({
+        name: 'account-logins-in-progress',
+        limit: 2,
+        window: 1,
+        remaining: 0,
+        reset: 1,
+      });
       expect(refused.body).to.include({ statusCode: 429, error: 'Too Many Requests' });
       expect(users.provider.findByCredentials.callCount).to.equal(lookups);
       expect(hashing()).to.equal(2);

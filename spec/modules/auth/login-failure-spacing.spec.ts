@@ -3,6 +3,7 @@ import sinon from 'sinon';
 import request from 'supertest';
 import { type AuthOptions, AuthService } from '../../../modules/auth';
 import { forEachEngine } from '../../support/engines';
+import { rateLimitOf } from '../../support/rate-limit-fields';
 import { type Served, serve } from '../../support/serve';
 import { authApp, PASSWORD, type StubbedUsers, stubUsers } from './auth-fixtures';
 
@@ -53,6 +54,13 @@ describe('auth: the spacing after a failed login', () => {
       });
       // 5 s from the failure, minus the moments between: 5, or 4 on a stalled machine.
       expect(Number(refused.headers['retry-after'])).to.be.within(4, 5);
+      expect(rateLimitOf(refused.headers)).to.deep.include({
+        name: 'account-failures',
+        limit: 1,
+        window: 5,
+        remaining: 0,
+        reset: Number(refused.headers['retry-after']),
+      });
       expect([lookups(), hashes.callCount]).to.deep.equal([1, 1]);
     });
 

@@ -4,6 +4,7 @@ import request from 'supertest';
 import { AccountBusyException, AuthService } from '../../../modules/auth';
 import { QueueFullException } from '../../../modules/auth/concurrency-limit';
 import { forEachEngine } from '../../support/engines';
+import { rateLimitOf } from '../../support/rate-limit-fields';
 import { DEMO_PASSWORD } from '../support/sample-env';
 import { type SampleServer, startSample } from '../support/sample-server';
 
@@ -34,7 +35,12 @@ describe('sample login rate limit', () => {
         expect(res.body).to.deep.include({ statusCode: 429 });
         expect(res.body.message).to.match(/Demasiados intentos/);
         expect(Number(res.headers['retry-after'])).to.be.within(1, 60);
-        expect(res.headers).to.have.property('ratelimit-limit', '3');
+        expect(rateLimitOf(res.headers)).to.deep.include({
+          name: 'login',
+          limit: 3,
+          window: 60,
+          remaining: 0,
+        });
       }
     });
 
@@ -102,7 +108,7 @@ describe('sample login rate limit', () => {
       login.restore();
       // The allowance is spent: the right password is refused too, without reaching the login.
       const refused = await attempt('admin', DEMO_PASSWORD).expect(429);
-      expect(refused.headers).to.have.property('ratelimit-limit', '3');
+      expect(rateLimitOf(refused.headers)).to.deep.include({ name: 'login', limit: 3 });
       expect(callsBefore).to.equal(3);
     });
 
@@ -145,6 +151,11 @@ describe('sample login failure spacing', () => {
       const spaced = await attempt('admin', '203.0.113.3', DEMO_PASSWORD).expect(429);
       expect(spaced.body.message).to.match(/esta cuenta/);
       expect(spaced.headers['retry-after']).to.equal('1');
+      expect(rateLimitOf(spaced.headers)).to.deep.include({
+        name: 'account-failures',
+        limit: 4,
+        remaining: 0,
+      });
       await attempt('manager', '203.0.113.3', DEMO_PASSWORD).expect(200);
       await attempt('admin', '203.0.113.3').expect(429);
       // Two failures of this client and username are spent (two spaced 429s).
@@ -178,6 +189,9 @@ describe('sample registration rate limit', () => {
       const res = await register('newcomer2').expect(429);
       expect(res.body.message).to.match(/Demasiados registros/);
       expect(Number(res.headers['retry-after'])).to.be.within(1, 60);
+      const fields = rateLimitOf(res.headers);
+      expect(fields).to.deep.include({ name: '3-in-1min', limit: 3, window: 60, remaining: 0 });
+      expect(fields.reset).to.equal(Number(res.headers['retry-after']));
       // Logins are not registrations: they keep their own limit.
       await request(sample.url)
         .post('/auth/login')

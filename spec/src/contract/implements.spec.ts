@@ -73,9 +73,8 @@ describe('Implements(route): a controller method serving a contract route', () =
       const { responses } = doc.paths['/notes'].post;
       expect(Object.keys(responses['429'].headers)).to.have.members([
         'Retry-After',
-        'RateLimit-Limit',
-        'RateLimit-Remaining',
-        'RateLimit-Reset',
+        'RateLimit-Policy',
+        'RateLimit',
       ]);
       expect(responses['429'].content['application/json'].schema).to.deep.equal({
         $ref: '#/components/schemas/Error',

@@ -5,6 +5,7 @@ import { createApp, Query, Resolver, Subscription, SubscriptionPublisher } from 
 import { AuthController, FAST_ROUNDS, PASSWORD, SECRET, stubUsers } from '../../modules/auth/auth-fixtures';
 import { forEachEngine } from '../../support/engines';
 import { expectCode } from '../../support/expect-code';
+import { rateLimitOf } from '../../support/rate-limit-fields';
 import { type Served, serve } from '../../support/serve';
 import { closedWithin, refusal, TestClient, wsUrl } from '../websocket/support/ws-client';
 import { initialisedSocket } from './session-socket';
@@ -67,6 +68,12 @@ describe('GraphQL over WebSocket: caps and required authentication', () => {
       } as never);
       expect(refused.status).to.equal(429);
       expect(refused.body).to.include({ statusCode: 429 });
+      expect(refused.headers['retry-after']).to.equal('1');
+      expect(rateLimitOf(refused.headers)).to.deep.include({
+        name: 'graphql-ws-connections',
+        limit: 2,
+        remaining: 0,
+      });
     });
 
     it('refuses a subscription past maxSubscriptionsPerConnection with TOO_MANY_REQUESTS, keeping the others', async () => {

@@ -16,6 +16,7 @@ import {
   stubUsers,
 } from '../../modules/auth/auth-fixtures';
 import { forEachEngine } from '../../support/engines';
+import { rateLimitOf } from '../../support/rate-limit-fields';
 import { type Served, serve } from '../../support/serve';
 import { endsWithin, SseClient } from './support/sse-client';
 
@@ -236,6 +237,12 @@ describe('Sse routes', () => {
       const third = await open('/events');
       expect(third.status).to.equal(429);
       expect(JSON.parse(await third.text())).to.include({ statusCode: 429, error: 'Too Many Requests' });
+      expect(third.response.headers['retry-after']).to.equal('1');
+      expect(rateLimitOf(third.response.headers)).to.deep.include({
+        name: 'event-streams',
+        limit: 2,
+        remaining: 0,
+      });
       first.close();
       await waitUntil(() => feed.channels.length === 1);
       const again = await open('/events');

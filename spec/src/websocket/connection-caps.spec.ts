@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { createApp, OnMessage, WebSocket } from '../../../src';
 import { forEachEngine } from '../../support/engines';
+import { rateLimitOf } from '../../support/rate-limit-fields';
 import { type Served, serve } from '../../support/serve';
 import { eventually, refusal, TestClient, wsUrl } from './support/ws-client';
 
@@ -35,6 +36,12 @@ describe('WebSocket gateways: open connections per client', () => {
       const refused = await refusal(wsUrl(served.url, '/capped'));
       expect(refused.status).to.equal(429);
       expect(refused.body).to.include({ statusCode: 429, error: 'Too Many Requests' });
+      expect(refused.headers['retry-after']).to.equal('1');
+      expect(rateLimitOf(refused.headers)).to.deep.include({
+        name: 'websocket-connections',
+        limit: 2,
+        remaining: 0,
+      });
       first.socket.close();
       let again: TestClient | undefined;
       await eventually(() => first.socket.readyState === first.socket.CLOSED);
