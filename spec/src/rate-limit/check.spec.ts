@@ -13,8 +13,8 @@ import {
   rateLimit,
 } from '../../../src';
 import { forEachEngine } from '../../support/engines';
-import { type Served, serve } from '../../support/serve';
 import { rateLimitOf } from '../../support/rate-limit-fields';
+import { type Served, serve } from '../../support/serve';
 import { recordingLogger, TOO_MANY } from './limited-app';
 
 const credentials = z.object({ username: z.string().min(1), password: z.string().min(1) });

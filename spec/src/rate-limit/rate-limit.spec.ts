@@ -4,8 +4,8 @@ import request from 'supertest';
 import { createApp, rateLimit } from '../../../src';
 import type { EngineName } from '../../../src/engine/engine';
 import { forEachEngine } from '../../support/engines';
-import { type Served, serve } from '../../support/serve';
 import { rateLimitOf } from '../../support/rate-limit-fields';
+import { type Served, serve } from '../../support/serve';
 import { FreeController, LimitedController, recordingLogger, sleep, TOO_MANY } from './limited-app';
 
 /** A store that counts in memory and remembers the keys it was asked about. */

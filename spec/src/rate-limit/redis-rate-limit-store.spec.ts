@@ -5,10 +5,10 @@ import { createApp, rateLimit, redisRateLimitStore } from '../../../src';
 import type { EngineName } from '../../../src/engine/engine';
 import { closeRedisClient, createRedisClient, REDIS_UNAVAILABLE_MESSAGE } from '../../../src/redis';
 import { forEachEngine } from '../../support/engines';
+import { rateLimitOf } from '../../support/rate-limit-fields';
 import { type RedisServer, startRedisServer } from '../../support/redis-server';
 import { type Served, serve } from '../../support/serve';
 import { reachable, timed } from '../redis/redis-spec-helpers';
-import { rateLimitOf } from '../../support/rate-limit-fields';
 import { FreeController, LimitedController, recordingLogger, TOO_MANY } from './limited-app';
 
 const MAX = 4;
