@@ -121,6 +121,31 @@ describe('auth: module options', () => {
     expect(install({ jwt: jwtOptions, loginFailureSpacingMs: 1000 })).not.to.throw();
   });
 
+  it('when loginFailureBurst is not a whole number from 1, it refuses to install', () => {
+    for (const loginFailureBurst of [0, -1, 1.5, Number.NaN, '10'])
+      expect(refusal({ jwt: jwtOptions, loginFailureBurst })).to.match(/^auth\.loginFailureBurst: /);
+    expect(install({ jwt: jwtOptions, loginFailureBurst: 1 })).not.to.throw();
+  });
+
+  it('when deviceCookie is neither false nor { name, maxAgeSeconds, maxFailures } of the right kinds, it refuses to install', () => {
+    for (const deviceCookie of [
+      true,
+      'on',
+      { name: 'a b' },
+      { name: 'a;b' },
+      { maxAgeSeconds: 0 },
+      { maxFailures: 0 },
+      { path: '/' },
+    ])
+      expect(refusal({ jwt: jwtOptions, deviceCookie }), JSON.stringify(deviceCookie)).to.match(
+        /^auth\.deviceCookie/,
+      );
+    expect(install({ jwt: jwtOptions, deviceCookie: false })).not.to.throw();
+    expect(
+      install({ jwt: jwtOptions, deviceCookie: { name: '__device', maxAgeSeconds: 60, maxFailures: 3 } }),
+    ).not.to.throw();
+  });
+
   it('when a lifetime is not a positive whole number of seconds, it refuses to install', () => {
     expect(refusal({ jwt: { ...jwtOptions, accessTokenTTL: 0 } })).to.match(/^auth\.jwt\.accessTokenTTL: /);
     expect(refusal({ jwt: { ...jwtOptions, refreshTokenTTL: 1.5 } })).to.match(
