@@ -131,15 +131,16 @@ export function createSampleApp(config: SampleConfig, options: SampleAppOptions 
     .install('rbac', { roles: REFERENCE_ROLES, permissions: REFERENCE_PERMISSIONS });
   app.override(BROADCASTER, state.broadcaster);
   app.use(serveHomePage(config.env !== 'production'));
-  // Every registration attempt counts, whatever its outcome: each costs a bcrypt hash.
-  app.use(
-    '/auth/register',
-    rateLimit({
-      windowMs: config.registerRateLimit.windowMs,
-      max: config.registerRateLimit.max,
-      store: state.rateLimitStore('register'),
-      message: MESSAGES.tooManyRegistrations,
-    }),
+  // Every registration attempt counts, whatever its outcome: each costs a bcrypt hash. Only
+  // registrations do: a GET, a preflight or a path below it is no attempt.
+  const registrations = rateLimit({
+    windowMs: config.registerRateLimit.windowMs,
+    max: config.registerRateLimit.max,
+    store: state.rateLimitStore('register'),
+    message: MESSAGES.tooManyRegistrations,
+  });
+  app.use('/auth/register', (req, res, next) =>
+    isRegistration(req) ? registrations(req, res, next) : next(),
   );
 
   // After the database module's ready hook, which migrates.
@@ -153,4 +154,10 @@ export function createSampleApp(config: SampleConfig, options: SampleAppOptions 
     await state.close();
   });
   return app;
+}
+
+// Express hands mounted middleware the path below the mount in `url`, the whole one in `originalUrl`.
+function isRegistration(req: { method?: string; url?: string; originalUrl?: string }): boolean {
+  const path = (req.originalUrl ?? req.url ?? '').split('?')[0];
+  return req.method === 'POST' && (path === '/auth/register' || path === '/auth/register/');
 }

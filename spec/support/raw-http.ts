@@ -55,6 +55,11 @@ export class RawConnection {
     this.socket.write(`${lines.join('\r\n')}\r\n\r\n${payload}`);
   }
 
+  /** Writes bytes exactly as given (a malformed request, say). */
+  write(raw: string): void {
+    this.socket.write(raw);
+  }
+
   /** The next answer on the connection; rejects when the connection ends before one arrives. */
   async response(): Promise<RawResponse> {
     for (;;) {

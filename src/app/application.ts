@@ -36,6 +36,7 @@ import { corsMiddleware } from '../security/cors';
 import { credentialedNoStore } from '../security/credentialed-no-store';
 import { securityHeaders } from '../security/security-headers';
 import { Tracing } from '../tracing/tracing';
+import { answerClientErrors } from './client-error-answer';
 import { ConnectionDrain } from './connection-drain';
 import { assertCreateTimePackages } from './create-time-packages';
 import { createEngine } from './engines';
@@ -249,6 +250,7 @@ export class Application {
     await this.ready();
     if (this.server) throw trellisError('TRELLIS_ERR_ALREADY_LISTENING');
     const server = this.engine.createServer();
+    answerClientErrors(server);
     this.server = server;
     this.drains.server = new ConnectionDrain(server);
     for (const hook of this.hooks.listen) await hook(server);

@@ -199,6 +199,18 @@ describe('sample registration rate limit', () => {
         .expect(200);
     });
 
+    it('counts only POST /auth/register: other methods and paths below it use none of the allowance', async () => {
+      for (let i = 0; i < 5; i++) {
+        await request(sample.url).get('/auth/register');
+        await request(sample.url).options('/auth/register');
+        await request(sample.url).post('/auth/register/more').send({});
+      }
+      await register('counted1').expect(201);
+      await register('counted2').expect(201);
+      await register('counted3').expect(201);
+      await register('counted4').expect(429);
+    });
+
     it('a registration that meets a full hashing queue is answered 503 with Retry-After: 1 at once', async () => {
       const auth = sample.app.container.get(AuthService);
       const hashing = sinon.stub(auth, 'hashPassword').rejects(new QueueFullException());
