@@ -74,6 +74,12 @@ const contentType = fc
   )
   .map(([type, rest]) => `${type}${rest}`);
 
+// A byte Node's parser refuses in a header value (tab is allowed).
+const isControl = (char: string) => {
+  const code = char.charCodeAt(0);
+  return (code < 0x20 && code !== 0x09) || code === 0x7f;
+};
+
 forEachEngine((engine) => {
   describe(`fuzzing the untrusted input of the sample on ${engine}`, function () {
     this.timeout(60_000 + FUZZ_RUNS * 1000);
@@ -109,9 +115,7 @@ forEachEngine((engine) => {
       expect(JSON.parse(canary.body).username, `${what}: the next request`).to.equal('admin');
       return answer;
     }
-    const bearer: [string, string] = ['Authorization', ''];
     const auth = (): [string, string] => ['Authorization', `Bearer ${token}`];
-    void bearer;
 
     it('JSON bodies (depth, huge numbers, __proto__ and constructor keys): never a 5xx, and a 201 only for a valid task', async () => {
       await fuzz(jsonText, async (body) => {
@@ -317,8 +321,7 @@ forEachEngine((engine) => {
           ),
           `Idempotency-Key ${JSON.stringify(key).slice(0, 80)}`,
         );
-        if (/[\x00-\x08\x0a-\x1f\x7f]/.test(key))
-          expect(JSON.parse(answer.body).code).to.equal('MALFORMED_HTTP_REQUEST');
+        if ([...key].some(isControl)) expect(JSON.parse(answer.body).code).to.equal('MALFORMED_HTTP_REQUEST');
       });
     });
 
