@@ -350,7 +350,7 @@ forEachEngine((engine) => {
       });
     });
 
-    it('X-Forwarded-* without trustProxy: ignored, so every login failure counts against the one socket address', async () => {
+    it('X-Forwarded-* without trustProxy: ignored, so every registration attempt counts against the one socket address', async () => {
       const forwarded = fc.tuple(
         fc.oneof(
           fc.ipV4(),
