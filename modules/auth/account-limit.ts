@@ -16,6 +16,17 @@ export class AccountBusyException extends TooManyRequestsException {
 }
 
 /**
+ * Thrown when a known device already has a login of its own in progress: a 429 with
+ * `Retry-After: 1` that is not a failed login (it costs nothing, and counting it would let a slow
+ * answer lock the device's owner out of the per-client limits).
+ */
+export class DeviceBusyException extends TooManyRequestsException {
+  constructor(message: string = AUTH_MESSAGES.accountBusy, limit?: RateLimitState) {
+    super(message, 1, limit ? { headers: rateLimitFields(limit) } : undefined);
+  }
+}
+
+/**
  * The account-wide protection of logins, after OWASP's device cookies. An attempt from a device
  * that has logged in as that user before (a valid device cookie, not locked out) is judged by that
  * device's own failures only: a flood at the account from elsewhere never refuses it. Every other
@@ -58,7 +69,7 @@ export class AccountLimit {
   async run<T>(username: string, login: () => Promise<T | null>, device?: KnownDevice): Promise<T | null> {
     if (this.trusts(device)) {
       const { id } = device;
-      return this.within(`device:${id}`, login, () => this.devices.failed(id));
+      return this.within(`device:${id}`, login, () => this.devices.failed(id), true);
     }
     const key = keyOf(username);
     const spaced = this.spacing.remaining(key);
@@ -73,7 +84,7 @@ export class AccountLimit {
         resetSeconds: seconds,
       });
     }
-    return this.within(key, login, () => this.spacing.failed(key));
+    return this.within(key, login, () => this.spacing.failed(key), false);
   }
 
   // At most `perUsername` logins under `key` in progress. A failure is recorded before the place
@@ -82,16 +93,21 @@ export class AccountLimit {
     key: string,
     login: () => Promise<T | null>,
     failed: () => void,
+    device: boolean,
   ): Promise<T | null> {
     const count = this.inProgress.get(key) ?? 0;
-    if (count >= this.perUsername)
-      throw new AccountBusyException(this.busyMessage, 1, {
-        name: 'account-logins-in-progress',
+    if (count >= this.perUsername) {
+      const limit = {
+        name: device ? 'device-logins-in-progress' : 'account-logins-in-progress',
         limit: this.perUsername,
         windowSeconds: 1,
         remaining: 0,
         resetSeconds: 1,
-      });
+      };
+      throw device
+        ? new DeviceBusyException(this.busyMessage, limit)
+        : new AccountBusyException(this.busyMessage, 1, limit);
+    }
     this.inProgress.set(key, count + 1);
     try {
       const result = await login();

@@ -1,4 +1,4 @@
-export { AccountBusyException } from './account-limit';
+export { AccountBusyException, DeviceBusyException } from './account-limit';
 export { AUTH_GUARD_KIND, Auth } from './auth-decorator';
 export { AUTH_MESSAGES, type AuthMessages } from './auth-messages';
 export { authModule } from './auth-module';

@@ -1,9 +1,11 @@
+import bcrypt from 'bcrypt';
 import { expect } from 'chai';
 import request from 'supertest';
 import type { AuthOptions } from '../../../modules/auth';
 import { resolveAuthSettings } from '../../../modules/auth/auth-settings';
 import { DeviceCookieSigner } from '../../../modules/auth/device-cookie';
 import { forEachEngine } from '../../support/engines';
+import { rateLimitOf } from '../../support/rate-limit-fields';
 import { type Served, serve } from '../../support/serve';
 import { authApp, PASSWORD, SECRET, type StubbedUsers, stubUsers } from './auth-fixtures';
 
@@ -168,6 +170,41 @@ describe('auth: device cookies', () => {
       // Now judged by the account: its failure spaces it, and its next attempt is refused.
       expect((await login('ada', WRONG, second)).status).to.equal(401);
       expect((await login('ada', PASSWORD, second)).status).to.equal(429);
+    });
+
+    it('a second login from a known device while its first is in progress is 429 with Retry-After: 1, not a failed login', async () => {
+      const gates: (() => void)[] = [];
+      let held = false;
+      const verifyPassword = (password: string, hash: string) =>
+        held
+          ? new Promise<boolean>((resolve) => gates.push(() => resolve(bcrypt.compare(password, hash))))
+          : bcrypt.compare(password, hash);
+      users = await stubUsers();
+      served = await serve(
+        authApp(
+          engine,
+          users,
+          { routes: { loginLimit: { max: 2 } }, userProvider: { ...users.provider, verifyPassword } },
+          [],
+        ),
+      );
+      const cookie = await knownDevice();
+      held = true;
+      const first = login('ada', PASSWORD, cookie).then((res) => res);
+      for (let i = 0; i < 400 && gates.length === 0; i++)
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      const second = await login('ada', PASSWORD, cookie);
+      expect(second.status).to.equal(429);
+      expect(second.headers['retry-after']).to.equal('1');
+      expect(rateLimitOf(second.headers)).to.deep.include({
+        name: 'device-logins-in-progress',
+        remaining: 0,
+      });
+      held = false;
+      gates[0]!();
+      expect((await first).status).to.equal(200);
+      // Had the 429 counted, this client and username (one failure allowed) would be refused now.
+      expect((await login('ada', PASSWORD, cookie)).status).to.equal(200);
     });
 
     it('with deviceCookie: false, sets no cookie and judges every attempt by the account', async () => {
