@@ -6,8 +6,12 @@ import type { DatabaseOptions } from './database-options';
 import { type DatabaseTarget, databaseTarget } from './database-url';
 import { observeQueries } from './observe-queries';
 import { openDialect } from './open-dialect';
+import { StorageFaults } from './storage-faults';
 import { runInTransaction, transactionAware } from './transaction-context';
 import { unavailableAware } from './unavailable-dialect';
+
+// Written to by readiness after a storage fault, to learn whether writes succeed again.
+const PROBE_TABLE = 'trellis_write_probe';
 
 /** What the observability options of the application give the database. */
 export interface DatabaseObservers {
@@ -27,12 +31,18 @@ export class DatabaseConnection {
   readonly root: Kysely<any>;
   /** Kysely that is the current `Transactional()` call's transaction inside one, `root` outside. */
   readonly db: Kysely<any>;
+  private readonly faults: StorageFaults;
 
   constructor(options: Pick<DatabaseOptions, 'url' | 'poolSize'>, observers: DatabaseObservers) {
     const target = databaseTarget(options.url);
     this.dialect = target.dialect;
+    this.faults = new StorageFaults(observers.logger);
     this.root = new Kysely<any>({
-      dialect: unavailableAware(openDialect(target, observers.logger, options.poolSize)),
+      dialect: unavailableAware(
+        openDialect(target, observers.logger, options.poolSize),
+        this.faults,
+        observers.logger,
+      ),
       log: observeQueries(target.dialect, observers.metrics, observers.tracing),
     });
     this.db = transactionAware(this.root);
@@ -43,14 +53,32 @@ export class DatabaseConnection {
     return runInTransaction(this.root, call);
   }
 
-  /** Whether the database answers `SELECT 1`. */
+  /**
+   * Whether the database answers `SELECT 1`; after a storage fault, whether a write succeeds
+   * again (a row of its own probe table), since reads go on while writes fail.
+   */
   async isUp(): Promise<boolean> {
     try {
-      await sql`SELECT 1`.execute(this.root);
-      return true;
+      if (this.faults.faulted) await this.probeWrite();
+      else await sql`SELECT 1`.execute(this.root);
+      return !this.faults.faulted;
     } catch {
       return false;
     }
+  }
+
+  private async probeWrite(): Promise<void> {
+    await this.root.schema
+      .createTable(PROBE_TABLE)
+      .ifNotExists()
+      .addColumn('id', 'integer', (column) => column.primaryKey())
+      .addColumn('at', 'bigint')
+      .execute();
+    await this.root
+      .insertInto(PROBE_TABLE)
+      .values({ id: 1, at: Date.now() })
+      .onConflict((conflict) => conflict.column('id').doUpdateSet({ at: Date.now() }))
+      .execute();
   }
 
   /** Closes the connection (ends the pool). */

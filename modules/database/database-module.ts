@@ -6,8 +6,11 @@ import { Database } from './database-token';
 import { DatabaseIdempotencyStore } from './idempotency/database-idempotency-store';
 import { idempotencyInterceptor } from './idempotency/idempotency-interceptor';
 import { IdempotencyStore } from './idempotency/idempotency-store';
+import { purgeExpiredIdempotencyKeys } from './idempotency/purge-expired-idempotency-keys';
 import { runMigrations } from './run-migrations';
 import { transactionalInterceptor } from './transactional-interceptor';
+
+const HOUR_MS = 60 * 60 * 1000;
 
 declare module '../../src/kernel/extension-points' {
   interface ModuleOptionsMap {
@@ -27,9 +30,13 @@ export const databaseModule = defineModule<DatabaseOptions>({
     checkOption(databaseOptionsSchema, options, 'database');
     const connection = new DatabaseConnection(options, app);
     const { container } = app;
+    let purgeTimer: NodeJS.Timeout | undefined;
     container.bind(DatabaseConnection).toConstantValue(connection);
     container.bind(Database).toConstantValue(connection.db);
-    const store = options.idempotencyStore ?? new DatabaseIdempotencyStore(connection.root);
+    // The default store writes in the handler's own database: its answers commit with its writes.
+    const store =
+      options.idempotencyStore ??
+      new DatabaseIdempotencyStore(connection.db, Date.now, (call) => connection.transaction(call));
     container.bind(IdempotencyStore).toConstantValue(store);
     app.interceptors.define(transactionalInterceptor);
     app.interceptors.define(idempotencyInterceptor);
@@ -40,7 +47,19 @@ export const databaseModule = defineModule<DatabaseOptions>({
         if (applied.length > 0) app.logger.info({ migrations: applied }, 'database migrated');
       }
       await store.prepare?.();
+      if (store instanceof DatabaseIdempotencyStore && options.idempotencyPurgeMs !== false) {
+        // Expired keys go in batches off the request path; unref'd, it never keeps the process up.
+        purgeTimer = setInterval(() => {
+          purgeExpiredIdempotencyKeys(connection.root).catch((err) =>
+            app.logger.warn({ err }, 'database: expired idempotency keys could not be purged'),
+          );
+        }, options.idempotencyPurgeMs ?? HOUR_MS);
+        purgeTimer.unref();
+      }
     });
-    app.onClose(() => connection.close());
+    app.onClose(() => {
+      clearInterval(purgeTimer);
+      return connection.close();
+    });
   },
 });

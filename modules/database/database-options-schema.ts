@@ -9,5 +9,6 @@ export const databaseOptionsSchema = z
       .optional(),
     poolSize: z.number().int().min(1).max(1000).optional(),
     idempotencyStore: z.object({}).loose().optional(),
+    idempotencyPurgeMs: z.union([z.number().int().min(1), z.literal(false)]).optional(),
   })
   .strict();

@@ -17,6 +17,11 @@ export interface DatabaseOptions {
   poolSize?: number;
   /** Where `Idempotent()` keeps keys and answers; default: this database's own table. */
   idempotencyStore?: IdempotencyStore;
+  /**
+   * How often expired idempotency keys of the database's own store are deleted, in milliseconds
+   * (default one hour); `false` leaves it to a scheduled job (`purgeExpiredIdempotencyKeys`).
+   */
+  idempotencyPurgeMs?: number | false;
 }
 
 /** The Kysely instance `Database` gives; `DB` is the application's schema. */

@@ -1,10 +1,12 @@
 import { ServiceUnavailableException } from '../../src/kernel';
+import { isStorageFault } from './storage-faults';
 
 /** The message of every 503 caused by the database: the client learns to retry, not what failed. */
 export const DATABASE_UNAVAILABLE_MESSAGE = 'Service temporarily unavailable, please try again shortly';
 
 // Connection failures of pg and Node (no code on pg's own "Connection terminated" errors), the
-// PostgreSQL classes 08 (connection) and 57P (shutdown), and SQLite's lock timeout.
+// PostgreSQL classes 08 (connection) and 57P (shutdown), SQLite's lock timeout and its storage
+// faults (a full disk, an I/O error, a read-only file): each passes, so the client retries.
 const CODES = new Set([
   'ECONNREFUSED',
   'ECONNRESET',
@@ -23,6 +25,7 @@ export function isUnreachable(err: unknown): boolean {
   const { code, message } = (err ?? {}) as { code?: unknown; message?: unknown };
   if (typeof code === 'string' && (CODES.has(code) || code.startsWith('08') || code.startsWith('57P')))
     return true;
+  if (isStorageFault(err)) return true;
   return typeof message === 'string' && MESSAGES.test(message);
 }
 

@@ -4,7 +4,10 @@ import { recordInterceptor } from '../../src/kernel';
 export interface IdempotentOptions {
   /** How long an answer is kept for replay, in milliseconds (default 24 hours). */
   ttlMs?: number;
-  /** How long a request may hold its key before a retry may run again (default 60 s). */
+  /**
+   * How long a claim on a key lasts unless renewed, in milliseconds (default 10 s): a running
+   * request renews it every third of that, so a crashed one frees its key within this time.
+   */
   lockMs?: number;
 }
 

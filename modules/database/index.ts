@@ -4,6 +4,10 @@ export { Database } from './database-token';
 export { DatabaseIdempotencyStore } from './idempotency/database-idempotency-store';
 export { type IdempotencyClaim, IdempotencyStore, type StoredAnswer } from './idempotency/idempotency-store';
 export {
+  type PurgeOptions,
+  purgeExpiredIdempotencyKeys,
+} from './idempotency/purge-expired-idempotency-keys';
+export {
   RedisIdempotencyStore,
   type RedisIdempotencyStoreOptions,
 } from './idempotency/redis-idempotency-store';

@@ -52,6 +52,12 @@ function providerOf(migrations: DatabaseMigrations): MigrationProvider {
   return { getMigrations: async () => migrations };
 }
 
+/** Where a set of migrations keeps its bookkeeping (the framework's own apart from the application's). */
+export interface MigrationTables {
+  migrationTableName: string;
+  migrationLockTableName: string;
+}
+
 /**
  * Runs the migrations `db` has not run yet, in name order (Kysely's `Migrator`: its lock table
  * keeps two instances starting at once from running one step twice); resolves to their names.
@@ -60,9 +66,10 @@ export async function runMigrations(
   db: Kysely<any>,
   migrations: DatabaseMigrations,
   dialect: 'sqlite' | 'postgres',
+  tables?: MigrationTables,
 ): Promise<string[]> {
   const run = (target: Kysely<any>) =>
-    new Migrator({ db: target, provider: providerOf(migrations) }).migrateToLatest();
+    new Migrator({ db: target, provider: providerOf(migrations), ...tables }).migrateToLatest();
   const { error, results } =
     dialect === 'sqlite' ? await db.connection().execute((one) => exclusively(one, run)) : await run(db);
   if (error) {

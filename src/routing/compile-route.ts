@@ -131,7 +131,20 @@ export function compileRoute(
   const answersGet = http.method === 'GET' || http.method === 'ALL';
   const base = handler.interceptors?.length ? withAnswerListeners(env.writer) : env.writer;
   const writer = env.etags && answersGet ? withEtags(base) : base;
-  const intercept = compileRouteInterceptors(handler, env.interceptors, { ...site, writer });
+  // What writeResult would write, for an interceptor that keeps the answer before it is sent.
+  const render = (ctx: RequestContext, result: unknown) => {
+    if (part.answer || result instanceof StreamableFile || writer.sent(ctx)) return undefined;
+    const status = writer.chosenStatus(ctx);
+    return result === undefined
+      ? { status: status ?? HTTP_STATUS.NO_CONTENT, headers: ctx.responseHeaders }
+      : { status: status ?? defaultStatus, body: serialize(result), headers: ctx.responseHeaders };
+  };
+  const intercept = compileRouteInterceptors(handler, env.interceptors, {
+    ...site,
+    writer,
+    render,
+    logger: env.logger,
+  });
   const invoke = compileInvocation(
     {
       owner: controller,

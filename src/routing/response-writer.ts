@@ -1,4 +1,6 @@
 import type { ServerResponse } from 'node:http';
+import type { Logger } from 'pino';
+import type { WrittenAnswer } from './answer-listeners';
 import type { RequestContext } from './request-context';
 
 /** How an engine puts a response on the wire; the compiled route never touches the engine directly. */
@@ -19,5 +21,12 @@ declare module '../kernel/interceptors/interceptor-registry' {
   interface RouteInterceptorSite {
     /** The writer a route interceptor's own answers go through. */
     writer: ResponseWriter;
+    /**
+     * The answer the route would write for a handler's `result`, without writing it (absent or
+     * `undefined` when the route streams, or the handler answered through `Res()`).
+     */
+    render?(ctx: RequestContext, result: unknown): WrittenAnswer | undefined;
+    /** The application's logger. */
+    logger?: Logger;
   }
 }

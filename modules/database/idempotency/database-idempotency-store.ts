@@ -1,7 +1,11 @@
-import type { Kysely } from 'kysely';
+import { randomBytes } from 'node:crypto';
+import { type Kysely, SqliteAdapter } from 'kysely';
+import { ConflictException } from '../../../src/kernel';
+import { runMigrations } from '../run-migrations';
+import { IDEMPOTENCY_KEYS_TABLE, idempotencyKeysMigrations } from './idempotency-keys-migrations';
 import { type IdempotencyClaim, IdempotencyStore, type StoredAnswer } from './idempotency-store';
 
-const TABLE = 'trellis_idempotency_keys';
+const TABLE = IDEMPOTENCY_KEYS_TABLE;
 
 interface Row {
   key: string;
@@ -12,48 +16,62 @@ interface Row {
   expires_at: number | string;
 }
 
+/** Runs a call in one transaction of the store's database (the module's `transaction()`). */
+export type TransactionRunner = <T>(call: () => Promise<T>) => Promise<T>;
+
 /**
  * Idempotency keys in the application's database: one row per key, claimed by an insert that
- * only one request can win, so concurrent instances agree. Expired rows are taken over in place.
+ * only one request can win, so concurrent instances agree; each claim carries a token, so only
+ * its request renews, completes or releases it. Expired rows are taken over in place. Given the
+ * module's `transaction`, a handler's answer commits in the handler's own transaction.
  */
 export class DatabaseIdempotencyStore extends IdempotencyStore {
+  /** Runs the handler in the transaction its answer is stored in; absent without a `transaction`. */
+  declare atomically?: <T>(call: () => Promise<T>) => Promise<T>;
+
   constructor(
     private readonly db: Kysely<any>,
     private readonly now: () => number = Date.now,
+    transaction?: TransactionRunner,
   ) {
     super();
+    if (transaction) this.atomically = transaction;
   }
 
   override async prepare(): Promise<void> {
-    await this.db.schema
-      .createTable(TABLE)
-      .ifNotExists()
-      .addColumn('key', 'varchar(600)', (column) => column.primaryKey())
-      .addColumn('fingerprint', 'varchar(64)', (column) => column.notNull())
-      .addColumn('status', 'integer')
-      .addColumn('headers', 'text')
-      .addColumn('body', 'text')
-      .addColumn('expires_at', 'bigint', (column) => column.notNull())
-      .execute();
+    const dialect = this.db.getExecutor().adapter instanceof SqliteAdapter ? 'sqlite' : 'postgres';
+    await runMigrations(this.db, idempotencyKeysMigrations, dialect, {
+      migrationTableName: 'trellis_framework_migration',
+      migrationLockTableName: 'trellis_framework_migration_lock',
+    });
   }
 
   override async begin(key: string, fingerprint: string, lockMs: number): Promise<IdempotencyClaim> {
     const now = this.now();
-    const claim = { key, fingerprint, status: null, headers: null, body: null, expires_at: now + lockMs };
+    const token = randomBytes(12).toString('base64url');
+    const claim = {
+      key,
+      fingerprint,
+      status: null,
+      headers: null,
+      body: null,
+      expires_at: now + lockMs,
+      owner: token,
+    };
     const inserted = await this.db
       .insertInto(TABLE)
       .values(claim)
       .onConflict((conflict) => conflict.column('key').doNothing())
       .executeTakeFirst();
-    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) return { state: 'claimed' };
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) return { state: 'claimed', token };
     // Taken: an expired claim (a crashed request, an old answer) is taken over in one update.
     const taken = await this.db
       .updateTable(TABLE)
-      .set({ fingerprint, status: null, headers: null, body: null, expires_at: now + lockMs })
+      .set({ fingerprint, status: null, headers: null, body: null, expires_at: now + lockMs, owner: token })
       .where('key', '=', key)
       .where('expires_at', '<=', now)
       .executeTakeFirst();
-    if (Number(taken.numUpdatedRows) > 0) return { state: 'claimed' };
+    if (Number(taken.numUpdatedRows) > 0) return { state: 'claimed', token };
     const row = (await this.db.selectFrom(TABLE).selectAll().where('key', '=', key).executeTakeFirst()) as
       | Row
       | undefined;
@@ -75,8 +93,9 @@ export class DatabaseIdempotencyStore extends IdempotencyStore {
     _fingerprint: string,
     answer: StoredAnswer,
     ttlMs: number,
+    token?: string,
   ): Promise<void> {
-    await this.db
+    let update = this.db
       .updateTable(TABLE)
       .set({
         status: answer.status,
@@ -84,13 +103,31 @@ export class DatabaseIdempotencyStore extends IdempotencyStore {
         headers: answer.headers ? JSON.stringify(answer.headers) : null,
         expires_at: this.now() + ttlMs,
       })
-      .where('key', '=', key)
-      .execute();
-    // Rows past their time are removed now and then, by whichever request passes.
-    if (Math.random() < 0.01) await this.db.deleteFrom(TABLE).where('expires_at', '<=', this.now()).execute();
+      .where('key', '=', key);
+    if (token !== undefined) update = update.where('owner', '=', token);
+    const done = await update.executeTakeFirst();
+    // The claim was taken over (it lapsed): the other request's run is the one that counts.
+    if (Number(done.numUpdatedRows) === 0)
+      throw new ConflictException('A request with this Idempotency-Key is still being processed', {
+        headers: { 'Retry-After': '1' },
+      });
   }
 
-  override async release(key: string): Promise<void> {
-    await this.db.deleteFrom(TABLE).where('key', '=', key).execute();
+  override async renew(key: string, token: string | undefined, lockMs: number): Promise<boolean> {
+    if (token === undefined) return false;
+    const renewed = await this.db
+      .updateTable(TABLE)
+      .set({ expires_at: this.now() + lockMs })
+      .where('key', '=', key)
+      .where('owner', '=', token)
+      .where('status', 'is', null)
+      .executeTakeFirst();
+    return Number(renewed.numUpdatedRows) > 0;
+  }
+
+  override async release(key: string, token?: string): Promise<void> {
+    let release = this.db.deleteFrom(TABLE).where('key', '=', key).where('status', 'is', null);
+    if (token !== undefined) release = release.where('owner', '=', token);
+    await release.execute();
   }
 }
