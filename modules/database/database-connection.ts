@@ -23,6 +23,8 @@ export interface DatabaseObservers {
 export class DatabaseConnection {
   /** `'sqlite'` or `'postgres'`. */
   readonly dialect: DatabaseTarget['dialect'];
+  /** What the `url` option selects (the connection string or the SQLite file). */
+  readonly target: DatabaseTarget;
   /** Kysely on the connection itself, outside any transaction. */
   readonly root: Kysely<any>;
   /** Kysely that is the current `Transactional()` call's transaction inside one, `root` outside. */
@@ -30,6 +32,7 @@ export class DatabaseConnection {
 
   constructor(options: Pick<DatabaseOptions, 'url' | 'poolSize'>, observers: DatabaseObservers) {
     const target = databaseTarget(options.url);
+    this.target = target;
     this.dialect = target.dialect;
     this.root = new Kysely<any>({
       dialect: unavailableAware(openDialect(target, observers.logger, options.poolSize)),
