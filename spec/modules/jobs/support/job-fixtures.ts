@@ -2,6 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import pino from 'pino';
 import { z } from 'zod';
 import { Database } from '../../../../modules/database';
+import '../../../../modules/jobs';
 import type { Application } from '../../../../src/app/application';
 import { createApp } from '../../../../src/app/create-app';
 import { Injectable } from '../../../../src/decorators/injectable';
