@@ -1,3 +1,4 @@
+import { AsyncResource } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
@@ -69,13 +70,17 @@ export class SqliteJobBackend implements JobBackend {
     this.wake();
   }
 
+  // Bound to the context of start(): a wake from inside a Transactional() call (an enqueue) must
+  // not hand that call's transaction, or its request, to the jobs it starts.
+  private readonly claimOutside = AsyncResource.bind(() => void this.poll());
+
   wake(): void {
     if (!this.settings || this.stopping) return;
     if (this.polling) {
       this.again = true;
       return;
     }
-    void this.poll();
+    this.claimOutside();
   }
 
   async stop(graceMs: number): Promise<void> {
