@@ -31,6 +31,7 @@ export const jobsModule = defineModule<JobsOptions>({
     if (!app.container.isBound(DatabaseConnection)) throw jobsError('TRELLIS_ERR_JOBS_WITHOUT_DATABASE');
     const connection = app.container.get(DatabaseConnection);
     const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
+    const grace = app.options.shutdownTimeoutMs ?? DEFAULT_SHUTDOWN_MS;
     const backend = openBackend(connection, app.logger, concurrency);
     const queue = new JobQueue(backend, connection.db, app.tracing);
     app.container.bind(Jobs).toConstantValue(queue);
@@ -72,11 +73,12 @@ export const jobsModule = defineModule<JobsOptions>({
         concurrency,
         pollIntervalMs: options.pollIntervalMs ?? DEFAULT_POLL_MS,
         lockTimeoutMs: options.lockTimeoutMs ?? DEFAULT_LOCK_TIMEOUT_MS,
+        shutdownGraceMs: grace,
       });
     });
     app.onShutdown(async () => {
       clearInterval(refresher);
-      await backend.stop(app.options.shutdownTimeoutMs ?? DEFAULT_SHUTDOWN_MS);
+      await backend.stop(grace);
     });
   },
 });

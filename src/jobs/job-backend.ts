@@ -22,6 +22,8 @@ export interface WorkerSettings {
   pollIntervalMs: number;
   /** A job locked longer than this is taken for cut off (a crash) and runs again. */
   lockTimeoutMs: number;
+  /** How long `stop` waits for running jobs (the application's shutdown grace). */
+  shutdownGraceMs: number;
 }
 
 /** Where jobs are kept and how they are claimed: the embedded SQLite one, or graphile-worker's. */

@@ -144,6 +144,8 @@ export class GraphileJobBackend implements JobBackend {
       pgPool: this.pool,
       concurrency: settings.concurrency,
       noHandleSignals: true,
+      // What still runs when the grace is over is failed by graphile-worker, for a retry.
+      gracefulShutdownAbortTimeout: settings.shutdownGraceMs,
       pollInterval: settings.pollIntervalMs,
       taskList,
       parsedCronItems: this.graphile.parseCronItems(cronItems),
