@@ -23,6 +23,8 @@ export class SqliteJobBackend implements JobBackend {
   private polling = false;
   private again = false;
   private stopping = false;
+  // Jobs done in this turn of the event loop, deleted together: each commit syncs the file.
+  private done: { id: string; recorded: () => void; failed: (err: unknown) => void }[] = [];
 
   constructor(
     private readonly root: Kysely<any>,
@@ -120,12 +122,33 @@ export class SqliteJobBackend implements JobBackend {
     }
   }
 
+  private completeSoon(job: ClaimedJob): Promise<void> {
+    return new Promise((recorded, failed) => {
+      if (this.done.length === 0) setImmediate(() => void this.flushDone());
+      this.done.push({ id: job.id, recorded, failed });
+    });
+  }
+
+  private async flushDone(): Promise<void> {
+    const done = this.done;
+    this.done = [];
+    try {
+      await this.store.complete(
+        done.map((job) => job.id),
+        this.worker,
+      );
+      for (const job of done) job.recorded();
+    } catch (err) {
+      for (const job of done) job.failed(err);
+    }
+  }
+
   private begin(job: ClaimedJob): void {
     const settings = this.settings!;
     const run = settings.runner
       .run(job)
       .then(
-        () => this.store.complete(job, this.worker),
+        () => this.completeSoon(job),
         (err) => this.store.fail(job, this.worker, messageOf(err)),
       )
       .catch((err) => this.logger.error({ err, jobId: job.id }, 'recording a job run failed'))
