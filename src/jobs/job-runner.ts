@@ -3,6 +3,7 @@ import type { AppMetrics } from '../metrics';
 import type { Tracing } from '../tracing';
 import type { CompiledJobs } from './compiled-jobs';
 import type { JobContext } from './job-context';
+import { UnknownJobError } from './jobs-errors';
 
 /** A job a worker took: what it runs, and what links it to the request that enqueued it. */
 export interface ClaimedJob extends JobContext {
@@ -58,7 +59,8 @@ export class JobRunner {
     };
     const line = { jobId: job.id, job: job.name, attempt: job.attempt, reqId: job.requestId };
     try {
-      if (!task) throw new Error(`no Job() or Cron() is named '${job.name}' in this application`);
+      // A job stored by another version of the application, whose handler is gone.
+      if (!task) throw new UnknownJobError(job.name, this.compiled.jobNames());
       await (span ? span.run(() => task.run(job.payload, context)) : task.run(job.payload, context));
       span?.end();
       const ms = performance.now() - started;

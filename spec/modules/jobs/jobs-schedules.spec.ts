@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { type Kysely, sql } from 'kysely';
 import pino from 'pino';
-import { Cron, createApp, Database, Injectable, type JobContext } from '../../../index';
+import { Cron, createApp, Database, describeJobs, Injectable, type JobContext } from '../../../index';
 import type { Application } from '../../../src/app/application';
 import { drainJobs } from '../../../testing';
 import { forEachDatabase, type SpecDatabase } from '../../support/databases';
@@ -62,6 +62,22 @@ describe('jobs module: schedules', function () {
       } finally {
         await Promise.all([a.close(), b.close()]);
       }
+    });
+
+    it('describes its compiled jobs and schedules for tools, once ready', async () => {
+      const Nightly = missedSchedule([]);
+      const app = scheduleApp(await database.url(), Nightly, false);
+      expect(describeJobs(app)).to.deep.equal([]);
+      await app.ready();
+      const [schedule] = describeJobs(app);
+      expect(schedule).to.deep.include({
+        name: 'nightly',
+        kind: 'schedule',
+        handler: 'Nightly.run',
+        maxAttempts: 5,
+      });
+      expect(schedule!.cron).to.match(/^\d+ \d+ \* \* \*$/);
+      await app.close();
     });
 
     it('refuses at ready() an expression that is not five fields, naming the method', async () => {
