@@ -4,6 +4,7 @@
 import 'reflect-metadata';
 import { DATABASE_ERRORS } from './modules/database/database-errors';
 import { RBAC_ERRORS } from './modules/rbac/rbac-errors';
+import { JOBS_ERRORS } from './src/jobs/jobs-errors';
 import { ENGINE_ERRORS } from './src/engine/engine-errors';
 import { GRAPHQL_ERRORS } from './src/graphql/graphql-errors';
 import { KERNEL_ERRORS } from './src/kernel/errors/trellis-errors';
@@ -21,6 +22,7 @@ export type { InjectOptions, InjectResponse } from './src/app/inject';
 export type {
   ContextVariableMap,
   GuardKindMap,
+  JobPayloadMap,
   ModuleHost,
   ModuleOptionsMap,
 } from './src/kernel/extension-points';
@@ -180,6 +182,7 @@ export const TRELLIS_ERRORS = {
   ...GRAPHQL_ERRORS,
   ...RBAC_ERRORS,
   ...DATABASE_ERRORS,
+  ...JOBS_ERRORS,
 };
 /** A `TRELLIS_ERR_*` code of {@link TRELLIS_ERRORS}. */
 export type TrellisErrorCode = keyof typeof TRELLIS_ERRORS;
@@ -368,6 +371,13 @@ export {
   type StoredAnswer,
   Transactional,
 } from './modules/database';
+// Jobs and schedules: Job() and Cron() methods, Jobs to enqueue, on SQLite or graphile-worker
+export { describeJobs, type JobsOptions, jobsModule } from './modules/jobs';
+export { Cron, type CronOptions, Job, type JobOptions } from './src/jobs/job-decorators';
+export type { JobContext } from './src/jobs/job-context';
+export type { JobDescription } from './src/jobs/compiled-jobs';
+export { InvalidJobPayloadError, UnknownJobError } from './src/jobs/jobs-errors';
+export { type EnqueueOptions, type JobInfo, type JobPayload, Jobs } from './src/jobs/jobs-token';
 // Streams: server-sent events, resumable event feeds, uploads and downloads
 export { LastEventId, Sse } from './src/sse/sse-decorators';
 export { EventChannel } from './src/sse/event-channel';

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { z } from 'zod';
 
 const MIN_SECRET_LENGTH = 32;
@@ -68,6 +70,11 @@ const EnvSchema = z.object({
   CORS_ORIGINS: commaList.pipe(z.array(origin)).optional(),
   // Browser origins allowed to open the chat and GraphQL subscriptions; unset allows any.
   WS_ORIGINS: commaList.pipe(z.array(origin)).optional(),
+  // Where the sample's mailer appends its messages (one JSON line each); default: mail.log beside
+  // DATABASE_FILE (a temporary folder with :memory:).
+  MAIL_LOG_FILE: z.string().min(1).optional(),
+  // When the cleanup-expired schedule deletes expired idempotency keys and sessions (five-field cron, UTC).
+  CLEANUP_CRON: z.string().min(1).default('0 3 * * *'),
   // Read by the framework's logger; checked here so a typo fails with a clear message.
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
 });
@@ -106,6 +113,10 @@ export interface SampleConfig {
   corsOrigins: string[];
   /** Browser origins allowed to open WebSockets (the chat, GraphQL subscriptions); any when unset. */
   wsOrigins?: string[];
+  /** The file the sample's mailer appends its messages to. */
+  mailLogFile: string;
+  /** The cron expression of the `cleanup-expired` schedule. */
+  cleanupCron: string;
 }
 
 /** The configuration and what the operator should know about it. */
@@ -123,6 +134,13 @@ export class ConfigError extends Error {
 function sqliteFile(url: string): string | undefined {
   if (/^postgres(ql)?:\/\//.test(url)) return undefined;
   return url.replace(/^sqlite:(\/\/)?/, '') || ':memory:';
+}
+
+// Beside the SQLite file; in a temporary folder for :memory: (as the attachments are).
+function defaultMailLog(databaseFile: string): string {
+  const folder =
+    databaseFile === ':memory:' ? join(tmpdir(), `trellis-sample-${process.pid}`) : dirname(databaseFile);
+  return join(folder, 'mail.log');
 }
 
 // An empty variable (`PORT=` in .env) means "not set", as most tools read it.
@@ -190,6 +208,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LoadedConfig {
       tracing: vars.TRACING === 'true',
       corsOrigins: vars.CORS_ORIGINS ?? [],
       wsOrigins: vars.WS_ORIGINS,
+      mailLogFile: vars.MAIL_LOG_FILE ?? defaultMailLog(vars.DATABASE_FILE),
+      cleanupCron: vars.CLEANUP_CRON,
     },
   };
 }

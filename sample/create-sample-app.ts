@@ -17,6 +17,8 @@ import { UserFieldsResolver } from './graphql/user-fields-resolver';
 import { GuardedController } from './guarded/guarded-controller';
 import { HealthController } from './health/health-controller';
 import { serveHomePage } from './home/serve-home-page';
+import { cleanupJobs } from './jobs/cleanup-jobs';
+import { WelcomeJobs } from './jobs/welcome-jobs';
 import { MESSAGES } from './messages';
 import { createSharedState, type SharedState } from './shared-state';
 import { TaskEventsController } from './tasks/task-events-controller';
@@ -128,7 +130,9 @@ export function createSampleApp(config: SampleConfig, options: SampleAppOptions 
       // Twice one client's allowance: the spacing holds a flood from many clients, never one client.
       loginFailureBurst: 2 * config.loginRateLimit.max,
     })
-    .install('rbac', { roles: REFERENCE_ROLES, permissions: REFERENCE_PERMISSIONS });
+    .install('rbac', { roles: REFERENCE_ROLES, permissions: REFERENCE_PERMISSIONS })
+    // The welcome messages and the nightly cleanup, in the same database.
+    .install('jobs', { handlers: [WelcomeJobs, cleanupJobs(config.cleanupCron, app.logger)] });
   app.override(BROADCASTER, state.broadcaster);
   app.use(serveHomePage(config.env !== 'production'));
   // Every registration attempt counts, whatever its outcome: each costs a bcrypt hash. Only

@@ -1,4 +1,5 @@
 // The testing kit: in-process requests are `app.inject`; these help set up and tear down.
 export { asUser, type TestUser } from './as-user';
+export { type DrainJobsOptions, drainJobs } from './drain-jobs';
 export { overrideGuard } from './override-guard';
 export { closeTestApps, createTestApp } from './test-apps';

@@ -27,6 +27,8 @@ export interface DatabaseObservers {
 export class DatabaseConnection {
   /** `'sqlite'` or `'postgres'`. */
   readonly dialect: DatabaseTarget['dialect'];
+  /** What the `url` option selects (the connection string or the SQLite file). */
+  readonly target: DatabaseTarget;
   /** Kysely on the connection itself, outside any transaction. */
   readonly root: Kysely<any>;
   /** Kysely that is the current `Transactional()` call's transaction inside one, `root` outside. */
@@ -35,6 +37,7 @@ export class DatabaseConnection {
 
   constructor(options: Pick<DatabaseOptions, 'url' | 'poolSize'>, observers: DatabaseObservers) {
     const target = databaseTarget(options.url);
+    this.target = target;
     this.dialect = target.dialect;
     this.faults = new StorageFaults(observers.logger);
     this.root = new Kysely<any>({

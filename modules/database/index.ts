@@ -1,3 +1,4 @@
+export { DatabaseConnection } from './database-connection';
 export { databaseModule } from './database-module';
 export type { DatabaseMigrations, DatabaseOptions } from './database-options';
 export { Database } from './database-token';

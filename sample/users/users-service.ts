@@ -15,6 +15,7 @@ import {
 import { permissionsForRole } from './role-permissions';
 import { type NewUser, toUserSummary, type UserSummary } from './user';
 import type { CreateUserInput, RegisterInput, UpdateUserInput } from './user-schemas';
+import { UserSignup } from './user-signup';
 import { UsernameTakenError } from './username-taken-error';
 import { UsersRepository } from './users-repository';
 
@@ -27,6 +28,7 @@ export class UsersService {
     private readonly users: UsersRepository,
     private readonly rbac: RbacService,
     private readonly auth: AuthService,
+    private readonly signup: UserSignup,
   ) {}
 
   /** One page of users, offset or cursor as the query asks. */
@@ -99,7 +101,8 @@ export class UsersService {
       permissions,
     };
     try {
-      return toUserSummary(await this.users.create(user));
+      // The hash is made first: the transaction holds the database only for the writes.
+      return toUserSummary(await this.signup.create(user));
     } catch (err) {
       if (err instanceof UsernameTakenError) throw new ConflictException(MESSAGES.usernameTaken);
       throw err;

@@ -112,6 +112,33 @@ export class Tracing {
     span.end(end);
   }
 
+  /**
+   * The active span (a request's, while its route runs) as `traceId-spanId-flags`, for work done
+   * later on its behalf (a job) to link back to it; undefined when no span is active.
+   */
+  activeSpanLink(): string | undefined {
+    const { otel } = this.parts;
+    const span = otel.trace.getSpan(otel.context.active());
+    const spanContext = span?.spanContext();
+    if (!spanContext || !otel.trace.isSpanContextValid(spanContext)) return undefined;
+    return `${spanContext.traceId}-${spanContext.spanId}-${spanContext.traceFlags}`;
+  }
+
+  /**
+   * Starts the span of work that runs outside any request (a job), a root of its own trace,
+   * linked to the span `link` names (from `activeSpanLink()` when the work was asked for).
+   */
+  startLinked(name: string, attributes: TraceAttributes, link?: string): TraceStep {
+    const { otel, tracer } = this.parts;
+    const [traceId, spanId, flags] = link?.split('-') ?? [];
+    const links =
+      traceId && spanId
+        ? [{ context: { traceId, spanId, traceFlags: Number(flags) || 0, isRemote: true } }]
+        : undefined;
+    const span = tracer.startSpan(name, { attributes, links, root: true }, otel.root);
+    return new SpanStep(otel, span, otel.root);
+  }
+
   /** Starts a span for one step of the request behind `ctx`, as a child of the request's span. */
   step(ctx: RequestContext, name: string, attributes?: TraceAttributes): TraceStep {
     const { otel, tracer } = this.parts;

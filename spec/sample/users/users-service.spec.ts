@@ -5,7 +5,8 @@ import type { AuthenticatedUser } from '../../../modules/auth';
 import { AuthService } from '../../../modules/auth';
 import { RbacService } from '../../../modules/rbac';
 import { REFERENCE_PERMISSIONS, REFERENCE_ROLES } from '../../../modules/reference';
-import type { UserRecord } from '../../../sample/users/user';
+import type { NewUser, UserRecord } from '../../../sample/users/user';
+import type { UserSignup } from '../../../sample/users/user-signup';
 import { UsernameTakenError } from '../../../sample/users/username-taken-error';
 import { UsersRepository } from '../../../sample/users/users-repository';
 import { UsersService } from '../../../sample/users/users-service';
@@ -61,7 +62,9 @@ describe('UsersService', () => {
     auth.revokeAllSessions.resolves();
     auth.hashPassword.callsFake((password) => bcrypt.hash(password, 4));
     const rbac = new RbacService({ roles: REFERENCE_ROLES, permissions: REFERENCE_PERMISSIONS });
-    service = new UsersService(users, rbac, auth);
+    // The signup's transaction is the database module's: here it stores through the stub.
+    const signup = { create: (user: NewUser) => users.create(user) } as unknown as UserSignup;
+    service = new UsersService(users, rbac, auth, signup);
   });
 
   describe('get', () => {

@@ -6,6 +6,7 @@ import { DATABASE_ERRORS } from '../../../modules/database/database-errors';
 import { RBAC_ERRORS } from '../../../modules/rbac/rbac-errors';
 import { ENGINE_ERRORS } from '../../../src/engine/engine-errors';
 import { GRAPHQL_ERRORS } from '../../../src/graphql/graphql-errors';
+import { JOBS_ERRORS } from '../../../src/jobs/jobs-errors';
 import { KERNEL_ERRORS, trellisError } from '../../../src/kernel/errors/trellis-errors';
 import { OPENAPI_ERRORS } from '../../../src/openapi/openapi-errors';
 import { ROUTING_ERRORS } from '../../../src/routing/routing-errors';
@@ -28,6 +29,7 @@ const PARTS = {
   graphql: GRAPHQL_ERRORS,
   rbac: RBAC_ERRORS,
   database: DATABASE_ERRORS,
+  jobs: JOBS_ERRORS,
 };
 
 describe('the TrellisError catalog', () => {

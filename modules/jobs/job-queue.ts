@@ -1,0 +1,65 @@
+import type { Kysely } from 'kysely';
+import {
+  type CompiledJobs,
+  type EnqueueOptions,
+  enqueuingRequestId,
+  InvalidJobPayloadError,
+  type JobBackend,
+  type JobInfo,
+  type JobPayload,
+  type Jobs,
+  UnknownJobError,
+} from '../../src/jobs';
+import type { Tracing } from '../../src/tracing';
+
+/** `Jobs` as the `jobs` module binds it: checks on enqueue, the backend behind. */
+export class JobQueue implements Jobs {
+  /** Set at `ready()`, once the `Job()` methods are compiled. */
+  compiled?: CompiledJobs;
+
+  constructor(
+    private readonly backend: JobBackend,
+    private readonly db: Kysely<any>,
+    private readonly tracing?: Tracing,
+  ) {}
+
+  async enqueue<N extends string>(
+    name: N,
+    payload: JobPayload<N>,
+    options: EnqueueOptions = {},
+  ): Promise<{ id: string }> {
+    const task = this.compiled?.get(name);
+    if (!task?.validate) throw new UnknownJobError(name, this.compiled?.jobNames() ?? []);
+    const checked = task.validate(payload);
+    if (!checked.ok) throw new InvalidJobPayloadError(name, checked.details);
+    const runAt = options.runAt ?? new Date(Date.now() + (options.delayMs ?? 0));
+    const id = await this.backend.add(this.db, {
+      name,
+      payload,
+      runAt,
+      maxAttempts: options.maxAttempts ?? task.maxAttempts,
+      key: options.key,
+      requestId: enqueuingRequestId(),
+      spanLink: this.tracing?.activeSpanLink(),
+    });
+    this.backend.wake();
+    return { id };
+  }
+
+  get(id: string): Promise<JobInfo | null> {
+    return this.backend.get(String(id));
+  }
+
+  failed(): Promise<JobInfo[]> {
+    return this.backend.failed();
+  }
+
+  retry(id: string): Promise<boolean> {
+    return this.backend.retry(String(id));
+  }
+
+  /** Jobs due now or running (what `drainJobs` waits on). */
+  busy(): Promise<number> {
+    return this.backend.busy();
+  }
+}

@@ -1,0 +1,84 @@
+import { compileJobs, enqueuingRequestExtension, JobRunner, Jobs, jobsError } from '../../src/jobs';
+import { checkOption, defineModule } from '../../src/kernel';
+import { DatabaseConnection } from '../database';
+import { JobQueue } from './job-queue';
+import type { JobsOptions } from './jobs-options';
+import { jobsOptionsSchema } from './jobs-options-schema';
+import { openBackend } from './open-backend';
+
+declare module '../../src/kernel/extension-points' {
+  interface ModuleOptionsMap {
+    jobs: JobsOptions;
+  }
+}
+
+const DEFAULT_CONCURRENCY = 4;
+const DEFAULT_POLL_MS = 1000;
+const DEFAULT_LOCK_TIMEOUT_MS = 4 * 3_600_000;
+const DEFAULT_SHUTDOWN_MS = 10_000;
+const WAITING_REFRESH_MS = 5000;
+
+/**
+ * The `jobs` module: `Job()` and `Cron()` methods of the handler classes run by a worker in each
+ * instance, on the database module's database (its SQLite file, or graphile-worker's schema on
+ * PostgreSQL), and `Jobs` bound to enqueue them (inside `Transactional()`, in its transaction).
+ * @example app.install('database', { url }).install('jobs', { handlers: [WelcomeJobs] });
+ */
+export const jobsModule = defineModule<JobsOptions>({
+  name: 'jobs',
+  install(app, options) {
+    checkOption(jobsOptionsSchema, options, 'jobs');
+    if (!app.container.isBound(DatabaseConnection)) throw jobsError('TRELLIS_ERR_JOBS_WITHOUT_DATABASE');
+    const connection = app.container.get(DatabaseConnection);
+    const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
+    const grace = app.options.shutdownTimeoutMs ?? DEFAULT_SHUTDOWN_MS;
+    const backend = openBackend(connection, app.logger, concurrency);
+    const queue = new JobQueue(backend, connection.db, app.tracing);
+    app.container.bind(Jobs).toConstantValue(queue);
+    app.register(...options.handlers);
+    app.routeExtensions.push(enqueuingRequestExtension);
+    let waiting = 0;
+    app.metrics?.gauge('trellis_jobs_waiting', 'Jobs waiting to run, due or not', () => waiting);
+    let refresher: NodeJS.Timeout | undefined;
+    app.onReady(() => backend.prepare());
+    app.onCompiled(async () => {
+      const env = {
+        container: app.container,
+        guards: app.guards,
+        interceptors: app.interceptors,
+        tracing: app.tracing?.steps ? app.tracing : undefined,
+        logger: app.logger,
+      };
+      queue.compiled = compileJobs(options.handlers, env);
+      if (app.metrics) {
+        const refresh = () =>
+          backend.waiting().then(
+            (count) => {
+              waiting = count;
+            },
+            () => {},
+          );
+        await refresh();
+        refresher = setInterval(refresh, WAITING_REFRESH_MS);
+        refresher.unref();
+      }
+      if (options.worker === false) return;
+      await backend.start({
+        runner: new JobRunner(queue.compiled, {
+          logger: app.logger,
+          metrics: app.metrics,
+          tracing: app.tracing,
+        }),
+        compiled: queue.compiled,
+        concurrency,
+        pollIntervalMs: options.pollIntervalMs ?? DEFAULT_POLL_MS,
+        lockTimeoutMs: options.lockTimeoutMs ?? DEFAULT_LOCK_TIMEOUT_MS,
+        shutdownGraceMs: grace,
+      });
+    });
+    app.onShutdown(async () => {
+      clearInterval(refresher);
+      await backend.stop(grace);
+    });
+  },
+});

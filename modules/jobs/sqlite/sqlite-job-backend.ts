@@ -1,0 +1,161 @@
+import { AsyncResource } from 'node:async_hooks';
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import type { ClaimedJob, JobBackend, JobInfo, NewJob, WorkerSettings } from '../../../src/jobs';
+import { SqliteJobStore } from './sqlite-job-store';
+import { createJobTables } from './sqlite-job-tables';
+import { SqliteSchedules } from './sqlite-schedules';
+
+const messageOf = (err: unknown): string => (err instanceof Error ? err.message : String(err));
+
+/**
+ * The embedded backend: jobs in the database module's SQLite file, claimed by each instance's
+ * worker, which polls the file (and is woken at once by jobs enqueued in its own process).
+ */
+export class SqliteJobBackend implements JobBackend {
+  private readonly store: SqliteJobStore;
+  private readonly worker = `sqlite:${randomUUID()}`;
+  private readonly running = new Set<Promise<void>>();
+  private settings?: WorkerSettings;
+  private schedules?: SqliteSchedules;
+  private poller?: NodeJS.Timeout;
+  private polling = false;
+  private again = false;
+  private stopping = false;
+  // Jobs done in this turn of the event loop, deleted together: each commit syncs the file.
+  private done: { id: string; recorded: () => void; failed: (err: unknown) => void }[] = [];
+
+  constructor(
+    private readonly root: Kysely<any>,
+    private readonly logger: Logger,
+  ) {
+    this.store = new SqliteJobStore(root);
+  }
+
+  prepare(): Promise<void> {
+    return createJobTables(this.root);
+  }
+
+  add(db: Kysely<any>, job: NewJob): Promise<string> {
+    return this.store.add(db, job);
+  }
+
+  get(id: string): Promise<JobInfo | null> {
+    return this.store.get(id);
+  }
+
+  failed(): Promise<JobInfo[]> {
+    return this.store.failed();
+  }
+
+  async retry(id: string): Promise<boolean> {
+    const retried = await this.store.retry(id);
+    if (retried) this.wake();
+    return retried;
+  }
+
+  busy(): Promise<number> {
+    return this.store.busy();
+  }
+
+  waiting(): Promise<number> {
+    return this.store.waiting();
+  }
+
+  async start(settings: WorkerSettings): Promise<void> {
+    this.settings = settings;
+    this.schedules = new SqliteSchedules(this.store, () => this.wake(), this.logger);
+    await this.schedules.start(settings.compiled.schedules());
+    this.poller = setInterval(() => this.wake(), settings.pollIntervalMs);
+    this.poller.unref();
+    this.wake();
+  }
+
+  // Bound to the context of start(): a wake from inside a Transactional() call (an enqueue) must
+  // not hand that call's transaction, or its request, to the jobs it starts.
+  private readonly claimOutside = AsyncResource.bind(() => void this.poll());
+
+  wake(): void {
+    if (!this.settings || this.stopping) return;
+    if (this.polling) {
+      this.again = true;
+      return;
+    }
+    this.claimOutside();
+  }
+
+  async stop(graceMs: number): Promise<void> {
+    this.stopping = true;
+    clearInterval(this.poller);
+    this.schedules?.stop();
+    if (this.running.size === 0) return;
+    let timer: NodeJS.Timeout | undefined;
+    const grace = new Promise((resolve) => {
+      timer = setTimeout(resolve, graceMs);
+    });
+    await Promise.race([Promise.allSettled([...this.running]), grace]);
+    clearTimeout(timer);
+    if (this.running.size > 0) {
+      this.logger.warn({ running: this.running.size }, 'jobs still running at shutdown are released');
+      await this.store.release(this.worker);
+    }
+  }
+
+  // Claims while there are free slots and due jobs; a wake during a claim claims again after it.
+  private async poll(): Promise<void> {
+    const settings = this.settings!;
+    this.polling = true;
+    try {
+      do {
+        this.again = false;
+        const free = settings.concurrency - this.running.size;
+        if (free <= 0 || this.stopping) break;
+        const jobs = await this.store.claim(this.worker, free, settings.lockTimeoutMs);
+        for (const job of jobs) this.begin(job);
+        if (jobs.length === free) this.again = true;
+      } while (this.again);
+    } catch (err) {
+      this.logger.error({ err }, 'claiming jobs failed');
+    } finally {
+      this.polling = false;
+    }
+  }
+
+  private completeSoon(job: ClaimedJob): Promise<void> {
+    return new Promise((recorded, failed) => {
+      if (this.done.length === 0) setImmediate(() => void this.flushDone());
+      this.done.push({ id: job.id, recorded, failed });
+    });
+  }
+
+  private async flushDone(): Promise<void> {
+    const done = this.done;
+    this.done = [];
+    try {
+      await this.store.complete(
+        done.map((job) => job.id),
+        this.worker,
+      );
+      for (const job of done) job.recorded();
+    } catch (err) {
+      for (const job of done) job.failed(err);
+    }
+  }
+
+  private begin(job: ClaimedJob): void {
+    const settings = this.settings!;
+    const run = settings.runner
+      .run(job)
+      .then(
+        () => this.completeSoon(job),
+        (err) => this.store.fail(job, this.worker, messageOf(err)),
+      )
+      .catch((err) => this.logger.error({ err, jobId: job.id }, 'recording a job run failed'))
+      .finally(() => {
+        this.running.delete(run);
+        this.wake();
+      });
+    this.running.add(run);
+  }
+}

@@ -1,0 +1,99 @@
+import { Writable } from 'node:stream';
+import { context, propagation, trace } from '@opentelemetry/api';
+import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
+import { W3CTraceContextPropagator } from '@opentelemetry/core';
+import {
+  BasicTracerProvider,
+  InMemorySpanExporter,
+  SimpleSpanProcessor,
+} from '@opentelemetry/sdk-trace-base';
+import { expect } from 'chai';
+import pino from 'pino';
+import { Controller, createApp, Inject, Jobs, Post } from '../../../index';
+import { drainJobs } from '../../../testing';
+import { forEachDatabase } from '../../support/databases';
+import { runs, SpecJobs } from './support/job-fixtures';
+
+@Controller('/signups')
+class SignupController {
+  constructor(@Inject(Jobs) private readonly jobs: Jobs) {}
+
+  @Post()
+  async create() {
+    return this.jobs.enqueue('record', { n: 1 });
+  }
+}
+
+function collectingLogger(lines: Record<string, unknown>[]) {
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      for (const line of String(chunk).split('\n')) if (line) lines.push(JSON.parse(line));
+      done();
+    },
+  });
+  return pino({ level: 'info' }, stream);
+}
+
+describe('jobs module: metrics, spans and logs', function () {
+  this.timeout(30_000);
+  const exporter = new InMemorySpanExporter();
+  let manager: AsyncLocalStorageContextManager;
+  before(() => {
+    manager = new AsyncLocalStorageContextManager().enable();
+    context.setGlobalContextManager(manager);
+    trace.setGlobalTracerProvider(
+      new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] }),
+    );
+    propagation.setGlobalPropagator(new W3CTraceContextPropagator());
+  });
+  after(() => {
+    trace.disable();
+    propagation.disable();
+    context.disable();
+    manager.disable();
+  });
+  beforeEach(() => {
+    exporter.reset();
+    runs.length = 0;
+  });
+
+  forEachDatabase((database) => {
+    it("counts runs by name and outcome, links the run's span to the enqueuing request's and logs both ids", async () => {
+      const lines: Record<string, unknown>[] = [];
+      const app = createApp({
+        logger: collectingLogger(lines),
+        metrics: true,
+        tracing: true,
+        requestId: true,
+        controllers: [SignupController],
+      })
+        .install('database', { url: await database.url() })
+        .install('jobs', { handlers: [SpecJobs], pollIntervalMs: 50 });
+      try {
+        const res = await app.inject({
+          method: 'POST',
+          url: '/signups',
+          headers: { 'x-request-id': 'signup-42' },
+        });
+        expect(res.statusCode).to.equal(201);
+        const { id } = res.json() as { id: string };
+        await drainJobs(app);
+        app.tracing?.flush();
+
+        const request = exporter.getFinishedSpans().find((span) => span.name.startsWith('POST'));
+        const job = exporter.getFinishedSpans().find((span) => span.name === 'job record');
+        expect(job?.attributes['job.id']).to.equal(id);
+        expect(job?.links[0]?.context.traceId).to.equal(request?.spanContext().traceId);
+
+        const done = lines.find((line) => line.msg === 'job done');
+        expect(done).to.include({ jobId: id, job: 'record', reqId: 'signup-42' });
+
+        const text = await app.metrics!.text();
+        expect(text).to.match(/trellis_jobs_run_seconds_count\{job="record",outcome="success"\} 1/);
+        expect(text).to.match(/trellis_jobs_waiting 0/);
+      } finally {
+        await app.close();
+      }
+    });
+  });
+});

@@ -1,0 +1,13 @@
+// A worker whose `held` jobs never finish: started by the crash spec, then killed with SIGKILL.
+import { behaviour, jobsApp, runs } from './job-fixtures';
+
+behaviour.hold = new Promise(() => {});
+const app = jobsApp(process.argv[2]!);
+void app.ready().then(() => {
+  const timer = setInterval(() => {
+    if (runs.length > 0) {
+      process.send?.({ started: runs[0]!.id, attempt: runs[0]!.attempt });
+      clearInterval(timer);
+    }
+  }, 10);
+});

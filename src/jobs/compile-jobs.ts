@@ -1,0 +1,137 @@
+import type { Logger } from 'pino';
+import { planResolution } from '../../container/resolution-plan';
+import {
+  type CallTracer,
+  type Class,
+  compileInvocation,
+  compileValidator,
+  type InvocationEnv,
+  type MethodMetadata,
+  metadataRegistry,
+  ValidationException,
+} from '../kernel';
+import { CompiledJobs, type CompiledTask, type TaskRun } from './compiled-jobs';
+import { CronSchedule } from './cron-schedule';
+import type { JobCallContext } from './job-context';
+import { CRON, JOB } from './job-metadata';
+import { jobsError } from './jobs-errors';
+import { positionalSlots } from './positional-slots';
+
+/** The attempts of a job that names none. */
+export const DEFAULT_MAX_ATTEMPTS = 5;
+
+/** What compiling the jobs needs from the application. */
+export interface JobsCompilerEnv extends InvocationEnv {
+  tracing?: CallTracer;
+  logger: Logger;
+}
+
+interface MutablePayload {
+  payload: unknown;
+}
+
+function compileRun(
+  target: Class,
+  method: MethodMetadata,
+  env: JobsCompilerEnv,
+  validate: ((value: unknown) => unknown) | undefined,
+): TaskRun {
+  const owner = metadataRegistry.forClass(target);
+  // The method is looked up on the instance the container gives, so that a class put in place
+  // of the handler class (`app.override`) runs its own method.
+  const name = method.name;
+  const dispatch = {
+    [name](this: Record<string, Function>, ...args: unknown[]) {
+      return this[name]!(...args);
+    },
+  };
+  // A Job() method takes the payload then its context; a Cron() method its context alone.
+  const [first, second] = positionalSlots(method.params, validate ? 2 : 1);
+  const invoke = compileInvocation<JobCallContext>(
+    {
+      owner: { ...owner, target: { prototype: dispatch } as unknown as Class },
+      resolveOwner: planResolution(env.container, target),
+      method,
+      guards: [...owner.guards, ...method.guards],
+      readers: {},
+      site: { className: target.name, methodName: method.name, transport: 'jobs', container: env.container },
+      // The payload was checked on enqueue; read again here so the method gets the schema's output.
+      prepare: validate
+        ? (ctx) => {
+            (ctx as unknown as MutablePayload).payload = validate(ctx.payload);
+          }
+        : undefined,
+      completeArguments: validate
+        ? (args, ctx) => {
+            args[first] = ctx.payload;
+            args[second] = ctx.job;
+          }
+        : (args, ctx) => {
+            args[first] = ctx.job;
+          },
+    },
+    env,
+  );
+  const onDisposeError = (err: unknown) => env.logger.error({ err }, 'disposing a job scope failed');
+  return async (payload, job) => {
+    const ctx: JobCallContext = { transport: 'jobs', headers: {}, job, payload };
+    try {
+      await invoke(ctx);
+    } finally {
+      await ctx.scope?.dispose(onDisposeError);
+    }
+  };
+}
+
+function checkedPayload(name: string, schema: Parameters<typeof compileValidator>[0]) {
+  const validator = compileValidator(schema, 'payload');
+  return {
+    validator,
+    parse(value: unknown): unknown {
+      const result = validator(value);
+      if (!result.ok) throw new ValidationException(result.details, `The payload of '${name}' is refused`);
+      return result.value;
+    },
+  };
+}
+
+/**
+ * Compiles, once, every `Job()` and `Cron()` method of the handler classes into a task run
+ * through the kernel's invocation pipeline (guards, `Depends`, `Var`, interceptors, tracing).
+ * Names are unique across jobs and schedules; a cron expression is read here.
+ */
+export function compileJobs(handlers: readonly Class[], env: JobsCompilerEnv): CompiledJobs {
+  const tasks = new Map<string, CompiledTask>();
+  const add = (task: CompiledTask) => {
+    const taken = tasks.get(task.name);
+    if (taken) throw jobsError('TRELLIS_ERR_DUPLICATE_JOB', task.name, taken.handler, task.handler);
+    tasks.set(task.name, task);
+  };
+  for (const target of handlers) {
+    for (const method of metadataRegistry.forClass(target).methods.values()) {
+      const handler = `${target.name}.${method.name}`;
+      const job = method.get(JOB);
+      if (job) {
+        const payload = checkedPayload(job.name, job.schema);
+        add({
+          name: job.name,
+          handler,
+          maxAttempts: job.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+          validate: payload.validator,
+          run: compileRun(target, method, env, payload.parse),
+        });
+      }
+      const cron = method.get(CRON);
+      if (cron) {
+        add({
+          name: cron.name ?? handler,
+          handler,
+          maxAttempts: DEFAULT_MAX_ATTEMPTS,
+          schedule: new CronSchedule(cron.expression, cron.timezone, handler),
+          run: compileRun(target, method, env, undefined),
+        });
+      }
+    }
+  }
+  return new CompiledJobs(tasks);
+}

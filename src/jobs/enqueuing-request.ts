@@ -1,0 +1,23 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { requestIdOf } from '../observability/request-state';
+import type { RequestContext } from '../routing/request-context';
+import type { RouteExtension } from '../routing/route-extension';
+
+// The route running in this async context, so that a job enqueued from anywhere below it (a
+// singleton service included) carries the id of the request that asked for it.
+const current = new AsyncLocalStorage<RequestContext>();
+
+/** A route extension that notes each route's request for the jobs it enqueues. */
+export const enqueuingRequestExtension: RouteExtension = {
+  compile: () => ({
+    prepare: (ctx) => {
+      current.enterWith(ctx);
+    },
+  }),
+};
+
+/** The id of the request this code runs for, when it runs for one. */
+export function enqueuingRequestId(): string | undefined {
+  const ctx = current.getStore();
+  return ctx === undefined ? undefined : requestIdOf(ctx);
+}

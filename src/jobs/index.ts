@@ -1,0 +1,13 @@
+// The jobs transport's barrel: decorators, the Jobs token, the compiled jobs and the backends' seam.
+export * from './compile-jobs';
+export * from './compiled-jobs';
+export * from './cron-schedule';
+export * from './enqueuing-request';
+export * from './job-backend';
+export * from './job-context';
+export * from './job-decorators';
+export * from './job-metadata';
+export * from './job-runner';
+export * from './jobs-errors';
+export * from './jobs-token';
+export * from './retry-delay';

@@ -1,0 +1,48 @@
+import type { Kysely } from 'kysely';
+import type { CompiledJobs } from './compiled-jobs';
+import type { JobRunner } from './job-runner';
+import type { JobInfo } from './jobs-token';
+
+/** A job to store, its options resolved. */
+export interface NewJob {
+  name: string;
+  payload: unknown;
+  runAt: Date;
+  maxAttempts: number;
+  key?: string;
+  requestId?: string;
+  spanLink?: string;
+}
+
+/** What a worker is given: what to run, how many at once, how often to look. */
+export interface WorkerSettings {
+  runner: JobRunner;
+  compiled: CompiledJobs;
+  concurrency: number;
+  pollIntervalMs: number;
+  /** A job locked longer than this is taken for cut off (a crash) and runs again. */
+  lockTimeoutMs: number;
+  /** How long `stop` waits for running jobs (the application's shutdown grace). */
+  shutdownGraceMs: number;
+}
+
+/** Where jobs are kept and how they are claimed: the embedded SQLite one, or graphile-worker's. */
+export interface JobBackend {
+  /** Creates what it keeps jobs in (tables, a schema), at `ready()`. */
+  prepare(): Promise<void>;
+  /** Stores a job through `db`, the caller's connection (its transaction, inside one); its id. */
+  add(db: Kysely<any>, job: NewJob): Promise<string>;
+  get(id: string): Promise<JobInfo | null>;
+  failed(): Promise<JobInfo[]>;
+  retry(id: string): Promise<boolean>;
+  /** Jobs due now (`runAt` reached) or running. */
+  busy(): Promise<number>;
+  /** Jobs waiting, due or not. */
+  waiting(): Promise<number>;
+  /** Starts taking jobs and running schedules. */
+  start(settings: WorkerSettings): Promise<void>;
+  /** Takes a job just added in this process sooner than the next poll. */
+  wake(): void;
+  /** Stops taking jobs, waits up to `graceMs` for running ones, then releases the rest. */
+  stop(graceMs: number): Promise<void>;
+}

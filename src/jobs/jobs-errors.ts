@@ -1,0 +1,42 @@
+import { createError, errorFactory, type ValidationDetail } from '../kernel';
+
+/** The jobs' configuration and start-up errors: code and message template, each documented in docs/errors.md. */
+export const JOBS_ERRORS = {
+  TRELLIS_ERR_DUPLICATE_JOB: (name: string, first: string, second: string) =>
+    `The job or schedule '${name}' is declared twice: by ${first} and by ${second}`,
+  TRELLIS_ERR_INVALID_CRON: (where: string, expression: string, problem: string) =>
+    `${where}: Cron('${expression}') cannot be read: ${problem}`,
+  TRELLIS_ERR_JOBS_WITHOUT_DATABASE: () =>
+    "install('jobs') keeps its jobs in the database module's database: install('database') first",
+};
+
+/** Builds the `TrellisError` of one of these codes from its message template's arguments. */
+export const jobsError = errorFactory(JOBS_ERRORS);
+
+/** `enqueue` given a name no `Job()` method takes; nothing is stored. */
+export const UnknownJobError = createError(
+  'TRELLIS_ERR_UNKNOWN_JOB',
+  (name: string, known: readonly string[]) =>
+    `No Job() is named '${name}'; the jobs are ${known.length === 0 ? '(none)' : known.map((job) => `'${job}'`).join(', ')}`,
+);
+
+const InvalidPayload = createError(
+  'TRELLIS_ERR_INVALID_JOB_PAYLOAD',
+  (name: string, details: readonly ValidationDetail[]) =>
+    `The payload of the job '${name}' is refused by its schema: ${details
+      .map((detail) => `${detail.path}: ${detail.message}`)
+      .join('; ')}`,
+  undefined,
+  TypeError,
+);
+
+/** `enqueue` given a payload its job's schema refuses; nothing is stored. `details` lists each problem. */
+export class InvalidJobPayloadError extends InvalidPayload {
+  constructor(
+    name: string,
+    /** What the schema refused, field by field. */
+    readonly details: readonly ValidationDetail[],
+  ) {
+    super(name, details);
+  }
+}
