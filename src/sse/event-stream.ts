@@ -31,6 +31,11 @@ export function iteratorOf(source: unknown): AsyncIterator<unknown> | Iterator<u
   throw new SseNotIterableError();
 }
 
+/** Whether the client of `res` has already gone (or the answer has ended). */
+export function clientGone(res: ServerResponse): boolean {
+  return res.destroyed || res.closed || res.writableEnded || res.req?.destroyed === true;
+}
+
 /**
  * One open `text/event-stream` answer: writes each item of the handler's iterable as it
  * arrives, a heartbeat comment while idle, and ends when the iterable ends, the client goes,
@@ -39,7 +44,7 @@ export function iteratorOf(source: unknown): AsyncIterator<unknown> | Iterator<u
 export class EventStream {
   private ended = false;
   private lastWrite = Date.now();
-  private readonly heartbeat: NodeJS.Timeout;
+  private heartbeat?: NodeJS.Timeout;
 
   constructor(
     private readonly res: ServerResponse,
@@ -48,6 +53,12 @@ export class EventStream {
     private readonly logger: Logger,
     private readonly onEnd: () => void,
   ) {
+    // The client may have gone while the guards awaited the database or Redis: its 'close' has
+    // already been emitted, and a listener added now would never hear it.
+    if (clientGone(res)) {
+      this.finish();
+      return;
+    }
     res.writeHead(HTTP_STATUS.OK, STREAM_HEAD);
     res.flushHeaders();
     res.on('close', () => this.finish());
@@ -56,6 +67,11 @@ export class EventStream {
     }, limits.heartbeatMs);
     this.heartbeat.unref();
     void this.pump();
+  }
+
+  /** Whether the stream has ended (it may end before it opens: the client had gone). */
+  get isEnded(): boolean {
+    return this.ended;
   }
 
   /** Ends the stream after the event being written, if any. */
