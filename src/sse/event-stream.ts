@@ -62,9 +62,7 @@ export class EventStream {
     res.writeHead(HTTP_STATUS.OK, STREAM_HEAD);
     res.flushHeaders();
     res.on('close', () => this.finish());
-    this.heartbeat = setInterval(() => {
-      if (Date.now() - this.lastWrite >= limits.heartbeatMs) this.write(HEARTBEAT);
-    }, limits.heartbeatMs);
+    this.heartbeat = setTimeout(() => this.beat(), limits.heartbeatMs);
     this.heartbeat.unref();
     void this.pump();
   }
@@ -79,6 +77,19 @@ export class EventStream {
     if (this.ended) return;
     this.finish();
     this.res.end();
+  }
+
+  // A write only notes its time (no timer to move per event); the one timer wakes when the
+  // stream may have been idle for heartbeatMs and sleeps again for what remains, so two writes
+  // are never more than heartbeatMs apart.
+  private beat(): void {
+    if (this.ended) return;
+    const idle = Date.now() - this.lastWrite;
+    if (idle >= this.limits.heartbeatMs) this.write(HEARTBEAT);
+    if (this.ended) return;
+    const wait = Math.max(1, this.limits.heartbeatMs - (Date.now() - this.lastWrite));
+    this.heartbeat = setTimeout(() => this.beat(), wait);
+    this.heartbeat.unref();
   }
 
   private async pump(): Promise<void> {
@@ -109,7 +120,7 @@ export class EventStream {
   private finish(): void {
     if (this.ended) return;
     this.ended = true;
-    clearInterval(this.heartbeat);
+    clearTimeout(this.heartbeat);
     // A generator waiting for its next event is released; what it holds (a subscription) with it.
     const closing = this.iterator.return?.();
     if (closing && typeof (closing as Promise<unknown>).catch === 'function')
