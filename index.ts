@@ -371,8 +371,15 @@ export {
 // Streams: server-sent events, resumable event feeds, uploads and downloads
 export { LastEventId, Sse } from './src/sse/sse-decorators';
 export { EventChannel } from './src/sse/event-channel';
-export { EventFeed, type EventFeedOptions, type FeedEvent } from './src/event-feed/event-feed';
-export type { FeedStore, StoredEvent } from './src/event-feed/feed-store';
+export {
+  EventFeed,
+  type EventFeedOptions,
+  FEED_RESET_EVENT,
+  type FeedEvent,
+  type FeedReset,
+  type FeedResetReason,
+} from './src/event-feed/event-feed';
+export type { FeedSpan, FeedStore, StoredEvent } from './src/event-feed/feed-store';
 export { MemoryFeedStore } from './src/event-feed/memory-feed-store';
 export { RedisFeedStore, type RedisFeedStoreOptions } from './src/event-feed/redis-feed-store';
 export { Produces } from './src/downloads/produces-decorator';
