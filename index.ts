@@ -355,6 +355,8 @@ export { REFERENCE_ROLES } from './modules/reference/reference-roles';
 // The database module: Kysely on SQLite or PostgreSQL, migrations, transactions, idempotency keys
 export {
   Database,
+  DatabaseFeedStore,
+  type DatabaseFeedStoreOptions,
   DatabaseIdempotencyStore,
   type DatabaseMigrations,
   type DatabaseOptions,
@@ -363,6 +365,9 @@ export {
   IdempotencyStore,
   Idempotent,
   type IdempotentOptions,
+  MAX_NOTIFY_BYTES,
+  PostgresBroadcaster,
+  type PostgresBroadcasterOptions,
   RedisIdempotencyStore,
   type RedisIdempotencyStoreOptions,
   type StoredAnswer,

@@ -1,11 +1,14 @@
 import { checkOption, defineModule } from '../../src/kernel';
+import { BROADCASTER } from '../../src/websocket/broadcaster';
 import { DatabaseConnection } from './database-connection';
+import { DatabaseFeedStore } from './database-feed-store';
 import type { DatabaseOptions } from './database-options';
 import { databaseOptionsSchema } from './database-options-schema';
 import { Database } from './database-token';
 import { DatabaseIdempotencyStore } from './idempotency/database-idempotency-store';
 import { idempotencyInterceptor } from './idempotency/idempotency-interceptor';
 import { IdempotencyStore } from './idempotency/idempotency-store';
+import { PostgresBroadcaster } from './postgres-broadcaster';
 import { runMigrations } from './run-migrations';
 import { transactionalInterceptor } from './transactional-interceptor';
 
@@ -31,6 +34,22 @@ export const databaseModule = defineModule<DatabaseOptions>({
     container.bind(Database).toConstantValue(connection.db);
     const store = options.idempotencyStore ?? new DatabaseIdempotencyStore(connection.root);
     container.bind(IdempotencyStore).toConstantValue(store);
+    // Tables made on first use: an application that keeps its feeds elsewhere pays nothing.
+    container.bind(DatabaseFeedStore).toConstantValue(new DatabaseFeedStore(connection.root));
+    // Instances sharing PostgreSQL act as one without Redis: broadcasts and session revocations
+    // go through LISTEN/NOTIFY, unless the application set its own fan-out (Redis).
+    if (
+      connection.dialect === 'postgres' &&
+      !container.isBound(BROADCASTER) &&
+      !app.options.websocket?.broadcaster
+    ) {
+      const broadcaster = new PostgresBroadcaster({
+        connectionString: options.url as string,
+        logger: app.logger.child({ component: 'broadcast' }),
+      });
+      container.bind(BROADCASTER).toConstantValue(broadcaster);
+      app.onClose(() => broadcaster.close());
+    }
     app.interceptors.define(transactionalInterceptor);
     app.interceptors.define(idempotencyInterceptor);
     app.health.addCheck('database', () => connection.isUp());

@@ -1,3 +1,4 @@
+export { DatabaseFeedStore, type DatabaseFeedStoreOptions } from './database-feed-store';
 export { databaseModule } from './database-module';
 export type { DatabaseMigrations, DatabaseOptions } from './database-options';
 export { Database } from './database-token';
@@ -8,4 +9,9 @@ export {
   type RedisIdempotencyStoreOptions,
 } from './idempotency/redis-idempotency-store';
 export { Idempotent, type IdempotentOptions } from './idempotent';
+export {
+  MAX_NOTIFY_BYTES,
+  PostgresBroadcaster,
+  type PostgresBroadcasterOptions,
+} from './postgres-broadcaster';
 export { Transactional } from './transactional';
