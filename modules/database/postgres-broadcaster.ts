@@ -10,6 +10,7 @@ import type {
   Unsubscribe,
 } from '../../src/websocket/broadcaster';
 import { LocalBroadcaster } from '../../src/websocket/local-broadcaster';
+import { databaseModuleError } from './database-errors';
 import { DATABASE_UNAVAILABLE_MESSAGE } from './database-unavailable';
 
 type Pg = typeof import('pg');
@@ -89,8 +90,9 @@ export class PostgresBroadcaster implements Broadcaster {
     if (envelope.room !== undefined) wire.r = envelope.room;
     if (envelope.senderId !== undefined) wire.s = envelope.senderId;
     const payload = JSON.stringify(wire);
-    if (Buffer.byteLength(payload) > MAX_NOTIFY_BYTES)
-      throw new RangeError(`A PostgreSQL broadcast is at most ${MAX_NOTIFY_BYTES} bytes as JSON`);
+    const bytes = Buffer.byteLength(payload);
+    if (bytes > MAX_NOTIFY_BYTES)
+      throw databaseModuleError('TRELLIS_ERR_BROADCAST_TOO_LARGE', bytes, MAX_NOTIFY_BYTES);
     try {
       const client = await this.connection();
       await client.query('SELECT pg_notify($1, $2)', [this.channel, payload]);

@@ -67,7 +67,7 @@ describe('PostgresBroadcaster', () => {
     const data = 'x'.repeat(MAX_NOTIFY_BYTES);
     let error: unknown;
     await one.publish('/g', { data }).catch((err) => (error = err));
-    expect(error).to.be.instanceOf(RangeError);
+    expect((error as { code?: string }).code).to.equal('TRELLIS_ERR_BROADCAST_TOO_LARGE');
   });
 
   it('answers 503 while PostgreSQL is down and delivers again once it is back', async function () {
