@@ -8,9 +8,11 @@
 // Target: everything back to where it was.
 //
 //   npm run build && node bench/production/aborted-streams.js [express|fastify]
-//   ABORTS=2000 DATABASE_URL=postgres://... node bench/production/aborted-streams.js
+//   ABORTS=2000 node bench/production/aborted-streams.js      # fewer aborts
+//   ON_POSTGRES=1 node bench/production/aborted-streams.js    # a throw-away PostgreSQL (the guards await the network)
 const http = require('node:http');
 const { readFileSync } = require('node:fs');
+const path = require('node:path');
 const { startSample, login } = require('./sample-process');
 
 const ABORTS = Number(process.env.ABORTS ?? 24_000);
@@ -128,12 +130,19 @@ async function measure(label, base, pid, tokens) {
 
 async function main() {
   const engine = process.argv[2] ?? 'express';
-  const sample = startSample(engine, { TRUST_PROXY: 'true' });
+  const env = { TRUST_PROXY: 'true' };
+  let postgres;
+  if (process.env.ON_POSTGRES) {
+    const { startPostgresServer } = require(path.resolve(__dirname, '../../dist/spec/support/postgres-server'));
+    postgres = await startPostgresServer();
+    env.DATABASE_URL = await postgres.createDatabase();
+  }
+  const sample = startSample(engine, env);
   try {
     const base = await sample.url;
     const tokens = { viewer: await login(base, 'viewer'), manager: await login(base, 'manager') };
     const pid = sample.child.pid;
-    console.log(`engine ${engine}, ${ABORTS} aborted streams from ${ADDRESSES} addresses, ${CONCURRENCY} at once`);
+    console.log(`engine ${engine} on ${postgres ? 'PostgreSQL' : 'SQLite'}, ${ABORTS} aborted streams from ${ADDRESSES} addresses, ${CONCURRENCY} at once`);
     await measure('before', base, pid, tokens);
     const started = Date.now();
     await abortMany(base, tokens.viewer);
@@ -144,6 +153,7 @@ async function main() {
   } finally {
     sample.child.kill('SIGTERM');
     await sample.exited;
+    await postgres?.close();
   }
 }
 
