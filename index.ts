@@ -358,6 +358,8 @@ export { REFERENCE_ROLES } from './modules/reference/reference-roles';
 // The database module: Kysely on SQLite or PostgreSQL, migrations, transactions, idempotency keys
 export {
   Database,
+  DatabaseFeedStore,
+  type DatabaseFeedStoreOptions,
   DatabaseIdempotencyStore,
   type DatabaseMigrations,
   type DatabaseOptions,
@@ -366,6 +368,9 @@ export {
   IdempotencyStore,
   Idempotent,
   type IdempotentOptions,
+  MAX_NOTIFY_BYTES,
+  PostgresBroadcaster,
+  type PostgresBroadcasterOptions,
   RedisIdempotencyStore,
   type RedisIdempotencyStoreOptions,
   type StoredAnswer,
@@ -381,8 +386,15 @@ export { type EnqueueOptions, type JobInfo, type JobPayload, Jobs } from './src/
 // Streams: server-sent events, resumable event feeds, uploads and downloads
 export { LastEventId, Sse } from './src/sse/sse-decorators';
 export { EventChannel } from './src/sse/event-channel';
-export { EventFeed, type EventFeedOptions, type FeedEvent } from './src/event-feed/event-feed';
-export type { FeedStore, StoredEvent } from './src/event-feed/feed-store';
+export {
+  EventFeed,
+  type EventFeedOptions,
+  FEED_RESET_EVENT,
+  type FeedEvent,
+  type FeedReset,
+  type FeedResetReason,
+} from './src/event-feed/event-feed';
+export type { FeedSpan, FeedStore, StoredEvent } from './src/event-feed/feed-store';
 export { MemoryFeedStore } from './src/event-feed/memory-feed-store';
 export { RedisFeedStore, type RedisFeedStoreOptions } from './src/event-feed/redis-feed-store';
 export { Produces } from './src/downloads/produces-decorator';

@@ -9,6 +9,7 @@ import {
   type IdempotencyStore,
   LocalBroadcaster,
   MemoryFeedStore,
+  PostgresBroadcaster,
   type RateLimitStore,
   RedisBroadcaster,
   RedisFeedStore,
@@ -32,8 +33,8 @@ export interface SharedState {
   /** Idempotency keys and answers; undefined: the database's table. */
   idempotencyStore?: IdempotencyStore;
   broadcaster: Broadcaster;
-  /** The last events of each server-sent event feed (`/tasks/events`), replayed on reconnection. */
-  feedStore: FeedStore;
+  /** The last events of each server-sent event feed (`/tasks/events`), replayed on reconnection; undefined: the database's tables. */
+  feedStore?: FeedStore;
   /** A store for the limiter called `name`; `undefined` lets the limiter count in memory. */
   rateLimitStore(name: string): RateLimitStore | undefined;
   /** The Redis connections by name (none in memory), for readiness and metrics. */
@@ -53,6 +54,18 @@ function localState(): SharedState {
     rateLimitStore: () => undefined,
     redisClients: {},
     close: async () => {},
+  };
+}
+
+// Instances sharing PostgreSQL and no Redis: fan-out through LISTEN/NOTIFY, the feed in the
+// database (durable, shared), sessions and idempotency keys there too; counters in memory.
+function postgresState(url: string, logger?: Logger): SharedState {
+  const broadcaster = new PostgresBroadcaster({ connectionString: url, logger });
+  return {
+    broadcaster,
+    rateLimitStore: () => undefined,
+    redisClients: {},
+    close: () => broadcaster.close(),
   };
 }
 
@@ -76,11 +89,13 @@ function redisState(url: string, logger?: Logger): SharedState {
 
 /**
  * The one place that decides where shared state lives: the database (sessions, idempotency keys)
- * and memory (fan-out, counters) for one instance, in Redis
+ * and memory (fan-out, counters) for one instance on SQLite; on PostgreSQL without Redis, fan-out
+ * through LISTEN/NOTIFY and the event feed in the database; in Redis
  * when `REDIS_URL` is set, so that any number of instances act as one. Routes that need Redis
  * answer 503 while it is unreachable, and recover on their own when it is back.
  * @example const state = createSharedState(config, app.logger);
  */
 export function createSharedState(config: SampleConfig, logger?: Logger): SharedState {
-  return config.redisUrl ? redisState(config.redisUrl, logger) : localState();
+  if (config.redisUrl) return redisState(config.redisUrl, logger);
+  return config.databaseFile === undefined ? postgresState(config.databaseUrl, logger) : localState();
 }

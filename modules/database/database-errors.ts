@@ -1,9 +1,11 @@
 import { errorFactory } from '../../src/kernel';
 
-/** The database module's start-up errors: code and message template, each documented in docs/errors.md. */
+/** The database module's start-up and fan-out errors: code and message template, each documented in docs/errors.md. */
 export const DATABASE_ERRORS = {
   TRELLIS_ERR_MIGRATION_FAILED: (migration: string, problem: string) =>
     `database: the migration '${migration}' failed: ${problem}`,
+  TRELLIS_ERR_BROADCAST_TOO_LARGE: (bytes: number, max: number) =>
+    `PostgresBroadcaster: a broadcast of ${bytes} bytes as JSON is over the ${max} bytes a PostgreSQL notification takes`,
 };
 
 /** Builds the `TrellisError` of one of the database module's codes from its message template's arguments. */

@@ -1,5 +1,7 @@
 import { checkOption, defineModule } from '../../src/kernel';
+import { BROADCASTER } from '../../src/websocket/broadcaster';
 import { DatabaseConnection } from './database-connection';
+import { DatabaseFeedStore } from './database-feed-store';
 import type { DatabaseOptions } from './database-options';
 import { databaseOptionsSchema } from './database-options-schema';
 import { Database } from './database-token';
@@ -7,6 +9,7 @@ import { DatabaseIdempotencyStore } from './idempotency/database-idempotency-sto
 import { idempotencyInterceptor } from './idempotency/idempotency-interceptor';
 import { IdempotencyStore } from './idempotency/idempotency-store';
 import { purgeExpiredIdempotencyKeys } from './idempotency/purge-expired-idempotency-keys';
+import { PostgresBroadcaster } from './postgres-broadcaster';
 import { runMigrations } from './run-migrations';
 import { transactionalInterceptor } from './transactional-interceptor';
 
@@ -38,6 +41,22 @@ export const databaseModule = defineModule<DatabaseOptions>({
       options.idempotencyStore ??
       new DatabaseIdempotencyStore(connection.db, Date.now, (call) => connection.transaction(call));
     container.bind(IdempotencyStore).toConstantValue(store);
+    // Tables made on first use: an application that keeps its feeds elsewhere pays nothing.
+    container.bind(DatabaseFeedStore).toConstantValue(new DatabaseFeedStore(connection.root));
+    // Instances sharing PostgreSQL act as one without Redis: broadcasts and session revocations
+    // go through LISTEN/NOTIFY, unless the application set its own fan-out (Redis).
+    if (
+      connection.dialect === 'postgres' &&
+      !container.isBound(BROADCASTER) &&
+      !app.options.websocket?.broadcaster
+    ) {
+      const broadcaster = new PostgresBroadcaster({
+        connectionString: options.url as string,
+        logger: app.logger.child({ component: 'broadcast' }),
+      });
+      container.bind(BROADCASTER).toConstantValue(broadcaster);
+      app.onClose(() => broadcaster.close());
+    }
     app.interceptors.define(transactionalInterceptor);
     app.interceptors.define(idempotencyInterceptor);
     app.health.addCheck('database', () => connection.isUp());

@@ -1,4 +1,5 @@
 export { DatabaseConnection } from './database-connection';
+export { DatabaseFeedStore, type DatabaseFeedStoreOptions } from './database-feed-store';
 export { databaseModule } from './database-module';
 export type { DatabaseMigrations, DatabaseOptions } from './database-options';
 export { Database } from './database-token';
@@ -13,4 +14,9 @@ export {
   type RedisIdempotencyStoreOptions,
 } from './idempotency/redis-idempotency-store';
 export { Idempotent, type IdempotentOptions } from './idempotent';
+export {
+  MAX_NOTIFY_BYTES,
+  PostgresBroadcaster,
+  type PostgresBroadcasterOptions,
+} from './postgres-broadcaster';
 export { Transactional } from './transactional';

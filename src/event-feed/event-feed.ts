@@ -20,7 +20,21 @@ export type FeedEvent<T = unknown> = SseEvent<T> & { id: number };
 // Not a path, so no gateway can share the channel.
 const channelOf = (topic: string) => `trellis:feed:${topic}`;
 
-const DIGITS = /^\d{1,15}$/;
+const DIGITS = /^\d{1,16}$/;
+
+/** The event name of a feed's reset: what the client had cannot be resumed (see `stream`). */
+export const FEED_RESET_EVENT = 'reset';
+
+/** Why a stream began with a reset. */
+export type FeedResetReason = 'history-lost' | 'unknown-id';
+
+/** The data of a reset event. */
+export interface FeedReset {
+  /** `history-lost`: events after the client's id are no longer kept (a restart, or too many since); `unknown-id`: the id is ahead of the feed. */
+  reason: FeedResetReason;
+  /** The `Last-Event-ID` the client sent. */
+  lastEventId: string;
+}
 
 function decode(stored: StoredEvent): FeedEvent {
   const { event, data } = JSON.parse(stored.payload) as { event?: string; data: unknown };
@@ -64,14 +78,26 @@ export class EventFeed {
 
   /**
    * The events of `topic` after `lastEventId` (when given, a non-negative integer, else a 400),
-   * then every new one, each once and in id order, until the stream is closed.
+   * then every new one, each once and in id order, until the stream is closed. When the store
+   * cannot resume after `lastEventId` (events dropped since, an id from before a restart, an id
+   * ahead of the feed), the stream begins with a `reset` event (`FeedReset` data, the id it goes
+   * on from) and then sends what is kept after that id. `0` asks for everything kept, no reset.
    */
   stream(topic: string, lastEventId?: string): AsyncIterableIterator<FeedEvent> {
-    if (lastEventId !== undefined && !DIGITS.test(lastEventId))
+    if (
+      lastEventId !== undefined &&
+      (!DIGITS.test(lastEventId) || !Number.isSafeInteger(Number(lastEventId)))
+    )
       throw new BadRequestException('Last-Event-ID must be a non-negative integer');
     let last = lastEventId === undefined ? undefined : Number(lastEventId);
     let unsubscribe: Unsubscribe | undefined;
     const channel = new EventChannel<FeedEvent>(() => void unsubscribe?.());
+    // The stream goes on after `from`, told first that what the client had is gone.
+    const reset = (from: number, reason: FeedResetReason) => {
+      const data: FeedReset = { reason, lastEventId: lastEventId as string };
+      channel.push({ id: from, event: FEED_RESET_EVENT, data });
+      last = from;
+    };
     const send = (events: StoredEvent[]) => {
       for (const stored of events) {
         if (last !== undefined && stored.id <= last) continue;
@@ -107,8 +133,22 @@ export class EventFeed {
       });
       if (channel.ended) await subscribed();
       else unsubscribe = subscribed;
+      if (last !== undefined && last !== 0) await this.checkResumable(topic, last, reset);
       await catchUp();
     });
     return channel;
+  }
+
+  // An id the store cannot resume after (from before a restart, dropped past the capacity, or
+  // ahead of the feed) would otherwise open a stream that stays silent or skips events unseen.
+  private async checkResumable(
+    topic: string,
+    last: number,
+    reset: (from: number, reason: FeedResetReason) => void,
+  ): Promise<void> {
+    if (!this.store.span) return;
+    const { oldest, newest } = await this.store.span(topic);
+    if (last > newest) reset(newest, 'unknown-id');
+    else if (last < oldest - 1) reset(oldest - 1, 'history-lost');
   }
 }

@@ -1,7 +1,7 @@
 import { LuaScript } from '../redis/lua-script';
 import type { RedisClient as Redis } from '../redis/redis-client';
 import { withRedis } from '../redis/with-redis';
-import type { FeedStore, StoredEvent } from './feed-store';
+import type { FeedSpan, FeedStore, StoredEvent } from './feed-store';
 
 /** How a `RedisFeedStore` names its keys and how much it keeps. */
 export interface RedisFeedStoreOptions {
@@ -51,6 +51,19 @@ export class RedisFeedStore implements FeedStore {
         string[],
       ][];
       return entries.map(([id, fields]) => ({ id: Number.parseInt(id, 10), payload: fields[1] }));
+    });
+  }
+
+  /** The oldest kept id of `topic` and the last given (503 while Redis is down). */
+  span(topic: string): Promise<FeedSpan> {
+    const key = this.prefix + topic;
+    return withRedis(this.redis, async () => {
+      const [newest, oldest] = await Promise.all([
+        this.redis.call('GET', `${key}:seq`) as Promise<string | null>,
+        this.redis.call('XRANGE', key, '-', '+', 'COUNT', '1') as Promise<[string, string[]][]>,
+      ]);
+      const last = Number(newest ?? 0);
+      return { oldest: oldest.length > 0 ? Number.parseInt(oldest[0][0], 10) : last + 1, newest: last };
     });
   }
 }

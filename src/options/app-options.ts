@@ -8,6 +8,7 @@ import type { OpenApiOptions } from '../openapi/openapi-options';
 import type { CorsOptions } from '../security/cors-options';
 import type { SecurityHeadersOptions } from '../security/security-headers';
 import type { SseOptions } from '../sse/sse-options';
+import type { UploadModuleOptions } from '../uploads/upload-options';
 import type { VersioningOptions } from '../versioning/versioning-options';
 import type { WebSocketOptions } from '../websocket/websocket-options';
 
@@ -33,6 +34,8 @@ export interface AppOptions extends ObservabilityOptions {
   websocket?: WebSocketOptions;
   /** Server-sent events: heartbeat, slow clients, open streams per client. */
   sse?: SseOptions;
+  /** Multipart uploads: requests in progress per client. */
+  uploads?: UploadModuleOptions;
   /** Largest accepted JSON body, default `'100kb'`. */
   bodyLimit?: string;
   /** Default `'express'`. */

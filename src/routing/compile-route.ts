@@ -94,8 +94,8 @@ function partsOf(handler: MethodMetadata, env: RouteCompilerEnv, where: string):
     release:
       releases.length === 0
         ? undefined
-        : (ctx) => {
-            for (const release of releases) release(ctx);
+        : (ctx, failed) => {
+            for (const release of releases) release(ctx, failed);
           },
   };
 }
@@ -164,8 +164,8 @@ export function compileRoute(
     if (ctx.scope) void ctx.scope.dispose(onDisposeError);
   };
   const dispose = release
-    ? (ctx: RequestContext): void => {
-        release(ctx);
+    ? (ctx: RequestContext, failed: boolean): void => {
+        release(ctx, failed);
         disposeScope(ctx);
       }
     : disposeScope;
@@ -182,16 +182,18 @@ export function compileRoute(
     try {
       writeError(writer, ctx, err, logger);
     } finally {
-      dispose(ctx);
+      dispose(ctx, true);
     }
   };
   const succeed = (ctx: RequestContext, result: unknown): void => {
+    let failed = false;
     try {
       write(ctx, result);
     } catch (err) {
+      failed = true;
       writeError(writer, ctx, err, logger);
     } finally {
-      dispose(ctx);
+      dispose(ctx, failed);
     }
   };
 

@@ -14,8 +14,8 @@ export interface RoutePart {
   prepare?: (ctx: RequestContext) => void | Promise<void>;
   /** Answers with the handler's result instead of the JSON writer (an event stream). */
   answer?: (ctx: RequestContext, result: unknown, writer: ResponseWriter) => void;
-  /** Runs once the request is answered or failed (removes temporary files). */
-  release?: (ctx: RequestContext) => void;
+  /** Runs once the request is answered or failed (`failed`: an error answer); removes temporary files. */
+  release?: (ctx: RequestContext, failed: boolean) => void;
 }
 
 /**

@@ -31,6 +31,11 @@ export function iteratorOf(source: unknown): AsyncIterator<unknown> | Iterator<u
   throw new SseNotIterableError();
 }
 
+/** Whether the client of `res` has already gone (or the answer has ended). */
+export function clientGone(res: ServerResponse): boolean {
+  return res.destroyed || res.closed || res.writableEnded || res.req?.destroyed === true;
+}
+
 /**
  * One open `text/event-stream` answer: writes each item of the handler's iterable as it
  * arrives, a heartbeat comment while idle, and ends when the iterable ends, the client goes,
@@ -39,7 +44,7 @@ export function iteratorOf(source: unknown): AsyncIterator<unknown> | Iterator<u
 export class EventStream {
   private ended = false;
   private lastWrite = Date.now();
-  private readonly heartbeat: NodeJS.Timeout;
+  private heartbeat?: NodeJS.Timeout;
 
   constructor(
     private readonly res: ServerResponse,
@@ -48,14 +53,23 @@ export class EventStream {
     private readonly logger: Logger,
     private readonly onEnd: () => void,
   ) {
+    // The client may have gone while the guards awaited the database or Redis: its 'close' has
+    // already been emitted, and a listener added now would never hear it.
+    if (clientGone(res)) {
+      this.finish();
+      return;
+    }
     res.writeHead(HTTP_STATUS.OK, STREAM_HEAD);
     res.flushHeaders();
     res.on('close', () => this.finish());
-    this.heartbeat = setInterval(() => {
-      if (Date.now() - this.lastWrite >= limits.heartbeatMs) this.write(HEARTBEAT);
-    }, limits.heartbeatMs);
+    this.heartbeat = setTimeout(() => this.beat(), limits.heartbeatMs);
     this.heartbeat.unref();
     void this.pump();
+  }
+
+  /** Whether the stream has ended (it may end before it opens: the client had gone). */
+  get isEnded(): boolean {
+    return this.ended;
   }
 
   /** Ends the stream after the event being written, if any. */
@@ -63,6 +77,19 @@ export class EventStream {
     if (this.ended) return;
     this.finish();
     this.res.end();
+  }
+
+  // A write only notes its time (no timer to move per event); the one timer wakes when the
+  // stream may have been idle for heartbeatMs and sleeps again for what remains, so two writes
+  // are never more than heartbeatMs apart.
+  private beat(): void {
+    if (this.ended) return;
+    const idle = Date.now() - this.lastWrite;
+    if (idle >= this.limits.heartbeatMs) this.write(HEARTBEAT);
+    if (this.ended) return;
+    const wait = Math.max(1, this.limits.heartbeatMs - (Date.now() - this.lastWrite));
+    this.heartbeat = setTimeout(() => this.beat(), wait);
+    this.heartbeat.unref();
   }
 
   private async pump(): Promise<void> {
@@ -93,7 +120,7 @@ export class EventStream {
   private finish(): void {
     if (this.ended) return;
     this.ended = true;
-    clearInterval(this.heartbeat);
+    clearTimeout(this.heartbeat);
     // A generator waiting for its next event is released; what it holds (a subscription) with it.
     const closing = this.iterator.return?.();
     if (closing && typeof (closing as Promise<unknown>).catch === 'function')

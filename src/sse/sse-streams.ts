@@ -13,6 +13,8 @@ import type { SseLimits } from './sse-options';
 export class SseStreams {
   private readonly open = new Set<EventStream>();
   private readonly places: ClientPlaces;
+  // Set by closeAll: a stream whose guards were still running at shutdown ends as it opens.
+  private closing = false;
   /** Closes a stream when its session is revoked or its token expires. */
   readonly sessions = new SessionSockets<EventStream>();
 
@@ -50,15 +52,20 @@ export class SseStreams {
       this.sessions.untrack(stream);
       this.release(client);
     });
-    if (!this.open.has(stream) && !res.writableEnded) {
-      this.open.add(stream);
-      if (session) this.sessions.track(stream, session);
+    // A stream that ended as it opened (the client had gone) has already given its place back.
+    if (stream.isEnded) return stream;
+    if (this.closing) {
+      stream.close();
+      return stream;
     }
+    this.open.add(stream);
+    if (session) this.sessions.track(stream, session);
     return stream;
   }
 
-  /** Ends every open stream (after its in-flight event): the application is closing. */
+  /** Ends every open stream (after its in-flight event), and any opened later: the application is closing. */
   closeAll(): void {
+    this.closing = true;
     for (const stream of [...this.open]) stream.close();
   }
 }

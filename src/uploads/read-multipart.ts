@@ -70,7 +70,11 @@ function meter(
  * chunk at a time, never a file. Any refusal (limit, type, malformed body, aborted client) removes
  * every temporary file already written before it rejects.
  */
-export function readMultipart(req: IncomingMessage, plan: UploadPlan): Promise<ReceivedForm> {
+export function readMultipart(
+  req: IncomingMessage,
+  plan: UploadPlan,
+  signal?: AbortSignal,
+): Promise<ReceivedForm> {
   return new Promise((resolve, reject) => {
     if (!MULTIPART.test(req.headers['content-type'] ?? '')) {
       reject(uploadErrors.notMultipart());
@@ -206,6 +210,10 @@ export function readMultipart(req: IncomingMessage, plan: UploadPlan): Promise<R
     req.on('close', () => {
       if (!req.complete) fail(uploadErrors.malformed('The client went away before the body ended'));
     });
+    // The application is closing: what was written goes, and the answer closes the connection.
+    const abort = () => fail(uploadErrors.shuttingDown());
+    if (signal?.aborted) abort();
+    else signal?.addEventListener('abort', abort, { once: true });
     req.pipe(parser);
   });
 }

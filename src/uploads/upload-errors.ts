@@ -1,5 +1,7 @@
 import {
   PayloadTooLargeException,
+  ServiceUnavailableException,
+  TooManyRequestsException,
   UnsupportedMediaTypeException,
   ValidationException,
 } from '../kernel/errors/exceptions';
@@ -33,4 +35,9 @@ export const uploadErrors = {
     new PayloadTooLargeException(`Form field '${field}' is over ${max} bytes`, CLOSE),
   typeNotAllowed: (field: string, mimeType: string) =>
     new UnsupportedMediaTypeException(`Type '${mimeType}' is not allowed in field '${field}'`, CLOSE),
+  tooManyUploads: () => new TooManyRequestsException('Too many uploads in progress', undefined, CLOSE),
+  shuttingDown: () =>
+    new ServiceUnavailableException('The server is shutting down', {
+      headers: { Connection: 'close', 'Retry-After': '1' },
+    }),
 };

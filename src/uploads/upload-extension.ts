@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { AppContainer } from '../../container/app-container';
 import { trellisError } from '../kernel/errors/trellis-errors';
 import type { MethodMetadata, ParamMetadata } from '../kernel/metadata/types';
+import { clientAddress } from '../rate-limit/client-address';
 import type { ReaderTable } from '../routing/http-readers';
 import type { RequestContext } from '../routing/request-context';
 import type { RouteExtension } from '../routing/route-extension';
@@ -11,10 +12,13 @@ import { removeFile } from './temp-file-sink';
 import { uploadErrors } from './upload-errors';
 import type { FileParamOptions } from './upload-options';
 import { type FieldRule, UPLOAD_DEFAULTS, type UploadPlan } from './upload-plan';
+import type { UploadsInProgress } from './uploads-in-progress';
 
-// Where a request keeps its form between reading it and the handler's answer.
+// Where a request keeps its form between reading it and the handler's answer, and the client
+// place it holds until then.
 const FORM = Symbol('trellis.form');
-type WithForm = RequestContext & { [FORM]?: ReceivedForm };
+const PLACE = Symbol('trellis.uploadPlace');
+type WithForm = RequestContext & { [FORM]?: ReceivedForm; [PLACE]?: string };
 
 function maxBytesOf(options: FileParamOptions, where: string, container: AppContainer): number {
   const value = typeof options.maxBytes === 'function' ? options.maxBytes(container) : options.maxBytes;
@@ -87,29 +91,42 @@ function nodeRequest(ctx: RequestContext): IncomingMessage {
 }
 
 /**
- * Routes with `UploadedFile`, `UploadedFiles` or `FormFields`: after the guards, the multipart
- * body is read into sinks (a refused one answers 413/415/422 with nothing left behind); after the
- * answer, the temporary files the handler did not keep are removed.
+ * Routes with `UploadedFile`, `UploadedFiles` or `FormFields`: after the guards, the client's
+ * place is taken (429 past the cap) and the multipart body is read into sinks (a refused one
+ * answers 413/415/422 with nothing left behind); after the answer, the temporary files the
+ * handler did not keep are removed, and every one of them when the answer is an error (a
+ * `keep()` before a failed move). At shutdown the bodies being read are aborted (503).
  */
-export const uploadExtension: RouteExtension = {
-  compile(handler, where, container) {
-    if (!handler.params.some((p) => p.kind === 'file' || p.kind === 'files' || p.kind === 'fields'))
-      return undefined;
-    const plan = planOf(handler, where, container);
-    const required = [...plan.fields].filter(([, rule]) => rule.required).map(([name]) => name);
-    return {
-      readers: READERS,
-      async prepare(ctx: WithForm) {
-        const form = await readMultipart(nodeRequest(ctx), plan);
-        ctx[FORM] = form;
-        const missing = required.find((name) => !form.files.some((file) => file.fieldName === name));
-        if (missing !== undefined) throw uploadErrors.missingFile(missing);
-      },
-      release(ctx: WithForm) {
-        const form = ctx[FORM];
-        if (!form) return;
-        for (const file of form.files) if (file.path && !file.kept) void removeFile(file.path);
-      },
-    };
-  },
-};
+export function uploadExtension(uploads: UploadsInProgress): RouteExtension {
+  return {
+    compile(handler, where, container) {
+      if (!handler.params.some((p) => p.kind === 'file' || p.kind === 'files' || p.kind === 'fields'))
+        return undefined;
+      const plan = planOf(handler, where, container);
+      const required = [...plan.fields].filter(([, rule]) => rule.required).map(([name]) => name);
+      return {
+        readers: READERS,
+        async prepare(ctx: WithForm) {
+          if (uploads.isClosing) throw uploadErrors.shuttingDown();
+          const client = clientAddress(ctx.req);
+          if (!uploads.take(client)) throw uploadErrors.tooManyUploads();
+          ctx[PLACE] = client;
+          const form = await uploads.follow((signal) => readMultipart(nodeRequest(ctx), plan, signal));
+          ctx[FORM] = form;
+          const missing = required.find((name) => !form.files.some((file) => file.fieldName === name));
+          if (missing !== undefined) throw uploadErrors.missingFile(missing);
+        },
+        release(ctx: WithForm, failed: boolean) {
+          const client = ctx[PLACE];
+          if (client !== undefined) {
+            ctx[PLACE] = undefined;
+            uploads.give(client);
+          }
+          const form = ctx[FORM];
+          if (!form) return;
+          for (const file of form.files) if (file.path && (failed || !file.kept)) void removeFile(file.path);
+        },
+      };
+    },
+  };
+}

@@ -1,11 +1,22 @@
 import type { Application } from '../app/application';
 import type { TrellisFeature } from '../kernel/modules/trellis-feature';
 import { uploadExtension } from './upload-extension';
+import { DEFAULT_UPLOADS_PER_CLIENT, type UploadModuleOptions } from './upload-options';
+import { UPLOAD_OPTIONS_SCHEMA } from './upload-options-schema';
+import { UploadsInProgress } from './uploads-in-progress';
 
-/** Reads multipart bodies for `UploadedFile`, `UploadedFiles` and `FormFields`. Installed by `createApp`. */
-export const uploadModule: TrellisFeature<undefined> = {
+/**
+ * Reads multipart bodies for `UploadedFile`, `UploadedFiles` and `FormFields`, caps the uploads
+ * of one client, and aborts those in progress (their partial files removed) when the application
+ * closes. Installed by `createApp` with its `uploads` option.
+ */
+export const uploadModule: TrellisFeature<UploadModuleOptions | undefined> = {
   name: 'uploads',
-  install(app: Application) {
-    app.routeExtensions.push(uploadExtension);
+  option: 'uploads',
+  schema: UPLOAD_OPTIONS_SCHEMA,
+  install(app: Application, options: UploadModuleOptions | undefined) {
+    const uploads = new UploadsInProgress(options?.maxConcurrentPerClient ?? DEFAULT_UPLOADS_PER_CLIENT);
+    app.routeExtensions.push(uploadExtension(uploads));
+    app.onShutdown(() => uploads.abortAll());
   },
 };

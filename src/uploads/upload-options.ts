@@ -42,3 +42,12 @@ export interface FileParamOptions extends UploadManyOptions {
   /** `UploadedFile`: the field must hold a file (else 422). */
   required?: boolean;
 }
+
+/** Upload settings of an application (`createApp({ uploads: {...} })`). */
+export interface UploadModuleOptions {
+  /** Multipart requests one client address may have in progress at once; one more is a 429. Default 8. */
+  maxConcurrentPerClient?: number;
+}
+
+/** The default of `uploads.maxConcurrentPerClient`. */
+export const DEFAULT_UPLOADS_PER_CLIENT = 8;

@@ -24,18 +24,19 @@ export interface TwoInstances {
 
 /**
  * Starts two whole samples as two deployments would run them: the same settings and secret,
- * `REDIS_URL` pointing at `redis`, one database file (WAL) in a temp dir.
+ * `REDIS_URL` pointing at `redis` (none without it), one database file (WAL) in a temp dir unless
+ * `overrides` name a `DATABASE_URL`.
  */
 export async function startTwoInstances(
   engine: EngineName,
-  redis: RedisServer,
+  redis: RedisServer | undefined,
   overrides: Record<string, string> = {},
 ): Promise<TwoInstances> {
   const dir = mkdtempSync(join(tmpdir(), 'trellis-scale-out-'));
   const config = () =>
     specConfig({
       TRELLIS_ENGINE: engine,
-      REDIS_URL: redis.url,
+      ...(redis ? { REDIS_URL: redis.url } : {}),
       DATABASE_FILE: join(dir, 'sample.db'),
       ...overrides,
     });

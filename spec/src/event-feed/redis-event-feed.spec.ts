@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { Redis } from 'ioredis';
-import { EventFeed } from '../../../src/event-feed/event-feed';
+import { EventFeed, FEED_RESET_EVENT } from '../../../src/event-feed/event-feed';
 import { RedisFeedStore } from '../../../src/event-feed/redis-feed-store';
 import { closeRedisClient, createRedisClient } from '../../../src/redis';
 import { RedisBroadcaster } from '../../../src/websocket/redis-broadcaster';
@@ -77,6 +77,32 @@ describe('EventFeed over Redis, across two instances', () => {
     const replayed = await take(stream, 1000);
     expect(replayed[0].id).to.be.at.most(301);
     expect(replayed[999].id - replayed[0].id).to.equal(999);
+    await stream.return?.();
+  });
+
+  it('begins a stream resumed with an id ahead of the feed (Redis emptied by a restart) with a reset, then goes live', async () => {
+    const [one, two] = instances();
+    for (let n = 1; n <= 3; n++) await one.publish('tasks', n);
+    const stream = two.stream('tasks', '18');
+    const [reset] = await take(stream, 1);
+    expect(reset).to.deep.equal({
+      id: 3,
+      event: FEED_RESET_EVENT,
+      data: { reason: 'unknown-id', lastEventId: '18' },
+    });
+    await one.publish('tasks', 4);
+    expect(await take(stream, 1)).to.deep.equal([{ id: 4, data: 4 }]);
+    await stream.return?.();
+  });
+
+  it('begins with a reset when the events after the id were trimmed, then replays what is kept', async () => {
+    const [one, two] = instances(10);
+    for (let n = 1; n <= 300; n++) await one.publish('t', n);
+    const stream = two.stream('t', '1');
+    const [reset, next] = await take(stream, 2);
+    expect(reset.event).to.equal(FEED_RESET_EVENT);
+    expect((reset.data as { reason: string }).reason).to.equal('history-lost');
+    expect(next).to.deep.equal({ id: reset.id + 1, data: reset.id + 1 });
     await stream.return?.();
   });
 });

@@ -1,0 +1,96 @@
+import { expect } from 'chai';
+import request from 'supertest';
+import { endsWithin, SseClient } from '../../src/sse/support/sse-client';
+import { closedWithin, expectSilence, TestClient, wsUrl } from '../../src/websocket/support/ws-client';
+import { sharedPostgres } from '../../support/databases';
+import { forEachEngine } from '../../support/engines';
+import { startTwoInstances, type TwoInstances } from './two-instances';
+
+describe('sample scale-out: two instances sharing one PostgreSQL and no Redis', () => {
+  forEachEngine((engine) => {
+    let sample: TwoInstances;
+    const streams: SseClient[] = [];
+    const sockets: TestClient[] = [];
+    before(async function () {
+      this.timeout(60_000);
+      const postgres = await sharedPostgres();
+      sample = await startTwoInstances(engine, undefined, { DATABASE_URL: await postgres.createDatabase() });
+    });
+    afterEach(() => {
+      for (const stream of streams.splice(0)) stream.close();
+      for (const socket of sockets.splice(0)) socket.socket.terminate();
+    });
+    after(async () => {
+      await sample?.close();
+    });
+
+    const openEvents = async (instance: typeof sample.one, token: string, lastEventId?: string) => {
+      const headers: Record<string, string> = { authorization: `Bearer ${token}` };
+      if (lastEventId !== undefined) headers['last-event-id'] = lastEventId;
+      const client = await SseClient.open(`${instance.url}/tasks/events`, headers);
+      streams.push(client);
+      expect(client.status).to.equal(200);
+      return client;
+    };
+
+    it('a logout on one instance ends the event stream of that session on the other within 2 s', async () => {
+      const session = await sample.login(sample.one, 'viewer');
+      const other = await sample.login(sample.one, 'viewer');
+      const stream = await openEvents(sample.one, session.accessToken);
+      const bystander = await openEvents(sample.one, other.accessToken);
+      await request(sample.two.url)
+        .post('/auth/logout')
+        .auth(session.accessToken, { type: 'bearer' })
+        .expect(200);
+      expect(await endsWithin(stream, 2000)).to.equal(true);
+      expect(await endsWithin(bystander, 200)).to.equal(false);
+      await request(sample.one.url).get('/auth/me').auth(session.accessToken, { type: 'bearer' }).expect(401);
+    });
+
+    it('a logout on one instance closes the sockets of that session on the other with 4401 within 2 s', async () => {
+      const login = await sample.login(sample.one, 'developer');
+      const client = await TestClient.connect(`${wsUrl(sample.one.url, '/chat')}?token=${login.accessToken}`);
+      sockets.push(client);
+      expect(await client.next()).to.include({ type: 'welcome' });
+      await request(sample.two.url)
+        .post('/auth/logout')
+        .auth(login.accessToken, { type: 'bearer' })
+        .expect(200);
+      expect(await closedWithin(client)).to.deep.equal({ code: 4401, reason: 'Session ended' });
+    });
+
+    it('a chat message sent on one instance reaches the clients on both, once, and not the sender', async () => {
+      const join = async (instance: typeof sample.one, username: string) => {
+        const { accessToken } = await sample.login(instance, username);
+        const client = await TestClient.connect(`${wsUrl(instance.url, '/chat')}?token=${accessToken}`);
+        sockets.push(client);
+        expect(await client.next()).to.deep.equal({ type: 'welcome', username });
+        return client;
+      };
+      const ada = await join(sample.one, 'developer');
+      const bob = await join(sample.two, 'viewer');
+      expect(await ada.ask({ type: 'message', text: 'hola' })).to.have.property('type', 'sent');
+      expect(await bob.next()).to.include({ type: 'message', text: 'hola', from: 'developer' });
+      await expectSilence(200, ada, bob);
+    });
+
+    it('streams on one instance the tasks created on the other, and replays on either what was missed', async () => {
+      const { accessToken: viewer } = await sample.login(sample.one, 'viewer');
+      const { accessToken: manager } = await sample.login(sample.two, 'manager');
+      const create = (title: string) =>
+        request(sample.two.url).post('/tasks').auth(manager, { type: 'bearer' }).send({ title }).expect(201);
+      const onOne = await openEvents(sample.one, viewer);
+      await new Promise((r) => setTimeout(r, 200));
+      await create('Made on two');
+      const [first] = await onOne.waitFor(1);
+      expect(JSON.parse(first.data)).to.include({ title: 'Made on two' });
+      onOne.close();
+      await create('Missed A');
+      await create('Missed B');
+      const onTwo = await openEvents(sample.two, viewer, first.id);
+      const replayed = await onTwo.waitFor(2);
+      expect(replayed.map((e) => JSON.parse(e.data).title)).to.deep.equal(['Missed A', 'Missed B']);
+      expect(replayed.map((e) => Number(e.id))).to.deep.equal([Number(first.id) + 1, Number(first.id) + 2]);
+    });
+  });
+});
