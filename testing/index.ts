@@ -2,3 +2,5 @@
 export { asUser, type TestUser } from './as-user';
 export { overrideGuard } from './override-guard';
 export { closeTestApps, createTestApp } from './test-apps';
+export { createTestDatabase, dropTestDatabases } from './test-database';
+export { beginTestTransaction, rollbackEachTest } from './test-transactions';

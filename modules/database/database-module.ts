@@ -7,6 +7,7 @@ import { DatabaseIdempotencyStore } from './idempotency/database-idempotency-sto
 import { idempotencyInterceptor } from './idempotency/idempotency-interceptor';
 import { IdempotencyStore } from './idempotency/idempotency-store';
 import { runMigrations } from './run-migrations';
+import { testTransactionsOn, trackTestTransaction } from './test-transactions';
 import { transactionalInterceptor } from './transactional-interceptor';
 
 declare module '../../src/kernel/extension-points' {
@@ -40,6 +41,7 @@ export const databaseModule = defineModule<DatabaseOptions>({
         if (applied.length > 0) app.logger.info({ migrations: applied }, 'database migrated');
       }
       await store.prepare?.();
+      if (testTransactionsOn()) trackTestTransaction(await connection.holdTransaction());
     });
     app.onClose(() => connection.close());
   },
