@@ -1,5 +1,6 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { starterFiles } from '../../cli/starter-files';
 
 /** The repository root (specs run from dist/spec). */
 export const ROOT = join(__dirname, '..', '..', '..');
@@ -52,19 +53,36 @@ const TSCONFIG = {
   include: ['src', 'spec'],
 };
 
+// The starter `trellis new` writes: the guides grow it. Its package.json and tsconfig.json stay
+// out (packages resolve from the repository's node_modules; the tsconfig finds their types there).
+function starter(): Map<string, string> {
+  const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
+  const version = (name: string) => manifest.dependencies?.[name] ?? manifest.devDependencies?.[name] ?? '*';
+  const files = starterFiles('tasks-api', version, { trellis: `file:${ROOT}` });
+  return new Map(
+    Object.entries(files).filter(([path]) => /^(src|spec)\//.test(path) || path === '.mocharc.json'),
+  );
+}
+
+/** The folder of the project a reader has after the guides up to `guide`. */
+export function guideProject(guide: string): string {
+  return join(PROJECTS, guide.replace(/\.md$/, ''));
+}
+
 /**
- * Writes the project a reader has after the guides up to `guide`: each block is a file, and a
- * later guide's block replaces an earlier one of the same path, as the reader edits it.
+ * Writes the project a reader has after the guides up to `guide`: the starter, then each block
+ * as a file, a later block replacing an earlier one (or the starter's) of the same path, as the
+ * reader edits it.
  */
 export function writeGuideProject(guide: string): string {
-  const project = join(PROJECTS, guide.replace(/\.md$/, ''));
+  const project = guideProject(guide);
   rmSync(project, { recursive: true, force: true });
   const modules = join(PROJECTS, 'node_modules');
   mkdirSync(modules, { recursive: true });
   try {
     symlinkSync(ROOT, join(modules, 'trellis'), 'dir');
   } catch {}
-  const files = new Map<string, string>();
+  const files = starter();
   for (const name of guideFiles().filter((name) => name <= guide))
     for (const block of guideBlocks(readFileSync(join(GUIDE_FOLDER, name), 'utf8')))
       if (block.path) files.set(block.path, block.code);
