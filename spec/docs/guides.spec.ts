@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { expect } from 'chai';
+import { starterFiles } from '../../cli/starter-files';
 import { sharedPostgres } from '../support/databases';
 import {
   GUIDE_FOLDER,
@@ -47,6 +48,44 @@ function expectPassing(output: string): void {
   expect(output).not.to.match(/^\{"level"/m);
 }
 
+// The packages of the `npm install` lines of a guide's shell blocks, without their versions.
+function installLines(markdown: string): string[] {
+  const shell = [...markdown.matchAll(/^```sh\n([\s\S]*?)^```$/gm)].map((match) =>
+    match[1].replace(/\\\n/g, ' '),
+  );
+  return shell.flatMap((text) =>
+    [...text.matchAll(/npm install ([^#&\n]*)/g)].flatMap((match) =>
+      match[1]
+        .split(/\s+/)
+        .filter((word) => word && !word.startsWith('-') && !word.startsWith('.'))
+        .map((word) => word.replace(/(.)@[^/]*$/, '$1')),
+    ),
+  );
+}
+
+// The packages a block imports (not Node's own, nor trellis).
+function importedPackages(code: string): string[] {
+  return [...code.matchAll(/^import .* from '([^.'][^']*)';$/gm)]
+    .map((match) => match[1])
+    .filter((specifier) => !specifier.startsWith('node:') && !/^trellis(\/|$)/.test(specifier))
+    .map((specifier) =>
+      specifier
+        .split('/')
+        .slice(0, specifier.startsWith('@') ? 2 : 1)
+        .join('/'),
+    );
+}
+
+// Whether a package carries its own declarations (else it needs @types/<name>).
+function hasOwnTypes(name: string): boolean {
+  const folder = join(ROOT, 'node_modules', name);
+  const manifest = JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8'));
+  if (manifest.types || manifest.typings || existsSync(join(folder, 'index.d.ts'))) return true;
+  // Declarations beside the code the package loads (kysely: dist/cjs/index.d.ts).
+  const entry = manifest.exports?.['.']?.require ?? manifest.main;
+  return typeof entry === 'string' && existsSync(join(folder, entry.replace(/\.c?js$/, '.d.ts')));
+}
+
 describe('the guides (docs/guide): every code block compiles and runs', function () {
   this.timeout(180_000);
 
@@ -58,6 +97,28 @@ describe('the guides (docs/guide): every code block compiles and runs', function
       const markdown = readFileSync(join(GUIDE_FOLDER, name), 'utf8');
       for (const [, target] of markdown.matchAll(/\]\(((?!https?:)[^)#]+)(#[^)]*)?\)/g))
         expect(existsSync(resolve(GUIDE_FOLDER, target)), `${name} links ${target}`).to.equal(true);
+    }
+  });
+
+  it('installs every package the code imports: by the starter or an npm install line, types included', () => {
+    const starter = JSON.parse(
+      starterFiles('tasks-api', () => '0.0.0', { trellis: 'file:.' })['package.json'],
+    );
+    const installed = new Set<string>([
+      ...Object.keys(starter.dependencies),
+      ...Object.keys(starter.devDependencies),
+    ]);
+    for (const guide of guideFiles()) {
+      const markdown = readFileSync(join(GUIDE_FOLDER, guide), 'utf8');
+      for (const name of installLines(markdown)) installed.add(name);
+      for (const block of guideBlocks(markdown))
+        for (const name of importedPackages(block.code)) {
+          expect(installed, `${guide}:${block.line} imports ${name}`).to.include(name);
+          if (!hasOwnTypes(name))
+            expect(installed, `${guide}:${block.line} imports ${name}, typed by @types/${name}`).to.include(
+              `@types/${name}`,
+            );
+        }
     }
   });
 
