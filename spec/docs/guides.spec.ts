@@ -143,6 +143,16 @@ describe('the guides (docs/guide): every code block compiles and runs', function
   }
 
   // The whole grown project once more, on PostgreSQL: the same specs, one variable changed.
+  it('guide 1 as an ES module project (trellis new --esm): compiles and passes with the .js extensions its note asks for', async () => {
+    const first = guideFiles()[0];
+    expect(readFileSync(join(GUIDE_FOLDER, first), 'utf8')).to.match(
+      /--esm[\s\S]*`\.js` extension[\s\S]*TS2835/,
+    );
+    const project = writeGuideProject(first, true);
+    await run(TSC, ['-p', 'tsconfig.json'], project);
+    expectPassing(await mocha(project));
+  });
+
   describe('the grown project on PostgreSQL', () => {
     it('runs the grown project of the last guide on PostgreSQL too, its specs unchanged', async () => {
       const last = guideFiles().at(-1)!;
