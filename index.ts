@@ -15,7 +15,7 @@ import { WEBSOCKET_ERRORS } from './src/websocket/websocket-errors';
 // Application: createApp, its options and lifecycle, modules
 export type { GraphqlOptions, GraphqlSubscriptionOptions } from './src/graphql/graphql-options';
 export type { OpenApiOptions, OpenApiServer } from './src/openapi/openapi-options';
-export type { AppOptions } from './src/options/app-options';
+export type { AppOptions, MessageLanguage } from './src/options/app-options';
 export { Application } from './src/app/application';
 export { createApp } from './src/app/create-app';
 export type { InjectOptions, InjectResponse } from './src/app/inject';
@@ -312,7 +312,7 @@ export { SubscriptionPublisher } from './src/graphql/subscription-publisher';
 
 // The auth module: JWT login, refresh, logout, token stores, the Auth() guard and its texts
 export { Auth } from './modules/auth/auth-decorator';
-export { AUTH_MESSAGES, type AuthMessages } from './modules/auth/auth-messages';
+export { AUTH_MESSAGES, AUTH_MESSAGES_EN, type AuthMessages } from './modules/auth/auth-messages';
 export { authModule } from './modules/auth/auth-module';
 export type {
   AuthOptions,
@@ -346,7 +346,7 @@ export { type NewSession, type RotationOutcome, TokenStore } from './modules/aut
 export { MinimumRole } from './modules/rbac/minimum-role-decorator';
 export { Permissions } from './modules/rbac/permissions-decorator';
 export { RBAC_ERROR_CODES, type RbacErrorCode } from './modules/rbac/rbac-error-codes';
-export { RBAC_MESSAGES, type RbacMessages } from './modules/rbac/rbac-messages';
+export { RBAC_MESSAGES, RBAC_MESSAGES_EN, type RbacMessages } from './modules/rbac/rbac-messages';
 export { rbacModule } from './modules/rbac/rbac-module';
 export type { RbacOptions, Role } from './modules/rbac/rbac-options';
 export { RbacService } from './modules/rbac/rbac-service';

@@ -11,8 +11,9 @@ const USAGE = `Usage: trellis new <dir> [--esm] [--with <features>] [--trellis <
   --esm              an ES module project ("type": "module"); CommonJS by default
   --with <features>  comma-separated, any of: ${FEATURES.join(', ')}
                      (each adds working code, its packages and a spec)
-  --trellis <spec>   the dependency spec of trellis in it (a version, a tarball, a folder;
-                     relative paths are read from here); default: file: this installed package
+  --trellis <spec>   the dependency spec of trellis in it: a tarball (./trellis-0.1.0.tgz,
+                     made by npm pack in a clone), a folder or a version; relative paths are
+                     read from here; default: file: this installed package
   migrate            runs the migrations the database has not run yet
   --url <url>        postgres://..., sqlite:<file> or a file; default: DATABASE_URL
   --migrations <dir> the compiled migration files; default: migrations
@@ -70,11 +71,16 @@ function parse(args: string[]): Parsed | string {
 
 /** The `trellis` command; returns the exit code (a promise of it for `migrate`). */
 export function main(args: string[], out = process.stdout, err = process.stderr): number | Promise<number> {
+  // Help asked for, anywhere (`trellis new --help` too): the usage on stdout, and success.
+  if (args[0] === 'help' || args.some((arg) => arg === '--help' || arg === '-h')) {
+    out.write(USAGE);
+    return 0;
+  }
   if (args[0] === 'migrate') return migrateCommand(args.slice(1), out, err);
   const parsed = parse(args);
   if (typeof parsed === 'string') {
     err.write(parsed ? `${parsed}\n${USAGE}` : USAGE);
-    return args[0] === 'help' || args[0] === '--help' ? 0 : 2;
+    return 2;
   }
   try {
     const files = newProject(parsed.dir, parsed);

@@ -1,3 +1,5 @@
+import { existsSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
 import pino from 'pino';
 import { DatabaseConnection } from '../modules/database/database-connection';
 import { runMigrations } from '../modules/database/run-migrations';
@@ -17,6 +19,13 @@ export async function migrate(
   out: NodeJS.WritableStream,
   err: NodeJS.WritableStream,
 ): Promise<number> {
+  const folder = resolve(migrations);
+  if (!existsSync(folder) || !statSync(folder).isDirectory()) {
+    err.write(
+      `trellis migrate: no migrations folder at ${folder}: pass --migrations <folder> with the compiled migration files (dist/migrations, say)\n`,
+    );
+    return 2;
+  }
   const connection = new DatabaseConnection({ url }, { logger: pino({ level: 'silent' }) });
   try {
     const applied = await runMigrations(connection.root, migrations, connection.dialect);

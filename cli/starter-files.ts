@@ -40,7 +40,7 @@ function appFile(ctx: StarterContext, features: readonly Feature[]): string {
   for (const feature of chosen)
     for (const [option, names] of Object.entries(feature.classes))
       classes[option as keyof StarterClasses].push(...names);
-  const trellisNames = ['type AppOptions', 'type Application', ...(auth ? ['AuthService'] : [])];
+  const trellisNames = ['type AppOptions', 'type Application', ...(auth ? ['AuthService'] : []), 'createApp'];
   const imports = [
     ...chosen.flatMap((feature) => feature.imports(ctx)).filter((line) => line.includes("'node:")),
     `import { ${trellisNames.join(', ')} } from 'trellis';`,
@@ -50,31 +50,28 @@ function appFile(ctx: StarterContext, features: readonly Feature[]): string {
   ];
   const options = Object.entries(classes)
     .filter(([, names]) => names.length > 0)
-    .map(([option, names]) => `  ${option}: [${names.join(', ')}],`);
+    .map(([option, names]) => `    ${option}: [${names.join(', ')}],`);
   const ui = features.includes('docs') ? '' : ', ui: false';
   const configure = chosen.map((feature) => feature.configure ?? '').join('');
   return `${imports.join('\n')}
 ${auth ? "\n/** The demo user's password. */\nexport const DEMO_PASSWORD = process.env.DEMO_PASSWORD ?? 'Demo-pass-123!';\n" : ''}
-/** What the application is made of; main.ts serves it, the specs test it. */
-export const appOptions: AppOptions = {
+/** The whole application, not yet listening: main.ts serves it, the specs pass \`createTestApp\`. */
+export function buildApp(create: (options: AppOptions) => Application = createApp): Application {
+  const app = create({
 ${options.join('\n')}
-  openapi: { title: '${name}', version: '0.1.0'${ui} },
-};
-
-/** Installs the modules and start-up work; main.ts and the specs call it on their app. */
-export function configure(app: Application): Application {
+    openapi: { title: '${name}', version: '0.1.0'${ui} },
+  });
 ${configure}  return app;
 }
 `;
 }
 
 const MAIN = (rel: StarterContext['rel']) => `import type { AddressInfo } from 'node:net';
-import { createApp } from 'trellis';
-import { appOptions, configure } from '${rel('./app')}';
+import { buildApp } from '${rel('./app')}';
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? '127.0.0.1';
-const app = configure(createApp(appOptions));
+const app = buildApp();
 
 app.listen(port, host).then(
   (server) => {
@@ -113,9 +110,11 @@ export function starterFiles(
       private: true,
       ...(esm ? { type: 'module' } : {}),
       scripts: {
-        build: 'tsc -p tsconfig.json',
-        start: 'tsc -p tsconfig.json && node dist/src/main.js',
-        test: 'tsc -p tsconfig.json && mocha',
+        // dist/ is emptied first: a spec or source file deleted from src/ or spec/ never runs stale.
+        clean: `node -e "require('node:fs').rmSync('dist', { recursive: true, force: true })"`,
+        build: 'npm run clean --silent && tsc -p tsconfig.json',
+        start: `node -e "console.log('compiling (tsc) ...')" && npm run build --silent && node dist/src/main.js`,
+        test: 'npm run build --silent && mocha',
       },
       dependencies: {
         trellis: choices.trellis,
@@ -143,7 +142,12 @@ export function starterFiles(
       },
       include: ['src', 'spec'],
     }),
-    '.mocharc.json': json({ spec: ['dist/spec/**/*.spec.js'], timeout: 10000, exit: true }),
+    '.mocharc.json': json({
+      spec: ['dist/spec/**/*.spec.js'],
+      require: ['dist/spec/hooks.js'],
+      timeout: 10000,
+      exit: true,
+    }),
     '.gitignore': 'node_modules/\ndist/\n',
     'src/greeting.service.ts': `import { Injectable } from 'trellis';
 
@@ -170,10 +174,15 @@ export class GreetingsController {
 `,
     'src/app.ts': appFile(ctx, features),
     'src/main.ts': MAIN(rel),
+    'spec/hooks.ts': `import { quietLogs } from 'trellis/testing';
+
+/** Mocha's root hooks (.mocharc.json requires this file): each test's logs, shown only if it fails. */
+export const mochaHooks = quietLogs();
+`,
     'spec/greetings.controller.spec.ts': `import { expect } from 'chai';
 import sinon from 'sinon';
 import { closeTestApps, createTestApp } from 'trellis/testing';
-import { appOptions, configure } from '${rel('../src/app')}';
+import { buildApp } from '${rel('../src/app')}';
 import { GreetingService } from '${rel('../src/greeting.service')}';
 
 describe('GET /greetings/:name', () => {
@@ -183,7 +192,7 @@ describe('GET /greetings/:name', () => {
   });
 
   it('answers with what the greeting service says', async () => {
-    const app = configure(createTestApp(appOptions));
+    const app = buildApp(createTestApp);
     const greet = sinon.stub<[string], string>().returns('Hi, Ada');
     app.override(GreetingService, { greet });
     const res = await app.inject({ method: 'GET', url: '/greetings/Ada' });
@@ -193,7 +202,7 @@ describe('GET /greetings/:name', () => {
   });
 
   it('refuses a name that is too long with 422', async () => {
-    const app = configure(createTestApp(appOptions));
+    const app = buildApp(createTestApp);
     const res = await app.inject({ method: 'GET', url: \`/greetings/\${'a'.repeat(51)}\` });
     expect(res.statusCode).to.equal(422);
   });

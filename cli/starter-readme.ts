@@ -19,9 +19,10 @@ npm install && npm test      # builds and runs the mocha specs in spec/
 It serves ${serves.map((path) => `\`${path}\``).join(', ')}.
 ${docs}
 - \`src/greetings.controller.ts\`: the routes; \`src/greeting.service.ts\`: an injectable service.
-- \`src/app.ts\`: the controllers, providers and modules; \`src/main.ts\` serves them.
+- \`src/app.ts\`: \`buildApp()\`, the controllers, providers and modules; \`src/main.ts\` serves them.
 ${chosen.flatMap((feature) => feature.readme).join('\n')}${chosen.length > 0 ? '\n' : ''}- \`spec/\`: mocha + chai + sinon; \`trellis/testing\` sends requests in process (\`app.inject\`) and
-  replaces providers with stubs (\`app.override\`).
+  replaces providers with stubs (\`app.override\`); \`spec/hooks.ts\` shows a test's logs only
+  when it fails.
 - \`tsconfig.json\` has the options Trellis needs: \`experimentalDecorators\` and
   \`emitDecoratorMetadata\`.
 `;

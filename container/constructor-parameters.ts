@@ -5,7 +5,13 @@ import { INVERSIFY_CLASS_METADATA } from './inversify';
 
 interface ConstructorArgument {
   isFromTypescriptParamType?: boolean;
+  /** 1: one value injected with `@Inject(token)` (Inversify's kind for a single injection). */
+  kind?: number;
+  optional?: boolean;
+  value?: unknown;
 }
+
+const SINGLE_INJECTION = 1;
 
 // Types TypeScript records for what has no class at run time: an interface, a type alias, a
 // union or a primitive.
@@ -21,15 +27,33 @@ const VALUELESS = new Set<unknown>([
   Promise,
 ]);
 
-function injectedPositions(target: Function): Set<number> {
+function constructorArguments(target: Function): (ConstructorArgument | undefined)[] {
   const metadata = Reflect.getOwnMetadata(INVERSIFY_CLASS_METADATA, target) as
     | { constructorArguments?: (ConstructorArgument | undefined)[] }
     | undefined;
+  return metadata?.constructorArguments ?? [];
+}
+
+function injectedPositions(target: Function): Set<number> {
   const injected = new Set<number>();
-  metadata?.constructorArguments?.forEach((argument, index) => {
+  constructorArguments(target).forEach((argument, index) => {
     if (argument && !argument.isFromTypescriptParamType) injected.add(index);
   });
   return injected;
+}
+
+const tokenName = (token: symbol | string) => (typeof token === 'symbol' ? token.toString() : `'${token}'`);
+
+// A symbol or a string given to `@Inject` that nothing binds: Inversify would only say "No
+// bindings found" when the class is first resolved, without the class or the fix.
+function assertTokensBound(container: AppContainer, target: Function): void {
+  constructorArguments(target).forEach((argument, index) => {
+    if (!argument || argument.isFromTypescriptParamType || argument.optional) return;
+    if (argument.kind !== SINGLE_INJECTION) return;
+    const token = argument.value;
+    if ((typeof token === 'symbol' || typeof token === 'string') && !container.isBound(token))
+      throw containerError('TRELLIS_ERR_UNBOUND_INJECTED_TOKEN', target.name, index + 1, tokenName(token));
+  });
 }
 
 /**
@@ -50,6 +74,7 @@ export function assertParametersRecorded(target: Function): void {
  */
 export function assertConstructible(container: AppContainer, target: Function): void {
   assertParametersRecorded(target);
+  assertTokensBound(container, target);
   const types: unknown[] = Reflect.getOwnMetadata('design:paramtypes', target) ?? [];
   const injected = injectedPositions(target);
   types.forEach((type, index) => {

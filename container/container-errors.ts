@@ -12,6 +12,9 @@ export const CONTAINER_ERRORS = {
   TRELLIS_ERR_UNBOUND_DEPENDENCY: (holder: string, position: number, dependency: string) =>
     `${holder}: constructor parameter ${position} needs ${dependency}, which nothing binds: ` +
     `add ${dependency} to \`providers\` or mark it \`Injectable()\``,
+  TRELLIS_ERR_UNBOUND_INJECTED_TOKEN: (holder: string, position: number, token: string) =>
+    `${holder}: constructor parameter ${position} is injected with @Inject(${token}), which nothing binds: ` +
+    `bind it before ready(), app.container.bind(${token}).toConstantValue(value) or .to(Class)`,
   TRELLIS_ERR_DEPENDENCY_WITHOUT_VALUE: (holder: string, position: number) =>
     `${holder}: constructor parameter ${position} is typed with an interface, a type alias, a union or a ` +
     'primitive, and an interface type has no runtime value: inject it with a token (`@Inject(TOKEN)` on ' +

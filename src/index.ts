@@ -31,7 +31,7 @@ export { requestIdOf } from './observability/request-state';
 export * from './openapi';
 export type { OpenApiOptions } from './openapi/openapi-options';
 export { loadOptional, MissingPackageError } from './optional';
-export type { AppOptions } from './options/app-options';
+export type { AppOptions, MessageLanguage } from './options/app-options';
 export * from './pagination';
 export * from './rate-limit';
 export * from './redis';

@@ -1,16 +1,21 @@
 import pino from 'pino';
 import type { Application } from '../src/app/application';
 import { createApp } from '../src/app/create-app';
+import { capturingDefaultLogs } from '../src/logging/logger';
 import type { AppOptions } from '../src/options/app-options';
 
 const open = new Set<Application>();
 
 /**
- * `createApp` for a test: logs nothing unless given a logger, and is closed by `closeTestApps()`.
+ * `createApp` for a test: logs nothing unless given a logger (under `quietLogs()`, its lines are
+ * kept and shown if the test fails), and is closed by `closeTestApps()`.
  * @example const app = createTestApp({ controllers: [TasksController] });
  */
 export function createTestApp(options: AppOptions = {}): Application {
-  const app = createApp({ logger: pino({ level: 'silent' }), ...options });
+  const app = createApp({
+    ...(capturingDefaultLogs() ? {} : { logger: pino({ level: 'silent' }) }),
+    ...options,
+  });
   open.add(app);
   return app;
 }

@@ -68,13 +68,13 @@ export class ProfileController {
 `,
     'spec/auth.spec.ts': `import { expect } from 'chai';
 import { closeTestApps, createTestApp } from 'trellis/testing';
-import { appOptions, configure, DEMO_PASSWORD } from '${rel('../src/app')}';
+import { buildApp, DEMO_PASSWORD } from '${rel('../src/app')}';
 
 describe('logging in and a protected route', () => {
   afterEach(() => closeTestApps());
 
   it('logs the demo user in (200) and lets the access token through to /profile', async () => {
-    const app = configure(createTestApp(appOptions));
+    const app = buildApp(createTestApp);
     const login = await app.inject({
       method: 'POST',
       url: '/auth/login',
@@ -92,7 +92,7 @@ describe('logging in and a protected route', () => {
   });
 
   it('refuses a wrong password (401) and a call without a token (401)', async () => {
-    const app = configure(createTestApp(appOptions));
+    const app = buildApp(createTestApp);
     const login = await app.inject({ method: 'POST', url: '/auth/login', body: { username: 'demo', password: 'wrong' } });
     expect(login.statusCode).to.equal(401);
     expect((await app.inject({ method: 'GET', url: '/profile' })).statusCode).to.equal(401);

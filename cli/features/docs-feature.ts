@@ -8,13 +8,13 @@ export const docsFeature: StarterFeature = {
   files: ({ rel }) => ({
     'spec/docs.spec.ts': `import { expect } from 'chai';
 import { closeTestApps, createTestApp } from 'trellis/testing';
-import { appOptions, configure } from '${rel('../src/app')}';
+import { buildApp } from '${rel('../src/app')}';
 
 describe('the API docs', () => {
   afterEach(() => closeTestApps());
 
   it('serves Swagger UI at /docs and the OpenAPI document it shows', async () => {
-    const app = configure(createTestApp(appOptions));
+    const app = buildApp(createTestApp);
     const page = await app.inject({ method: 'GET', url: '/docs' });
     expect(page.statusCode).to.equal(200);
     expect(page.headers['content-type']).to.match(/^text\\/html/);

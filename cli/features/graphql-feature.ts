@@ -31,13 +31,13 @@ export class GreetingsResolver {
 `,
     'spec/greetings.resolver.spec.ts': `import { expect } from 'chai';
 import { closeTestApps, createTestApp } from 'trellis/testing';
-import { appOptions, configure } from '${rel('../src/app')}';
+import { buildApp } from '${rel('../src/app')}';
 
 describe('GraphQL greeting', () => {
   afterEach(() => closeTestApps());
 
   const query = (query: string) =>
-    configure(createTestApp(appOptions)).inject({ method: 'POST', url: '/graphql', body: { query } });
+    buildApp(createTestApp).inject({ method: 'POST', url: '/graphql', body: { query } });
 
   it('answers a query with what the greeting service says', async () => {
     const res = await query('{ greeting(name: "Ada") }');

@@ -25,7 +25,7 @@ export interface StarterFeature {
   imports(ctx: StarterContext): string[];
   /** The classes it adds to createApp's options. */
   classes: StarterClasses;
-  /** Statements `configure(app)` runs for it (module installs, hooks). */
+  /** Statements `buildApp` runs on its `app` (module installs, hooks). */
   configure?: string;
   /** Lines of the README's list of what is where. */
   readme: string[];

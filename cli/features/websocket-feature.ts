@@ -27,13 +27,13 @@ export class EchoGateway {
 import { expect } from 'chai';
 import { closeTestApps, createTestApp } from 'trellis/testing';
 import WebSocket from 'ws';
-import { appOptions, configure } from '${rel('../src/app')}';
+import { buildApp } from '${rel('../src/app')}';
 
 describe('WebSocket /echo', () => {
   afterEach(() => closeTestApps());
 
   it('answers a message with its text, over a real connection', async () => {
-    const server = await configure(createTestApp(appOptions)).listen(0, '127.0.0.1');
+    const server = await buildApp(createTestApp).listen(0, '127.0.0.1');
     const { port } = server.address() as AddressInfo;
     const socket = new WebSocket(\`ws://127.0.0.1:\${port}/echo\`);
     await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));

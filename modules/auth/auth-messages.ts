@@ -29,7 +29,7 @@ export interface AuthMessages {
   userNotFound: string;
 }
 
-/** The auth module's default texts (the reference application's wording). */
+/** The auth module's default texts, in Spanish (the reference application's wording). */
 export const AUTH_MESSAGES: Readonly<AuthMessages> = Object.freeze({
   invalidCredentials: 'Credenciales inválidas',
   invalidRefreshToken: 'Token de actualización inválido',
@@ -43,4 +43,20 @@ export const AUTH_MESSAGES: Readonly<AuthMessages> = Object.freeze({
   loggedOut: 'Sesión cerrada exitosamente',
   tooManyLogins: 'Demasiados intentos de inicio de sesión; inténtelo más tarde',
   userNotFound: 'Usuario no encontrado',
+});
+
+/** The auth module's texts in English: `createApp({ messages: 'en' })`. */
+export const AUTH_MESSAGES_EN: Readonly<AuthMessages> = Object.freeze({
+  invalidCredentials: 'Invalid credentials',
+  invalidRefreshToken: 'Invalid refresh token',
+  missingToken: 'No token provided',
+  malformedHeader: 'Malformed Authorization header: expected "Bearer <token>"',
+  invalidToken: 'Invalid token',
+  expiredToken: 'Token expired',
+  revokedToken: 'Token revoked',
+  busy: 'Server busy; try again in a moment',
+  accountBusy: 'Too many sign-in attempts on this account; try again in a moment',
+  loggedOut: 'Logged out',
+  tooManyLogins: 'Too many login attempts; try again later',
+  userNotFound: 'User not found',
 });

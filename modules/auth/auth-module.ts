@@ -44,7 +44,7 @@ declare module '../../src/kernel/extension-points' {
 export const authModule = defineModule<AuthOptions>({
   name: 'auth',
   install(app, options) {
-    const settings = resolveAuthSettings(options);
+    const settings = resolveAuthSettings(options, undefined, app.options.messages);
     const { container } = app;
     container.bind(AUTH_SETTINGS).toConstantValue(settings);
     // Decided at ready(), once every module is installed: the database's tables when the

@@ -1,6 +1,7 @@
 import { checkOption, resolveMessages } from '../../src/kernel';
+import type { MessageLanguage } from '../../src/options/app-options';
 import { DEFAULT_LOGINS_PER_USERNAME } from './account-limit';
-import { AUTH_MESSAGES, type AuthMessages } from './auth-messages';
+import { AUTH_MESSAGES, AUTH_MESSAGES_EN, type AuthMessages } from './auth-messages';
 import type { AuthOptions, JwtAlgorithm } from './auth-options';
 import { AUTH_OPTIONS_SCHEMA, PRODUCTION_AUTH_OPTIONS_SCHEMA } from './auth-options-schema';
 import { DEFAULT_DEVICE_COOKIE_MAX_AGE, DEFAULT_DEVICE_COOKIE_NAME } from './device-cookie';
@@ -36,8 +37,15 @@ export interface AuthSettings {
 
 const DEFAULT_BCRYPT_ROUNDS = 10;
 
-/** Checks the options of `app.install('auth', ...)` and fills the defaults; throws on misconfiguration. */
-export function resolveAuthSettings(options: AuthOptions, env = process.env.NODE_ENV): AuthSettings {
+/**
+ * Checks the options of `app.install('auth', ...)` and fills the defaults (the texts in the
+ * application's `messages` language); throws on misconfiguration.
+ */
+export function resolveAuthSettings(
+  options: AuthOptions,
+  env = process.env.NODE_ENV,
+  language: MessageLanguage = 'es',
+): AuthSettings {
   checkOption(env === 'production' ? PRODUCTION_AUTH_OPTIONS_SCHEMA : AUTH_OPTIONS_SCHEMA, options, 'auth');
   const { jwt } = options;
   return {
@@ -59,6 +67,9 @@ export function resolveAuthSettings(options: AuthOptions, env = process.env.NODE
             maxFailures: options.deviceCookie?.maxFailures ?? DEFAULT_DEVICE_MAX_FAILURES,
             secure: env === 'production',
           },
-    messages: resolveMessages<AuthMessages>(AUTH_MESSAGES, options.messages),
+    messages: resolveMessages<AuthMessages>(
+      language === 'en' ? AUTH_MESSAGES_EN : AUTH_MESSAGES,
+      options.messages,
+    ),
   };
 }

@@ -1,6 +1,6 @@
 export { AccountBusyException, DeviceBusyException } from './account-limit';
 export { AUTH_GUARD_KIND, Auth } from './auth-decorator';
-export { AUTH_MESSAGES, type AuthMessages } from './auth-messages';
+export { AUTH_MESSAGES, AUTH_MESSAGES_EN, type AuthMessages } from './auth-messages';
 export { authModule } from './auth-module';
 export type {
   AuthOptions,

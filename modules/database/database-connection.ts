@@ -4,6 +4,7 @@ import type { AppMetrics } from '../../src/metrics';
 import type { Tracing } from '../../src/tracing';
 import type { DatabaseOptions } from './database-options';
 import { type DatabaseTarget, databaseTarget } from './database-url';
+import { type HoldableDialect, holdableDialect } from './held-transaction';
 import { observeQueries } from './observe-queries';
 import { openDialect } from './open-dialect';
 import { StorageFaults } from './storage-faults';
@@ -34,18 +35,23 @@ export class DatabaseConnection {
   /** Kysely that is the current `Transactional()` call's transaction inside one, `root` outside. */
   readonly db: Kysely<any>;
   private readonly faults: StorageFaults;
+  private readonly dialectInUse: HoldableDialect;
+  private release: (() => Promise<void>) | undefined;
 
   constructor(options: Pick<DatabaseOptions, 'url' | 'poolSize'>, observers: DatabaseObservers) {
     const target = databaseTarget(options.url);
     this.target = target;
     this.dialect = target.dialect;
     this.faults = new StorageFaults(observers.logger);
-    this.root = new Kysely<any>({
-      dialect: unavailableAware(
+    this.dialectInUse = holdableDialect(
+      unavailableAware(
         openDialect(target, observers.logger, options.poolSize),
         this.faults,
         observers.logger,
       ),
+    );
+    this.root = new Kysely<any>({
+      dialect: this.dialectInUse,
       log: observeQueries(target.dialect, observers.metrics, observers.tracing),
     });
     this.db = transactionAware(this.root);
@@ -84,8 +90,56 @@ export class DatabaseConnection {
       .execute();
   }
 
-  /** Closes the connection (ends the pool). */
-  close(): Promise<void> {
+  /**
+   * Runs every later query in one transaction, until the returned function rolls it back (and,
+   * on PostgreSQL, puts the sequences back where they were, so ids start over too). A
+   * `Transactional()` call meanwhile is a savepoint in it. For tests: see `trellis/testing`.
+   */
+  async holdTransaction(): Promise<() => Promise<void>> {
+    if (this.release) throw new Error('the database already holds a transaction');
+    const sequences = await this.sequences();
+    const release = await this.dialectInUse.hold();
+    let released: Promise<void> | undefined;
+    this.release = () => {
+      released ??= release().then(() => {
+        this.release = undefined;
+        return this.restore(sequences);
+      });
+      return released;
+    };
+    return this.release;
+  }
+
+  /** Closes the connection (ends the pool), rolling back a held transaction first. */
+  async close(): Promise<void> {
+    if (this.release) await this.release().catch(() => {});
     return this.root.destroy();
   }
+
+  // Where each PostgreSQL sequence stands: a rollback does not take back the numbers it gave.
+  private async sequences(): Promise<SequenceState[]> {
+    if (this.dialect !== 'postgres') {
+      await sql`SELECT 1`.execute(this.root);
+      return [];
+    }
+    const { rows } = await sql<SequenceState>`
+      SELECT schemaname AS schema, sequencename AS name, start_value AS start, last_value AS last
+      FROM pg_sequences`.execute(this.root);
+    return rows;
+  }
+
+  private async restore(sequences: SequenceState[]): Promise<void> {
+    for (const { schema, name, start, last } of sequences) {
+      const sequence = sql`format('%I.%I', ${schema}::text, ${name}::text)::regclass`;
+      if (last === null) await sql`SELECT setval(${sequence}, ${start}::bigint, false)`.execute(this.root);
+      else await sql`SELECT setval(${sequence}, ${last}::bigint, true)`.execute(this.root);
+    }
+  }
+}
+
+interface SequenceState {
+  schema: string;
+  name: string;
+  start: string;
+  last: string | null;
 }

@@ -11,6 +11,7 @@ import { IdempotencyStore } from './idempotency/idempotency-store';
 import { purgeExpiredIdempotencyKeys } from './idempotency/purge-expired-idempotency-keys';
 import { PostgresBroadcaster } from './postgres-broadcaster';
 import { runMigrations } from './run-migrations';
+import { testTransactionsOn, trackTestTransaction } from './test-transactions';
 import { transactionalInterceptor } from './transactional-interceptor';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -75,6 +76,7 @@ export const databaseModule = defineModule<DatabaseOptions>({
         }, options.idempotencyPurgeMs ?? HOUR_MS);
         purgeTimer.unref();
       }
+      if (testTransactionsOn()) trackTestTransaction(await connection.holdTransaction());
     });
     app.onClose(() => {
       clearInterval(purgeTimer);

@@ -73,14 +73,15 @@ function postgresDialect(connectionString: string, poolSize: number, logger: Log
     // Bounded waits: while the server is down a request gets its 503 quickly instead of hanging.
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
   });
+  // One short line, the message and the code: pg's error carries its whole client (kilobytes).
+  const lost = (what: string) => (err: Error & { code?: string }) =>
+    logger.warn({ error: err.message, code: err.code }, `database: ${what}`);
   // An idle client whose server went away emits here; unhandled, it would end the process.
-  pool.on('error', (err) => logger.warn({ err }, 'database: idle connection lost'));
+  pool.on('error', lost('idle connection lost'));
   // A client checked out of the pool (a transaction between two statements) has no pool listener:
   // a server restart then emits an unhandled 'error' and ends the process. Its next query fails
   // and the request gets its 503; the pool drops the client when it is released.
-  pool.on('connect', (client) =>
-    client.on('error', (err) => logger.warn({ err }, 'database: connection in use lost')),
-  );
+  pool.on('connect', (client) => client.on('error', lost('connection in use lost')));
   return new PostgresDialect({ pool });
 }
 

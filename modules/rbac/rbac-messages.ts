@@ -8,9 +8,16 @@ export interface RbacMessages {
   notAuthenticated: string;
 }
 
-/** The rbac module's default texts (the reference application's wording). */
+/** The rbac module's default texts, in Spanish (the reference application's wording). */
 export const RBAC_MESSAGES: Readonly<RbacMessages> = Object.freeze({
   roleTooLow: 'Rol insuficiente',
   missingPermissions: 'Permisos insuficientes',
   notAuthenticated: 'Token no proporcionado',
+});
+
+/** The rbac module's texts in English: `createApp({ messages: 'en' })`. */
+export const RBAC_MESSAGES_EN: Readonly<RbacMessages> = Object.freeze({
+  roleTooLow: 'Role too low',
+  missingPermissions: 'Missing permissions',
+  notAuthenticated: 'No token provided',
 });

@@ -27,7 +27,7 @@ declare module '../../src/kernel/extension-points' {
 export const rbacModule = defineModule<RbacOptions>({
   name: 'rbac',
   install(app, options) {
-    app.container.bind(RbacService).toConstantValue(new RbacService(options));
+    app.container.bind(RbacService).toConstantValue(new RbacService(options, app.options.messages));
     app.guards.define(minimumRoleGuard);
     app.guards.define(permissionsGuard);
   },

@@ -1,7 +1,8 @@
 import { checkOption, resolveMessages } from '../../src/kernel';
+import type { MessageLanguage } from '../../src/options/app-options';
 import type { AuthenticatedUser } from '../auth';
 import { rbacError } from './rbac-errors';
-import { RBAC_MESSAGES, type RbacMessages } from './rbac-messages';
+import { RBAC_MESSAGES, RBAC_MESSAGES_EN, type RbacMessages } from './rbac-messages';
 import type { RbacOptions, Role } from './rbac-options';
 import { RBAC_OPTIONS_SCHEMA } from './rbac-options-schema';
 
@@ -31,13 +32,16 @@ export class RbacService {
   // One Set per user object, built on its first check: within a request every check is O(1).
   private readonly granted = new WeakMap<object, ReadonlySet<string>>();
 
-  constructor(options: RbacOptions) {
+  constructor(options: RbacOptions, language: MessageLanguage = 'es') {
     const { levels, known } = checked(options);
     this.levels = levels;
     this.known = known;
     this.roles = [...options.roles];
     this.permissions = [...options.permissions];
-    this.messages = resolveMessages<RbacMessages>(RBAC_MESSAGES, options.messages);
+    this.messages = resolveMessages<RbacMessages>(
+      language === 'en' ? RBAC_MESSAGES_EN : RBAC_MESSAGES,
+      options.messages,
+    );
   }
 
   /** The level of a role, undefined for a role not configured. */

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
@@ -126,5 +126,20 @@ describe('the trellis command', () => {
     expect(trellis('new').err).to.match(/Usage: trellis new <dir>/);
     expect(trellis('new', join(folder, 'x'), '--force').err).to.match(/unknown option '--force'/);
     expect(trellis('new', join(folder, 'y'), '--trellis').code).to.equal(2);
+  });
+
+  it('prints the usage on stdout with exit code 0 when help is asked for, on any command', () => {
+    for (const args of [
+      ['--help'],
+      ['help'],
+      ['new', '--help'],
+      ['new', 'app', '-h'],
+      ['migrate', '--help'],
+    ]) {
+      const { code, out, err } = trellis(...args);
+      expect({ args, code, err }).to.deep.equal({ args, code: 0, err: '' });
+      expect(out).to.match(/Usage: trellis new <dir>/);
+    }
+    expect(readdirSync(folder)).to.deep.equal([]);
   });
 });

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
@@ -33,6 +33,22 @@ describe('trellis migrate', () => {
     );
   });
   afterEach(() => rmSync(folder, { recursive: true, force: true }));
+
+  it('names the folder it looked for when there is no migrations folder, and touches no database', async () => {
+    const missing = join(folder, 'migrations');
+    const { code, out, err } = await trellis(
+      'migrate',
+      '--url',
+      join(folder, 'never.db'),
+      '--migrations',
+      missing,
+    );
+    expect(code).to.equal(2);
+    expect(out).to.equal('');
+    expect(err).to.contain(`no migrations folder at ${missing}`);
+    expect(err).to.contain('--migrations <folder>');
+    expect(existsSync(join(folder, 'never.db'))).to.equal(false);
+  });
 
   forEachDatabase((database) => {
     it('runs what the database has not run yet, then nothing', async () => {

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'chai';
 import { cleanEnv, packedTarball, ROOT, removeFolder, run, tempFolder } from '../support/package-tarball';
@@ -91,10 +92,30 @@ describe('trellis new (starter projects installed from the packed tarball; slow:
       expect(stdout).not.to.match(/failing/);
     });
 
+    it('never runs a compiled spec whose source was deleted (npm test empties dist/ first)', async () => {
+      const stale = join(made.project, 'spec', 'stale.spec.ts');
+      writeFileSync(stale, "it('fails', () => {\n  throw new Error('stale');\n});\n");
+      const failed = await run('npm', ['test'], made.project).then(
+        () => 'passed',
+        (err: Error) => err.message,
+      );
+      expect(failed).to.match(/1 failing/);
+      rmSync(stale);
+      const { stdout } = await run('npm', ['test'], made.project);
+      expect(stdout).to.match(/2 passing/);
+      expect(stdout).not.to.match(/failing/);
+    });
+
     it('starts (npm start) and answers; a second start on the busy port says so in one line', async () => {
       const server = start(made.project, '0');
       servers.push(server);
+      let printed = '';
+      server.stdout!.on('data', (chunk: Buffer) => {
+        printed += chunk.toString();
+      });
       const url = await listening(server, 120_000);
+      // Compiling takes seconds: a line says so before the server's own.
+      expect(printed.indexOf('compiling (tsc)')).to.be.within(0, printed.indexOf('listening on'));
       const res = await fetch(`${url}/greetings/Ada`);
       expect(res.status).to.equal(200);
       expect(await res.json()).to.deep.equal({ text: 'Hello, Ada!' });

@@ -286,9 +286,15 @@ export class Application {
     this.drains.server?.begin();
     this.health.markShuttingDown();
     const delay = this.options.shutdownDelayMs ?? 0;
+    const timeoutMs = this.options.shutdownTimeoutMs ?? DEFAULT_SHUTDOWN_MS;
+    const started = Date.now();
+    // A listening server says when its drain starts and ends: a stop is otherwise silent for seconds.
+    if (this.drains.server)
+      this.logger.info({ delayMs: delay, timeoutMs }, 'draining: readiness fails, requests in flight finish');
     if (delay > 0 && this.server) await new Promise((resolve) => setTimeout(resolve, delay));
     for (const hook of this.hooks.shutdown) await hook();
-    await this.drains.server?.finish(this.options.shutdownTimeoutMs ?? DEFAULT_SHUTDOWN_MS);
+    await this.drains.server?.finish(timeoutMs);
+    if (this.drains.server) this.logger.info({ ms: Date.now() - started }, 'drained: closing');
     // The answered requests' spans, before an SDK shut down after close() would miss them.
     this.tracing?.flush();
     for (const hook of [...this.hooks.close].reverse()) await hook();
@@ -330,7 +336,9 @@ export class Application {
     const { accessLog } = this.options;
     const observe = createRequestObserver({
       requestId: Boolean(this.options.requestId || accessLog),
-      accessLog: accessLog ? createAccessLog(this.logger, objectOr(accessLog)) : undefined,
+      accessLog: accessLog
+        ? createAccessLog(this.logger, objectOr(accessLog), () => this.health.shuttingDown)
+        : undefined,
       metrics: this.metrics,
       tracing: this.tracing,
       findRoute: routeFinder(this.routes),

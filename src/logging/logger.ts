@@ -5,6 +5,27 @@ export type { Logger } from 'pino';
 
 let stdout: BatchedStream | undefined;
 const defaults = new WeakSet<Logger>();
+let capture: ((line: string) => void) | undefined;
+
+/**
+ * Sends every default logger's lines to `sink` instead of stdout, until called without one (the
+ * testing kit keeps a test's lines, to show them only when it fails).
+ */
+export function captureDefaultLogs(sink?: (line: string) => void): void {
+  capture = sink;
+}
+
+/** Whether the default loggers' lines are being captured. */
+export function capturingDefaultLogs(): boolean {
+  return capture !== undefined;
+}
+
+function capturable(inner: BatchedStream): BatchedStream {
+  return {
+    write: (line) => (capture ? capture(line) : inner.write(line)),
+    flush: (done) => inner.flush(done),
+  };
+}
 
 /**
  * The default structured logger: JSON lines on stdout, level from `LOG_LEVEL` (info), written in
@@ -12,7 +33,7 @@ const defaults = new WeakSet<Logger>();
  */
 export function createLogger(): Logger {
   // One stdout stream per process, however many applications it creates (tests create many).
-  stdout ??= batchedStdout();
+  stdout ??= capturable(batchedStdout());
   const logger = pino({ name: 'trellis', level: process.env.LOG_LEVEL ?? 'info' }, stdout);
   defaults.add(logger);
   return logger;

@@ -17,15 +17,20 @@ export type AccessLog = (
 ) => void;
 
 const SERVER_ERROR = HTTP_STATUS.INTERNAL_SERVER_ERROR;
+const SERVICE_UNAVAILABLE = HTTP_STATUS.SERVICE_UNAVAILABLE;
 
 /**
  * The access log, in pino-http's line shape: `reqId`, `req` (method, URL with secret query values
  * redacted), `res` (status), `responseTime` (ms), the route template and the caller's `userId`;
  * never a header, cookie or body. Answers below 500 are logged at `level`, a `sampleRate` share
- * of them; 5xx always, at `error`. One line per request and no child logger per request: pino-http
+ * of them; 5xx always, at `error`, but a 503 while `draining()` at `level`. One line per request and no child logger per request: pino-http
  * makes two, which cost more than the line itself.
  */
-export function createAccessLog(logger: Logger, options: AccessLogOptions): AccessLog {
+export function createAccessLog(
+  logger: Logger,
+  options: AccessLogOptions,
+  draining: () => boolean = () => false,
+): AccessLog {
   const level = options.level ?? 'info';
   const rate = options.sampleRate ?? 1;
   // The line is built from fixed fields, never from headers, cookies or bodies, so there is
@@ -46,7 +51,11 @@ export function createAccessLog(logger: Logger, options: AccessLogOptions): Acce
       route: state.route,
       userId: (state.ctx && (variableOf(state.ctx, 'user') as { id?: string | number } | undefined))?.id,
     };
-    if (failed) write('error', fields, 'request failed');
+    // A 503 while the application drains is what it means to answer (readiness probes, the
+    // last requests): the drain's own lines say why, so no error.
+    if (failed && !(statusCode === SERVICE_UNAVAILABLE && draining()))
+      write('error', fields, 'request failed');
+    else if (failed) write(level, fields, 'request refused while draining');
     else write(level, fields, res.writableFinished ? 'request completed' : 'request aborted');
   };
 }

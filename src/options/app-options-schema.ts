@@ -18,6 +18,7 @@ const CORE_OPTIONS = {
   // Any string: an unknown engine gets its own code (TRELLIS_ERR_UNKNOWN_ENGINE).
   engine: z.string().optional(),
   logger: z.looseObject({}).optional(),
+  messages: z.enum(['es', 'en']).optional(),
   // Its entries (addresses, subnets) are checked by resolveTrustProxy.
   trustProxy: z.union([z.boolean(), z.number(), z.string(), z.array(z.string())]).optional(),
   etag: z.boolean().optional(),

@@ -12,6 +12,8 @@ import type { UploadModuleOptions } from '../uploads/upload-options';
 import type { VersioningOptions } from '../versioning/versioning-options';
 import type { WebSocketOptions } from '../websocket/websocket-options';
 
+/** A language the modules' texts come in. */
+export type MessageLanguage = 'es' | 'en';
 /**
  * What `createApp` takes. The options of the built-in features (gateways, resolvers, `openapi`,
  * `graphql`, `websocket`, `sse`) are named here too, since they are part of the public contract;
@@ -42,6 +44,11 @@ export interface AppOptions extends ObservabilityOptions {
   engine?: EngineName;
   /** A pino logger; default JSON lines on stdout at `LOG_LEVEL`. */
   logger?: Logger;
+  /**
+   * The language of the texts the auth and rbac modules answer clients with: `'es'` (Spanish,
+   * the default) or `'en'`; a module's own `messages` option still replaces any one text.
+   */
+  messages?: MessageLanguage;
   /**
    * Behind a reverse proxy, which proxies to believe about the client address (Express's `trust
    * proxy`, on both engines): a hop count, addresses/CIDRs (a list or a comma-separated string),

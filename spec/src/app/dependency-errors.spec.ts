@@ -137,6 +137,29 @@ describe('dependency mistakes, explained at start-up', () => {
       expect(message).not.to.include('emitDecoratorMetadata');
     });
 
+    it('a token given to @Inject that nothing binds: names the token, the class and the bind() that fixes it', async () => {
+      const error = await createApp({
+        engine,
+        controllers: [ReportsController, TokenController],
+        providers: [PlainClock],
+      })
+        .ready()
+        .catch((err: unknown) => err);
+      expect(expectCode(error, 'TRELLIS_ERR_UNBOUND_INJECTED_TOKEN').message).to.equal(
+        'TokenController: constructor parameter 1 is injected with @Inject(Symbol(Clock)), which nothing binds: bind it before ready(), app.container.bind(Symbol(Clock)).toConstantValue(value) or .to(Class)',
+      );
+      @Injectable()
+      class Mailer {
+        constructor(@Inject('mail-transport') readonly transport: unknown) {}
+      }
+      const deeper = await createApp({ engine, providers: [Mailer] })
+        .ready()
+        .catch((err: unknown) => err);
+      expect(expectCode(deeper, 'TRELLIS_ERR_UNBOUND_INJECTED_TOKEN').message).to.match(
+        /^Mailer: constructor parameter 1 is injected with @Inject\('mail-transport'\)/,
+      );
+    });
+
     it('an interface injected with a bound token starts and answers', async () => {
       const app = createApp({ engine, controllers: [TokenController] });
       app.container.bind(CLOCK).toConstantValue({ now: () => 'midnight' });

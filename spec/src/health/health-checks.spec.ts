@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import request from 'supertest';
 import { Controller, createApp, Get, HealthChecks, ServiceUnavailableException } from '../../../src';
+import { capturingLogger } from '../../support/capturing-logger';
 import { forEachEngine } from '../../support/engines';
 import { expectThrowsCode, expectThrowsCoded } from '../../support/expect-code';
 import { type Served, serve } from '../../support/serve';
@@ -120,6 +121,35 @@ describe('readiness over HTTP', () => {
         () => 'refused',
       );
       expect(refused).to.equal('refused');
+    });
+
+    it('logs when the drain starts and ends, and the readiness 503s of the drain at info, not as failures', async () => {
+      const { logger, lines } = capturingLogger();
+      up = false;
+      const app = createApp({
+        engine,
+        controllers: [ProbeController],
+        shutdownDelayMs: 300,
+        accessLog: true,
+        logger,
+      });
+      app.health.addCheck('dependency', () => up);
+      const drained = await serve(app);
+      await request(drained.url).get('/health/ready').expect(503);
+      up = true;
+      const closing = drained.close();
+      await request(drained.url).get('/health/ready').expect(503);
+      await closing;
+      const messages = lines.map((line) => `${line.level} ${line.msg}`);
+      const start = messages.indexOf('30 draining: readiness fails, requests in flight finish');
+      const end = messages.indexOf('30 drained: closing');
+      expect(start, messages.join('\n')).to.be.greaterThan(-1);
+      expect(end).to.be.greaterThan(start);
+      expect(lines[end].ms).to.be.a('number');
+      // Before the drain, a 503 is a failure; during it, an answer like any other.
+      expect(messages.slice(0, start)).to.include('50 request failed');
+      expect(messages.slice(start)).to.include('30 request refused while draining');
+      expect(messages.slice(start)).not.to.include('50 request failed');
     });
   });
 });
