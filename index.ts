@@ -27,6 +27,21 @@ export type {
 export { defineModule, type TrellisModule } from './src/kernel/modules/module-registry';
 export type { TrustProxy } from './src/app/trust-proxy';
 
+// Inspecting an application: app.inspect(), and the parts features contribute to it
+export type {
+  AppDescription,
+  DescriptionParts,
+  GatewayDescription,
+  GraphProblem,
+  JobDescription,
+  NodeScope,
+  ProviderDescription,
+  ReadyFailure,
+  ResolverDescription,
+  RouteDescription,
+} from './src/inspect/app-description';
+export type { InspectionParts } from './src/inspect/inspection-parts';
+
 // HTTP engines and middleware
 export type {
   Engine,

@@ -12,6 +12,12 @@ export const CONTAINER_ERRORS = {
   TRELLIS_ERR_UNBOUND_DEPENDENCY: (holder: string, position: number, dependency: string) =>
     `${holder}: constructor parameter ${position} needs ${dependency}, which nothing binds: ` +
     `add ${dependency} to \`providers\` or mark it \`Injectable()\``,
+  TRELLIS_ERR_DEPENDENCY_CYCLE: (path: string) =>
+    `a cycle of constructor dependencies, ${path}: no instance can be built first; take one side ` +
+    'through Depends() (resolved per call) or split the shared part into a class of its own',
+  TRELLIS_ERR_UNBOUND_INJECTED_TOKEN: (holder: string, token: string) =>
+    `${holder}: a constructor parameter is injected with ${token}, which nothing binds: bind it with ` +
+    'app.container.bind() before ready()',
   TRELLIS_ERR_DEPENDENCY_WITHOUT_VALUE: (holder: string, position: number) =>
     `${holder}: constructor parameter ${position} is typed with an interface, a type alias, a union or a ` +
     'primitive, and an interface type has no runtime value: inject it with a token (`@Inject(TOKEN)` on ' +
