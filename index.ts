@@ -4,6 +4,7 @@
 import 'reflect-metadata';
 import { DATABASE_ERRORS } from './modules/database/database-errors';
 import { RBAC_ERRORS } from './modules/rbac/rbac-errors';
+import { DEVTOOLS_ERRORS } from './src/devtools/devtools-errors';
 import { ENGINE_ERRORS } from './src/engine/engine-errors';
 import { GRAPHQL_ERRORS } from './src/graphql/graphql-errors';
 import { KERNEL_ERRORS } from './src/kernel/errors/trellis-errors';
@@ -41,6 +42,7 @@ export type {
   RouteDescription,
 } from './src/inspect/app-description';
 export type { InspectionParts } from './src/inspect/inspection-parts';
+export type { DevtoolsOptions } from './src/devtools/devtools-options';
 
 // HTTP engines and middleware
 export type {
@@ -195,6 +197,7 @@ export const TRELLIS_ERRORS = {
   ...GRAPHQL_ERRORS,
   ...RBAC_ERRORS,
   ...DATABASE_ERRORS,
+  ...DEVTOOLS_ERRORS,
 };
 /** A `TRELLIS_ERR_*` code of {@link TRELLIS_ERRORS}. */
 export type TrellisErrorCode = keyof typeof TRELLIS_ERRORS;

@@ -4,6 +4,7 @@ import { expect } from 'chai';
 import { TRELLIS_ERRORS, TrellisError } from '../../../index';
 import { DATABASE_ERRORS } from '../../../modules/database/database-errors';
 import { RBAC_ERRORS } from '../../../modules/rbac/rbac-errors';
+import { DEVTOOLS_ERRORS } from '../../../src/devtools/devtools-errors';
 import { ENGINE_ERRORS } from '../../../src/engine/engine-errors';
 import { GRAPHQL_ERRORS } from '../../../src/graphql/graphql-errors';
 import { KERNEL_ERRORS, trellisError } from '../../../src/kernel/errors/trellis-errors';
@@ -28,6 +29,7 @@ const PARTS = {
   graphql: GRAPHQL_ERRORS,
   rbac: RBAC_ERRORS,
   database: DATABASE_ERRORS,
+  devtools: DEVTOOLS_ERRORS,
 };
 
 describe('the TrellisError catalog', () => {
