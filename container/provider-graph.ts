@@ -119,8 +119,10 @@ export function providerGraph(
     through: Token[],
     named?: Scope,
   ): void => {
-    const cycleStart = path.indexOf(token);
-    if (cycleStart >= 0) {
+    // The path is one array, pushed and popped, with a set beside it: a graph of a thousand
+    // providers is walked without copying paths or scanning them.
+    if (onPath.has(token)) {
+      const cycleStart = path.indexOf(token);
       report({ kind: 'cycle', path: [...path.slice(cycleStart), token].map(tokenName) });
       return;
     }
@@ -153,19 +155,31 @@ export function providerGraph(
             nodes.set(provider, { name: tokenName(provider), scope: named ?? 'request', dependencies: [] });
         } else if (typeof provider !== 'function' && !container.isBound(provider as symbol))
           markUnbound(token, provider, 'depends');
-        else visit(provider, [], undefined, [], named);
+        else later.push({ provider, scope: named });
       }
     }
     // What a transient or a token's alias builds lives as long as what holds them.
     const passes = scope === 'transient' || (scope === 'value' && bound !== undefined);
     const nextHolder = passes ? holderScope : scope;
     const nextThrough = passes ? [...through, token] : [];
+    path.push(token);
+    onPath.add(token);
     for (const dependency of dependencies) {
       if (!resolvable(dependency)) markUnbound(token, dependency, 'constructor');
-      else visit(dependency, [...path, token], nextHolder, nextThrough);
+      else visit(dependency, path, nextHolder, nextThrough);
     }
+    path.pop();
+    onPath.delete(token);
   };
-  for (const root of roots) visit(root, [], undefined, []);
+  const onPath = new Set<Token>();
+  // What methods take through Depends() is walked as a root of its own once the current walk ends.
+  const later: MethodDependency[] = [];
+  const path: Token[] = [];
+  for (const root of roots) {
+    visit(root, path, undefined, []);
+    for (let next = later.pop(); next; next = later.pop())
+      visit(next.provider, path, undefined, [], next.scope);
+  }
   return { providers: [...nodes.values()], problems };
 }
 

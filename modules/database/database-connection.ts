@@ -1,4 +1,5 @@
-import { Kysely, sql } from 'kysely';
+import type * as KyselyPackage from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { AppMetrics } from '../../src/metrics';
 import type { Tracing } from '../../src/tracing';
@@ -16,6 +17,9 @@ export interface DatabaseObservers {
   tracing?: Tracing;
 }
 
+// Loaded by the first connection: an application that installs no database does not pay for it.
+const kysely = (): typeof KyselyPackage => require('kysely');
+
 /**
  * The module's one connection (a better-sqlite3 handle or a `pg` pool): the root Kysely, the
  * transaction-aware one every class is given, readiness and closing.
@@ -31,6 +35,7 @@ export class DatabaseConnection {
   constructor(options: Pick<DatabaseOptions, 'url' | 'poolSize'>, observers: DatabaseObservers) {
     const target = databaseTarget(options.url);
     this.dialect = target.dialect;
+    const { Kysely } = kysely();
     this.root = new Kysely<any>({
       dialect: unavailableAware(openDialect(target, observers.logger, options.poolSize)),
       log: observeQueries(target.dialect, observers.metrics, observers.tracing),
@@ -46,7 +51,7 @@ export class DatabaseConnection {
   /** Whether the database answers `SELECT 1`. */
   async isUp(): Promise<boolean> {
     try {
-      await sql`SELECT 1`.execute(this.root);
+      await kysely().sql`SELECT 1`.execute(this.root);
       return true;
     } catch {
       return false;

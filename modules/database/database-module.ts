@@ -6,7 +6,7 @@ import { Database } from './database-token';
 import { DatabaseIdempotencyStore } from './idempotency/database-idempotency-store';
 import { idempotencyInterceptor } from './idempotency/idempotency-interceptor';
 import { IdempotencyStore } from './idempotency/idempotency-store';
-import { runMigrations } from './run-migrations';
+import type * as RunMigrations from './run-migrations';
 import { transactionalInterceptor } from './transactional-interceptor';
 
 declare module '../../src/kernel/extension-points' {
@@ -36,6 +36,8 @@ export const databaseModule = defineModule<DatabaseOptions>({
     app.health.addCheck('database', () => connection.isUp());
     app.onReady(async () => {
       if (options.migrations) {
+        // Kysely's migrator is loaded by an application that has migrations to run.
+        const { runMigrations } = require('./run-migrations') as typeof RunMigrations;
         const applied = await runMigrations(connection.root, options.migrations, connection.dialect);
         if (applied.length > 0) app.logger.info({ migrations: applied }, 'database migrated');
       }

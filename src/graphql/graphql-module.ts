@@ -9,7 +9,7 @@ import { compileOriginCheck } from '../websocket/origin-check';
 import { upgradeDispatch } from '../websocket/upgrade-dispatch';
 import { resolveLimits } from '../websocket/websocket-options';
 import { ApolloLoader } from './apollo-loader';
-import { buildGraphqlSchema } from './build-schema';
+import type * as BuildSchema from './build-schema';
 import { describeResolvers } from './describe-resolvers';
 import { followedSessions } from './followed-sessions';
 import { graphiqlFilesHandler, graphqlHttpHandler } from './graphql-http-handler';
@@ -64,6 +64,8 @@ function install(app: Application, options: GraphqlOptions | false | undefined):
     if (resolvers.length === 0) return;
     const path = checkedPath(options);
     const packages = app.optionalPackages;
+    // graphql-js is loaded here, by an application with resolvers, not by every one.
+    const { buildGraphqlSchema } = require('./build-schema') as typeof BuildSchema;
     const schema = buildGraphqlSchema(resolvers, app);
     served = resolvers;
     // Every package is noted before any is missed, so that ready() names them all at once.
