@@ -164,6 +164,7 @@ describe('app.inspect()', () => {
       'uploads',
       'graphql',
       'openapi',
+      'devtools',
       'inspect-spec',
     ]);
     expect(description.resolvers).to.deep.equal([]);
