@@ -5,6 +5,7 @@ import 'reflect-metadata';
 import { DATABASE_ERRORS } from './modules/database/database-errors';
 import { RBAC_ERRORS } from './modules/rbac/rbac-errors';
 import { JOBS_ERRORS } from './src/jobs/jobs-errors';
+import { DEVTOOLS_ERRORS } from './src/devtools/devtools-errors';
 import { ENGINE_ERRORS } from './src/engine/engine-errors';
 import { GRAPHQL_ERRORS } from './src/graphql/graphql-errors';
 import { KERNEL_ERRORS } from './src/kernel/errors/trellis-errors';
@@ -28,6 +29,22 @@ export type {
 } from './src/kernel/extension-points';
 export { defineModule, type TrellisModule } from './src/kernel/modules/module-registry';
 export type { TrustProxy } from './src/app/trust-proxy';
+
+// Inspecting an application: app.inspect(), and the parts features contribute to it
+export type {
+  AppDescription,
+  DescriptionParts,
+  GatewayDescription,
+  GraphProblem,
+  JobDescription,
+  NodeScope,
+  ProviderDescription,
+  ReadyFailure,
+  ResolverDescription,
+  RouteDescription,
+} from './src/inspect/app-description';
+export type { InspectionParts } from './src/inspect/inspection-parts';
+export type { DevtoolsOptions } from './src/devtools/devtools-options';
 
 // HTTP engines and middleware
 export type {
@@ -183,6 +200,7 @@ export const TRELLIS_ERRORS = {
   ...RBAC_ERRORS,
   ...DATABASE_ERRORS,
   ...JOBS_ERRORS,
+  ...DEVTOOLS_ERRORS,
 };
 /** A `TRELLIS_ERR_*` code of {@link TRELLIS_ERRORS}. */
 export type TrellisErrorCode = keyof typeof TRELLIS_ERRORS;
@@ -380,7 +398,6 @@ export {
 export { describeJobs, type JobsOptions, jobsModule } from './modules/jobs';
 export { Cron, type CronOptions, Job, type JobOptions } from './src/jobs/job-decorators';
 export type { JobContext } from './src/jobs/job-context';
-export type { JobDescription } from './src/jobs/compiled-jobs';
 export { InvalidJobPayloadError, UnknownJobError } from './src/jobs/jobs-errors';
 export { type EnqueueOptions, type JobInfo, type JobPayload, Jobs } from './src/jobs/jobs-token';
 // Streams: server-sent events, resumable event feeds, uploads and downloads

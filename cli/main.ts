@@ -1,11 +1,13 @@
 import { resolve } from 'node:path';
 import { FEATURES, type Feature } from './features/index';
+import { inspectCommand } from './inspect/inspect-command';
 import { migrate } from './migrate';
 import { newProject } from './new-project';
 import { trellisSpec } from './trellis-spec';
 
 const USAGE = `Usage: trellis new <dir> [--esm] [--with <features>] [--trellis <spec>]
        trellis migrate [--url <url>] [--migrations <folder>]
+       trellis inspect <file> [--format json|mermaid|dot]
 
   new <dir>          writes a starter project into <dir> (absent or empty)
   --esm              an ES module project ("type": "module"); CommonJS by default
@@ -17,6 +19,10 @@ const USAGE = `Usage: trellis new <dir> [--esm] [--with <features>] [--trellis <
   migrate            runs the migrations the database has not run yet
   --url <url>        postgres://..., sqlite:<file> or a file; default: DATABASE_URL
   --migrations <dir> the compiled migration files; default: migrations
+  inspect <file>     describes the application <file> exports (an app, or a function returning
+                     one) without listening: routes, guards, providers, scopes, gateways, jobs
+  --format <form>    json (default), or the dependency graph as mermaid or dot, with what
+                     ready() refuses marked; exits 1 with the coded error when it does not ready
 `;
 
 function migrateCommand(
@@ -69,7 +75,7 @@ function parse(args: string[]): Parsed | string {
   return parsed;
 }
 
-/** The `trellis` command; returns the exit code (a promise of it for `migrate`). */
+/** The `trellis` command; returns the exit code (a promise of it for `migrate` and `inspect`). */
 export function main(args: string[], out = process.stdout, err = process.stderr): number | Promise<number> {
   // Help asked for, anywhere (`trellis new --help` too): the usage on stdout, and success.
   if (args[0] === 'help' || args.some((arg) => arg === '--help' || arg === '-h')) {
@@ -77,6 +83,7 @@ export function main(args: string[], out = process.stdout, err = process.stderr)
     return 0;
   }
   if (args[0] === 'migrate') return migrateCommand(args.slice(1), out, err);
+  if (args[0] === 'inspect') return inspectCommand(args.slice(1), out, err, USAGE);
   const parsed = parse(args);
   if (typeof parsed === 'string') {
     err.write(parsed ? `${parsed}\n${USAGE}` : USAGE);

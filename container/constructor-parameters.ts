@@ -52,7 +52,7 @@ function assertTokensBound(container: AppContainer, target: Function): void {
     if (argument.kind !== SINGLE_INJECTION) return;
     const token = argument.value;
     if ((typeof token === 'symbol' || typeof token === 'string') && !container.isBound(token))
-      throw containerError('TRELLIS_ERR_UNBOUND_INJECTED_TOKEN', target.name, index + 1, tokenName(token));
+      throw containerError('TRELLIS_ERR_UNBOUND_INJECTED_TOKEN', target.name, tokenName(token), index + 1);
   });
 }
 

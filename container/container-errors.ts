@@ -12,9 +12,13 @@ export const CONTAINER_ERRORS = {
   TRELLIS_ERR_UNBOUND_DEPENDENCY: (holder: string, position: number, dependency: string) =>
     `${holder}: constructor parameter ${position} needs ${dependency}, which nothing binds: ` +
     `add ${dependency} to \`providers\` or mark it \`Injectable()\``,
-  TRELLIS_ERR_UNBOUND_INJECTED_TOKEN: (holder: string, position: number, token: string) =>
-    `${holder}: constructor parameter ${position} is injected with @Inject(${token}), which nothing binds: ` +
+  TRELLIS_ERR_UNBOUND_INJECTED_TOKEN: (holder: string, token: string, position?: number) =>
+    `${holder}: ${position === undefined ? 'a constructor parameter' : `constructor parameter ${position}`} ` +
+    `is injected with @Inject(${token}), which nothing binds: ` +
     `bind it before ready(), app.container.bind(${token}).toConstantValue(value) or .to(Class)`,
+  TRELLIS_ERR_DEPENDENCY_CYCLE: (path: string) =>
+    `a cycle of constructor dependencies, ${path}: no instance can be built first; take one side ` +
+    'through Depends() (resolved per call) or split the shared part into a class of its own',
   TRELLIS_ERR_DEPENDENCY_WITHOUT_VALUE: (holder: string, position: number) =>
     `${holder}: constructor parameter ${position} is typed with an interface, a type alias, a union or a ` +
     'primitive, and an interface type has no runtime value: inject it with a token (`@Inject(TOKEN)` on ' +

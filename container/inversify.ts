@@ -1,8 +1,9 @@
-import { Container as InversifyContainer, inject } from 'inversify';
+import { inject } from 'inversify';
 import type { AppContainer, ServiceToken } from './app-container';
+import { RecordingContainer } from './bound-classes';
 
 /** Inversify's `Container`, typed with Trellis's structural view so no public type needs Inversify's. */
-export const Container: new () => AppContainer = InversifyContainer;
+export const Container: new () => AppContainer = RecordingContainer;
 /** The application's container, as `app.container` gives it. */
 export type Container = AppContainer;
 

@@ -1,3 +1,4 @@
+import { devtoolsModule } from './devtools/devtools-module';
 import { graphqlModule } from './graphql/graphql-module';
 import type { TrellisFeature } from './kernel/modules/trellis-feature';
 import { openapiModule } from './openapi/openapi-module';
@@ -8,7 +9,7 @@ import { websocketModule } from './websocket/websocket-module';
 /**
  * The built-in features `createApp` installs, each with its own option, in this order (GraphQL
  * subscriptions share the gateways' broadcaster; the docs read the routes every other feature
- * shaped). A new transport is a folder with its feature, added here.
+ * shaped; the devtools page describes them all). A new transport is a folder with its feature, added here.
  */
 export const BUILT_IN_FEATURES: readonly TrellisFeature<any>[] = [
   websocketModule,
@@ -16,4 +17,5 @@ export const BUILT_IN_FEATURES: readonly TrellisFeature<any>[] = [
   uploadModule,
   graphqlModule,
   openapiModule,
+  devtoolsModule,
 ];

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
-import bcrypt from 'bcrypt';
+import type * as Bcrypt from 'bcrypt';
 import { AUTH_MESSAGES } from './auth-messages';
 import type { UserProvider } from './auth-options';
 import { ConcurrencyLimit } from './concurrency-limit';
@@ -11,6 +11,9 @@ const HASHING_SLOTS = Math.max(1, availableParallelism() - 1);
 
 /** Hashes that may wait for a slot by default: a few per core, a second or two of work at most. */
 export const DEFAULT_HASH_QUEUE_LIMIT = 4 * availableParallelism();
+
+// Loaded by the first hash or verification, not by every application that installs auth.
+const bcrypt = (): typeof Bcrypt => require('bcrypt');
 
 const BCRYPT_ALPHABET = './ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
@@ -45,14 +48,16 @@ export class PasswordHasher {
     if (provider.hashPassword) return this.slots.run(() => provider.hashPassword!(password));
     // A salt made here (16 random bytes) spares bcrypt a round trip through a busy event loop
     // between making its salt on a worker and hashing.
-    return this.slots.run(() => bcrypt.hash(password, bcrypt.genSaltSync(this.rounds)));
+    const { hash, genSaltSync } = bcrypt();
+    return this.slots.run(() => hash(password, genSaltSync(this.rounds)));
   }
 
   /** Whether `password` matches `hash`. */
   verify(password: string, hash: string): Promise<boolean> {
     const { provider } = this;
     if (provider.verifyPassword) return this.slots.run(() => provider.verifyPassword!(password, hash));
-    return this.slots.run(() => bcrypt.compare(password, hash));
+    const { compare } = bcrypt();
+    return this.slots.run(() => compare(password, hash));
   }
 
   /**

@@ -1,4 +1,5 @@
-import { Kysely, sql } from 'kysely';
+import type * as KyselyPackage from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { AppMetrics } from '../../src/metrics';
 import type { Tracing } from '../../src/tracing';
@@ -20,6 +21,9 @@ export interface DatabaseObservers {
   metrics?: AppMetrics;
   tracing?: Tracing;
 }
+
+// Loaded by the first connection: an application that installs no database does not pay for it.
+const kysely = (): typeof KyselyPackage => require('kysely');
 
 /**
  * The module's one connection (a better-sqlite3 handle or a `pg` pool): the root Kysely, the
@@ -50,6 +54,7 @@ export class DatabaseConnection {
         observers.logger,
       ),
     );
+    const { Kysely } = kysely();
     this.root = new Kysely<any>({
       dialect: this.dialectInUse,
       log: observeQueries(target.dialect, observers.metrics, observers.tracing),
@@ -69,7 +74,7 @@ export class DatabaseConnection {
   async isUp(): Promise<boolean> {
     try {
       if (this.faults.faulted) await this.probeWrite();
-      else await sql`SELECT 1`.execute(this.root);
+      else await kysely().sql`SELECT 1`.execute(this.root);
       return !this.faults.faulted;
     } catch {
       return false;
@@ -119,9 +124,10 @@ export class DatabaseConnection {
   // Where each PostgreSQL sequence stands: a rollback does not take back the numbers it gave.
   private async sequences(): Promise<SequenceState[]> {
     if (this.dialect !== 'postgres') {
-      await sql`SELECT 1`.execute(this.root);
+      await kysely().sql`SELECT 1`.execute(this.root);
       return [];
     }
+    const { sql } = kysely();
     const { rows } = await sql<SequenceState>`
       SELECT schemaname AS schema, sequencename AS name, start_value AS start, last_value AS last
       FROM pg_sequences`.execute(this.root);
@@ -129,6 +135,7 @@ export class DatabaseConnection {
   }
 
   private async restore(sequences: SequenceState[]): Promise<void> {
+    const { sql } = kysely();
     for (const { schema, name, start, last } of sequences) {
       const sequence = sql`format('%I.%I', ${schema}::text, ${name}::text)::regclass`;
       if (last === null) await sql`SELECT setval(${sequence}, ${start}::bigint, false)`.execute(this.root);

@@ -10,7 +10,7 @@ import { idempotencyInterceptor } from './idempotency/idempotency-interceptor';
 import { IdempotencyStore } from './idempotency/idempotency-store';
 import { purgeExpiredIdempotencyKeys } from './idempotency/purge-expired-idempotency-keys';
 import { PostgresBroadcaster } from './postgres-broadcaster';
-import { runMigrations } from './run-migrations';
+import type * as RunMigrations from './run-migrations';
 import { testTransactionsOn, trackTestTransaction } from './test-transactions';
 import { transactionalInterceptor } from './transactional-interceptor';
 
@@ -63,6 +63,8 @@ export const databaseModule = defineModule<DatabaseOptions>({
     app.health.addCheck('database', () => connection.isUp());
     app.onReady(async () => {
       if (options.migrations) {
+        // Kysely's migrator is loaded by an application that has migrations to run.
+        const { runMigrations } = require('./run-migrations') as typeof RunMigrations;
         const applied = await runMigrations(connection.root, options.migrations, connection.dialect);
         if (applied.length > 0) app.logger.info({ migrations: applied }, 'database migrated');
       }

@@ -1,6 +1,7 @@
 import { compileJobs, enqueuingRequestExtension, JobRunner, Jobs, jobsError } from '../../src/jobs';
 import { checkOption, defineModule } from '../../src/kernel';
 import { DatabaseConnection } from '../database';
+import { describeJobs } from './describe-jobs';
 import { JobQueue } from './job-queue';
 import type { JobsOptions } from './jobs-options';
 import { jobsOptionsSchema } from './jobs-options-schema';
@@ -36,6 +37,9 @@ export const jobsModule = defineModule<JobsOptions>({
     const queue = new JobQueue(backend, connection.db, app.tracing);
     app.container.bind(Jobs).toConstantValue(queue);
     app.register(...options.handlers);
+    app.inspection.contribute('jobs', () =>
+      describeJobs(app).map(({ cron, ...job }) => (cron === undefined ? job : { ...job, schedule: cron })),
+    );
     app.routeExtensions.push(enqueuingRequestExtension);
     let waiting = 0;
     app.metrics?.gauge('trellis_jobs_waiting', 'Jobs waiting to run, due or not', () => waiting);

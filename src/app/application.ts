@@ -5,9 +5,14 @@ import { bindInjectable } from '../../container/bind-injectable';
 import { assertParametersRecorded } from '../../container/constructor-parameters';
 import { bindDependencyGraph, declaredScope } from '../../container/dependency-graph';
 import { Container } from '../../container/inversify';
+import { assertProviderGraph, type ProviderGraph, providerGraph } from '../../container/provider-graph';
 import { isClassProvider } from '../../container/provider-kind';
 import type { Engine, Middleware } from '../engine/engine';
 import { HealthChecks } from '../health/health-checks';
+import type { AppDescription } from '../inspect/app-description';
+import { describeApplication } from '../inspect/describe-application';
+import { InspectionParts } from '../inspect/inspection-parts';
+import { methodDependencies } from '../inspect/method-dependencies';
 import { trellisError } from '../kernel/errors/trellis-errors';
 import type { ModuleOptionsMap } from '../kernel/extension-points';
 import { GuardRegistry } from '../kernel/guards/guard-registry';
@@ -78,6 +83,8 @@ export class Application {
   readonly metrics?: AppMetrics;
   /** The OpenTelemetry spans, with the `tracing` option. */
   readonly tracing?: Tracing;
+  /** Where features contribute their part of `inspect()` (gateways, resolvers, jobs). */
+  readonly inspection = new InspectionParts();
   /** The middleware given to `use()`, with the path it was mounted under (none: every path). */
   readonly middleware: { path?: string; handlers: readonly Middleware[] }[] = [];
 
@@ -92,6 +99,8 @@ export class Application {
   private readonly providers = new Set<Class>();
   private readonly overrides = new Map<Token, unknown>();
   private readonly installed = new Set<string>();
+  /** The dependency graph `ready()` bound, as `inspect()` describes it. */
+  private graph?: ProviderGraph;
   private readonly hooks = {
     ready: [] as Hook<[Application]>[],
     compiled: [] as Hook<[readonly CompiledRoute[]]>[],
@@ -209,6 +218,29 @@ export class Application {
     return [...(this.classes.get(role)?.targets ?? [])];
   }
 
+  /**
+   * Describes the application as `ready()` compiled it (readying it when needed): modules,
+   * providers with their scopes and dependencies, routes with their guards and interceptors,
+   * gateways, resolvers and jobs. When `ready()` fails, `error` says why and the rest is
+   * described as far as it was built, the dependency graph's problems included.
+   */
+  async inspect(): Promise<AppDescription> {
+    let failure: unknown;
+    try {
+      await this.ready();
+    } catch (error) {
+      failure = error ?? new Error('ready() failed');
+    }
+    return describeApplication({
+      modules: [...this.installed],
+      graph: this.graph ?? providerGraph(this.container, this.roots(), methodDependencies),
+      routes: this.routes,
+      guards: this.guards,
+      parts: this.inspection.describe(),
+      failure,
+    });
+  }
+
   /** Runs at `ready()` before routes are compiled: modules and features prepare here. */
   onReady(hook: Hook<[Application]>): this {
     this.hooks.ready.push(hook);
@@ -311,11 +343,10 @@ export class Application {
     if (!this.container.isBound(HealthChecks)) this.container.bind(HealthChecks).toConstantValue(this.health);
     if (!this.container.isBound(REQUEST_ID)) bindRequestId(this.container);
     const replacements = this.applyOverrides();
-    bindDependencyGraph(this.container, [
-      ...replacements,
-      ...this.providers,
-      ...[...this.classes.values()].flatMap(({ targets }) => [...targets]),
-    ]);
+    const roots = [...replacements, ...this.roots()];
+    bindDependencyGraph(this.container, roots);
+    this.graph = providerGraph(this.container, roots, methodDependencies);
+    assertProviderGraph(this.graph);
     interceptInstances(this.container, this.interceptors);
     const env = {
       container: this.container,
@@ -345,6 +376,11 @@ export class Application {
     });
     if (observe) observeRoutes(this.routes);
     return this.engine.mount(this.routes, observe);
+  }
+
+  // The classes the application was given, which everything else is reached from.
+  private roots(): Class[] {
+    return [...this.providers, ...[...this.classes.values()].flatMap(({ targets }) => [...targets])];
   }
 
   private checkRoles(): void {

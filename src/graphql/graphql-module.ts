@@ -1,6 +1,7 @@
 import type { Application } from '../app/application';
 import { trellisError } from '../kernel/errors/trellis-errors';
 import { HTTP_METHODS } from '../kernel/http-methods';
+import type { Class } from '../kernel/metadata/types';
 import type { TrellisFeature } from '../kernel/modules/trellis-feature';
 import { isInstalled } from '../optional/load-optional';
 import { BROADCASTER, type Broadcaster } from '../websocket/broadcaster';
@@ -8,7 +9,8 @@ import { compileOriginCheck } from '../websocket/origin-check';
 import { upgradeDispatch } from '../websocket/upgrade-dispatch';
 import { resolveLimits } from '../websocket/websocket-options';
 import { ApolloLoader } from './apollo-loader';
-import { buildGraphqlSchema } from './build-schema';
+import type * as BuildSchema from './build-schema';
+import { describeResolvers } from './describe-resolvers';
 import { followedSessions } from './followed-sessions';
 import { graphiqlFilesHandler, graphqlHttpHandler } from './graphql-http-handler';
 import type { GraphqlOptions } from './graphql-options';
@@ -55,12 +57,17 @@ function install(app: Application, options: GraphqlOptions | false | undefined):
   // A malformed limit is a configuration mistake: it fails here, at createApp.
   const limits = resolveGraphqlLimits(options?.limits);
   let subscriptions: SubscriptionEndpoint | undefined;
+  let served: Class[] = [];
+  app.inspection.contribute('resolvers', () => describeResolvers(served, app.guards));
   app.onCompiled(() => {
     const resolvers = app.classesOf(RESOLVER_ROLE.name);
     if (resolvers.length === 0) return;
     const path = checkedPath(options);
     const packages = app.optionalPackages;
+    // graphql-js is loaded here, by an application with resolvers, not by every one.
+    const { buildGraphqlSchema } = require('./build-schema') as typeof BuildSchema;
     const schema = buildGraphqlSchema(resolvers, app);
+    served = resolvers;
     // Every package is noted before any is missed, so that ready() names them all at once.
     const needed = [
       packages.need(APOLLO_PACKAGE, 'GraphQL (@Resolver classes)'),

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { TrustProxy } from '../app/trust-proxy';
+import type { DevtoolsOptions } from '../devtools/devtools-options';
 import type { EngineName } from '../engine/engine';
 import type { GraphqlOptions } from '../graphql/graphql-options';
 import type { Class } from '../kernel/metadata/types';
@@ -38,6 +39,12 @@ export interface AppOptions extends ObservabilityOptions {
   sse?: SseOptions;
   /** Multipart uploads: requests in progress per client. */
   uploads?: UploadModuleOptions;
+  /**
+   * The devtools page at `/_trellis`: routes, the dependency graph, the latest requests. Off by
+   * default; refused at `ready()` under `NODE_ENV=production`; loopback clients only unless
+   * `allowRemote`.
+   */
+  devtools?: boolean | DevtoolsOptions;
   /** Largest accepted JSON body, default `'100kb'`. */
   bodyLimit?: string;
   /** Default `'express'`. */

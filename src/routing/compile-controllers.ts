@@ -53,9 +53,14 @@ function versionsOf(meta: ClassMetadata, method: MethodMetadata, env: Controller
   return typeof version === 'string' ? [version] : [...(version as readonly string[])];
 }
 
-function deprecated(route: CompiledRoute, headers: Record<string, string>): CompiledRoute {
+function deprecated(
+  route: CompiledRoute,
+  headers: Record<string, string>,
+  deprecation: CompiledRoute['deprecation'],
+): CompiledRoute {
   return {
     ...route,
+    deprecation,
     answerHeaders: headers,
     handle(ctx) {
       ctx.answerHeaders = headers;
@@ -89,8 +94,9 @@ function compileMethod(meta: ClassMetadata, method: MethodMetadata, env: Control
     : [compileRoute(meta, handler, env)];
   const deprecation = method.get(DEPRECATED) ?? meta.get(DEPRECATED);
   if (!deprecation) return compiled;
-  const headers = deprecationHeaders(deprecation, env.startedAt ?? new Date());
-  return compiled.map((route) => deprecated(route, headers));
+  const since = deprecation.since ?? env.startedAt ?? new Date();
+  const headers = deprecationHeaders(deprecation, since);
+  return compiled.map((route) => deprecated(route, headers, { ...deprecation, since }));
 }
 
 /** Compiles every route of the given controllers, refusing two routes with one method, path and version. */

@@ -25,6 +25,8 @@ export interface CompiledRoute {
   handler: MethodMetadata;
   /** The guards that apply (class and method), for documentation. */
   guards: GuardMetadata[];
+  /** When the route was deprecated (`Deprecated()`), and when it stops answering. */
+  deprecation?: { since: Date; sunset?: Date; link?: string };
   /** Headers every answer carries, errors included (those of a body that cannot be read too). */
   answerHeaders?: Record<string, string>;
   /** Serves one request, answering it in every case (errors included). */

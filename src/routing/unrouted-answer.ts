@@ -22,8 +22,10 @@ function notFound(method: string, url: string): HTTPException {
 }
 
 /**
- * Built once at `ready()`: one tree of every routed path, whatever its method, whose leaves hold
- * the methods served there (HEAD wherever GET is). Only requests that no route took look it up.
+ * One tree of every routed path, whatever its method, whose leaves hold the methods served there
+ * (HEAD wherever GET is). Only requests that no route took look it up, so it is built by the
+ * first of them rather than at `ready()`: a large application starts without paying for a
+ * second router, and one that is never asked for a wrong path never builds it.
  */
 export function unroutedAnswer(
   routes: readonly CompiledRoute[],
@@ -45,14 +47,19 @@ export function unroutedAnswer(
     if (route.method !== 'ALL') add(toRouterPath(route.path).path, [route.method]);
   }
   for (const { path, methods } of served) add(path, methods);
-  const router = FindMyWay({ ignoreTrailingSlash: true, caseSensitive: true, maxParamLength: 500 });
-  for (const { path, methods } of byShape.values()) {
-    const allowed = METHOD_ORDER.filter((method) => methods.has(method));
-    router.on('GET', path, () => {}, allowed);
-  }
+  let router: ReturnType<typeof FindMyWay> | undefined;
+  const build = () => {
+    const built = FindMyWay({ ignoreTrailingSlash: true, caseSensitive: true, maxParamLength: 500 });
+    for (const { path, methods } of byShape.values()) {
+      const allowed = METHOD_ORDER.filter((method) => methods.has(method));
+      built.on('GET', path, () => {}, allowed);
+    }
+    return built;
+  };
   return (method, url) => {
     let allowed: string[] | undefined;
     try {
+      router ??= build();
       allowed = router.find('GET', url)?.store as string[] | undefined;
     } catch {
       return notFound(method, url);

@@ -63,7 +63,7 @@ export class Tracing {
   /** Whether each route's guards and handler get spans of their own. */
   readonly steps: boolean;
   // The API's parts, the tracer, and what every request's trace shares: one object for all.
-  private readonly parts: RequestTraceParts;
+  private parts: RequestTraceParts;
 
   constructor(options: TracingOptions = {}) {
     const otel = otelParts(loadOptional<typeof Otel>('@opentelemetry/api', 'The tracing option'));
@@ -72,6 +72,26 @@ export class Tracing {
     const report = (err: unknown) => otel.diag.error('trellis: a request span could not be made', err);
     const batch = new SpanBatch(tracer, report);
     this.parts = { otel, tracer, probe: new ContextManagerProbe(otel), batch };
+  }
+
+  /**
+   * Hands every span the application's requests make to `onEnd` once it ends (the devtools page
+   * lists a request's spans); call before the first request. The spans still go to the SDK.
+   */
+  watchSpans(onEnd: (span: Otel.Span) => void): void {
+    const { tracer, otel } = this.parts;
+    const startSpan: Otel.Tracer['startSpan'] = (name, options, context) => {
+      const span = tracer.startSpan(name, options, context);
+      const end = span.end.bind(span);
+      span.end = (endTime) => {
+        end(endTime);
+        onEnd(span);
+      };
+      return span;
+    };
+    const watched: Otel.Tracer = { startSpan, startActiveSpan: tracer.startActiveSpan.bind(tracer) };
+    const report = (err: unknown) => otel.diag.error('trellis: a request span could not be made', err);
+    this.parts = { ...this.parts, tracer: watched, batch: new SpanBatch(watched, report) };
   }
 
   /**

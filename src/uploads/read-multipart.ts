@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { Transform } from 'node:stream';
-import busboy from 'busboy';
+import type busboy from 'busboy';
 import type { HTTPException } from '../kernel/errors/http-exception';
 import { sniffMimeType } from './sniff-mime-type';
 import { removeFile, tempPath, writeTempFile } from './temp-file-sink';
@@ -82,7 +82,8 @@ export function readMultipart(
     }
     let parser: busboy.Busboy;
     try {
-      parser = busboy({
+      // Loaded by the first multipart body, not by every application.
+      parser = (require('busboy') as typeof busboy)({
         headers: req.headers,
         // Browsers send file names as raw UTF-8; busboy would read them as Latin-1.
         defParamCharset: 'utf8',

@@ -1,7 +1,8 @@
 import type { Application } from '../app/application';
 import type { TrellisFeature } from '../kernel/modules/trellis-feature';
 import { BROADCASTER, type Broadcaster } from './broadcaster';
-import { compileGateways } from './compile-gateway';
+import { type CompiledGateway, compileGateways } from './compile-gateway';
+import { describeGateways } from './describe-gateways';
 import { GATEWAY_ROLE } from './gateway-role';
 import { GatewayServer } from './gateway-server';
 import { LocalBroadcaster } from './local-broadcaster';
@@ -19,6 +20,8 @@ const DEFAULT_SHUTDOWN_MS = 10_000;
 
 function install(app: Application, options: WebSocketOptions | undefined): void {
   let server: GatewayServer | undefined;
+  let gateways: CompiledGateway[] = [];
+  app.inspection.contribute('gateways', () => describeGateways(gateways, app.guards));
 
   app.onReady(() => {
     if (!app.container.isBound(BROADCASTER))
@@ -49,14 +52,8 @@ function install(app: Application, options: WebSocketOptions | undefined): void 
       origins,
     };
     const revocations = app.container.get<SessionRevocations>(SESSION_REVOCATIONS);
-    server = new GatewayServer(
-      compileGateways(classes, env),
-      limits,
-      broadcaster,
-      logger,
-      revocations,
-      app.metrics,
-    );
+    gateways = compileGateways(classes, env);
+    server = new GatewayServer(gateways, limits, broadcaster, logger, revocations, app.metrics);
     upgradeDispatch(app).otherwise(server.upgrade);
   });
 

@@ -4,6 +4,7 @@ import { expect } from 'chai';
 import { TRELLIS_ERRORS, TrellisError } from '../../../index';
 import { DATABASE_ERRORS } from '../../../modules/database/database-errors';
 import { RBAC_ERRORS } from '../../../modules/rbac/rbac-errors';
+import { DEVTOOLS_ERRORS } from '../../../src/devtools/devtools-errors';
 import { ENGINE_ERRORS } from '../../../src/engine/engine-errors';
 import { GRAPHQL_ERRORS } from '../../../src/graphql/graphql-errors';
 import { JOBS_ERRORS } from '../../../src/jobs/jobs-errors';
@@ -30,6 +31,7 @@ const PARTS = {
   rbac: RBAC_ERRORS,
   database: DATABASE_ERRORS,
   jobs: JOBS_ERRORS,
+  devtools: DEVTOOLS_ERRORS,
 };
 
 describe('the TrellisError catalog', () => {

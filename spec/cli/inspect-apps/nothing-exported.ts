@@ -1,0 +1,3 @@
+// A module that exports no application.
+/** Not an application. */
+export const answer = 42;

@@ -1,0 +1,83 @@
+import type { AppDescription } from '../inspect/app-description';
+import { graphModel } from '../inspect/graph-model';
+import { DEVTOOLS_PATH } from './devtools-options';
+import { escapeXml, graphSvg } from './graph-svg';
+
+const STYLE = `
+body { font: 14px/1.4 system-ui, sans-serif; margin: 0 24px 48px; color: #202124; }
+h1 { font-size: 20px; margin: 20px 0 4px; } h2 { font-size: 16px; margin: 28px 0 8px; }
+table { border-collapse: collapse; width: 100%; } th, td { text-align: left; padding: 4px 10px 4px 0; border-bottom: 1px solid #e8eaed; vertical-align: top; }
+th { color: #5f6368; font-weight: 600; } code { font: 12px ui-monospace, monospace; }
+.graph { overflow: auto; border: 1px solid #e8eaed; border-radius: 8px; padding: 8px; }
+.problems li { color: #d93025; } .failed { color: #d93025; } .muted { color: #5f6368; }
+.method { font-weight: 600; } .spans { margin: 2px 0 0; padding-left: 16px; font-size: 12px; }
+`;
+
+function cells(values: string[]): string {
+  return `<tr>${values.map((value) => `<td>${value}</td>`).join('')}</tr>`;
+}
+
+function routesTable(description: AppDescription): string {
+  const rows = description.routes.map((route) =>
+    cells([
+      `<span class="method">${escapeXml(route.method)}</span>`,
+      `<code>${escapeXml(route.path)}</code>`,
+      `<code>${escapeXml(route.handler)}</code>`,
+      escapeXml(route.guards.join(', ')),
+      escapeXml(route.interceptors.join(', ')),
+      escapeXml(route.version ?? ''),
+      route.deprecated
+        ? `deprecated${route.deprecated.sunset ? `, sunset ${escapeXml(route.deprecated.sunset)}` : ''}`
+        : '',
+    ]),
+  );
+  return `<table id="routes"><thead>${cells(['Method', 'Path', 'Handler', 'Guards', 'Interceptors', 'Version', ''].map((name) => `<b>${name}</b>`))}</thead><tbody>${rows.join('')}</tbody></table>`;
+}
+
+function listed(title: string, id: string, entries: string[]): string {
+  if (entries.length === 0) return '';
+  return `<h2>${title}</h2><ul id="${id}">${entries.map((entry) => `<li>${entry}</li>`).join('')}</ul>`;
+}
+
+/** The devtools page: routes, the dependency graph drawn inline, and the latest requests, filled by its script. */
+export function devtoolsPage(description: AppDescription): string {
+  const model = graphModel(description);
+  const problems = listed('Refused by ready()', 'problems', model.problems.map(escapeXml));
+  const gateways = listed(
+    'Gateways',
+    'gateways',
+    description.gateways.map(
+      (gateway) => `<code>${escapeXml(gateway.path)}</code> ${escapeXml(gateway.gateway)}`,
+    ),
+  );
+  const resolvers = listed(
+    'GraphQL fields',
+    'resolvers',
+    description.resolvers.map(
+      (field) => `<code>${escapeXml(field.field)}</code> ${escapeXml(field.handler)}`,
+    ),
+  );
+  const jobs = listed(
+    'Jobs',
+    'jobs',
+    description.jobs.map((job) => `<code>${escapeXml(job.name)}</code> ${escapeXml(job.schedule ?? '')}`),
+  );
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Trellis devtools</title>
+<meta name="viewport" content="width=device-width, initial-scale=1"><style>${STYLE}</style></head>
+<body>
+<h1>Trellis devtools</h1>
+<p class="muted">Modules: ${escapeXml(description.modules.join(', '))}. Data: <a href="${DEVTOOLS_PATH}.json">${DEVTOOLS_PATH}.json</a></p>
+<h2>Latest requests</h2>
+<table id="requests"><thead>${cells(['At', 'Method', 'URL', 'Route', 'Status', 'ms'].map((name) => `<b>${name}</b>`))}</thead><tbody></tbody></table>
+<p id="no-requests" class="muted">No request yet.</p>
+<h2>Routes (${description.routes.length})</h2>
+${routesTable(description)}
+<h2>Dependency graph (${description.providers.length} providers)</h2>
+${problems}
+<div class="graph">${graphSvg(model)}</div>
+${gateways}${resolvers}${jobs}
+<script src="${DEVTOOLS_PATH}/devtools.js"></script>
+</body></html>
+`;
+}
