@@ -4,6 +4,7 @@
 import 'reflect-metadata';
 import { DATABASE_ERRORS } from './modules/database/database-errors';
 import { RBAC_ERRORS } from './modules/rbac/rbac-errors';
+import { CLUSTER_ERRORS } from './src/cluster/cluster-errors';
 import { ENGINE_ERRORS } from './src/engine/engine-errors';
 import { GRAPHQL_ERRORS } from './src/graphql/graphql-errors';
 import { KERNEL_ERRORS } from './src/kernel/errors/trellis-errors';
@@ -26,6 +27,14 @@ export type {
 } from './src/kernel/extension-points';
 export { defineModule, type TrellisModule } from './src/kernel/modules/module-registry';
 export type { TrustProxy } from './src/app/trust-proxy';
+export { serve } from './src/cluster/serve';
+export type {
+  AppFactory,
+  Served,
+  ServedPrimary,
+  ServedWorker,
+  ServeOptions,
+} from './src/cluster/serve-options';
 
 // HTTP engines and middleware
 export type {
@@ -174,6 +183,7 @@ export {
 export const TRELLIS_ERRORS = {
   ...KERNEL_ERRORS,
   ...ENGINE_ERRORS,
+  ...CLUSTER_ERRORS,
   ...ROUTING_ERRORS,
   ...OPENAPI_ERRORS,
   ...WEBSOCKET_ERRORS,

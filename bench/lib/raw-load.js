@@ -2,7 +2,8 @@
 // A small keep-alive HTTP/1.1 load generator over raw sockets, for where autocannon is not
 // installed (a machine without the bench's packages, the bundle): each connection sends one
 // request (built once), reads the whole answer (Content-Length or chunked) and sends the next.
-// It takes autocannon's options (url, method, headers, body, connections, duration) and resolves
+// It takes autocannon's options (url, method, headers, body, connections, duration or amount: a
+// number of requests in all) and resolves
 // to the same summary as lib/load.js prints.
 const net = require('node:net');
 
@@ -43,7 +44,7 @@ function percentile(sorted, p) {
 }
 
 /** One run; resolves to { requests, rps, durationSec, p50, p99, max, errors, timeouts, non2xx }. */
-function rawLoad({ url, method = 'GET', headers, body, connections, duration, tokens }) {
+function rawLoad({ url, method = 'GET', headers, body, connections, duration, amount, tokens }) {
   const target = new URL(url);
   const port = Number(target.port);
   const latencies = [];
@@ -54,6 +55,7 @@ function rawLoad({ url, method = 'GET', headers, body, connections, duration, to
   const sockets = [];
   const started = process.hrtime.bigint();
   return new Promise((resolve) => {
+    let sent = 0;
     const open = (index) => {
       // With `tokens`, each connection cycles through its own bearer tokens (see lib/load.js).
       const perClient = tokens ? Math.ceil(tokens.length / connections) : 0;
@@ -67,6 +69,8 @@ function rawLoad({ url, method = 'GET', headers, body, connections, duration, to
       const socket = net.connect({ host: target.hostname, port, noDelay: true });
       sockets.push(socket);
       const send = () => {
+        if (amount && sent >= amount) return;
+        sent++;
         sentAt = process.hrtime.bigint();
         socket.write(builds[next]);
         next = (next + 1) % builds.length;
@@ -81,15 +85,16 @@ function rawLoad({ url, method = 'GET', headers, body, connections, duration, to
         requests++;
         if (answer.status < 200 || answer.status >= 300) non2xx++;
         latencies.push(Number(process.hrtime.bigint() - sentAt) / 1e6);
-        send();
+        if (amount && requests >= amount) finish();
+        else send();
       });
       socket.on('error', () => errors++);
       socket.on('close', () => {
         if (running) setTimeout(() => running && open(index), 10);
       });
     };
-    for (let i = 0; i < connections; i++) open(i);
-    setTimeout(() => {
+    const finish = () => {
+      if (!running) return;
       running = false;
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       for (const socket of sockets) socket.destroy();
@@ -106,7 +111,9 @@ function rawLoad({ url, method = 'GET', headers, body, connections, duration, to
         timeouts: 0,
         non2xx,
       });
-    }, duration * 1000);
+    };
+    for (let i = 0; i < connections; i++) open(i);
+    if (!amount) setTimeout(finish, duration * 1000);
   });
 }
 
