@@ -27,15 +27,15 @@ function request(port, { method = 'GET', path = '/', headers = {}, payload } = {
  * Spawns `node <script>` on the server core (on any core with `pin: false`) with `env`, then polls
  * `probePath` until any HTTP answer arrives; resolves to { child, pid, startupMs }. With
  * `waitForLine`, also waits for the server to print that line (set-up done after listening);
- * with `quiet`, its stdout goes to /dev/null.
+ * with `quiet`, its stdout goes to /dev/null; `cores` pins it to those cores (a taskset list).
  */
 async function startServer(
   script,
-  { env = {}, port, probePath = '/hello', args = [], cwd, waitForLine, pin = true, quiet = false } = {},
+  { env = {}, port, probePath = '/hello', args = [], cwd, waitForLine, pin = true, quiet = false, cores } = {},
 ) {
   const started = process.hrtime.bigint();
   const command = pin
-    ? ['taskset', ['-c', SERVER_CORE, process.execPath, ...args, script]]
+    ? ['taskset', ['-c', cores ?? SERVER_CORE, process.execPath, ...args, script]]
     : [process.execPath, [...args, script]];
   const child = spawn(...command, {
     cwd,
