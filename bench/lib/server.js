@@ -5,7 +5,7 @@ const http = require('node:http');
 
 const SERVER_CORE = process.env.BENCH_SERVER_CORE ?? '0';
 const POLL_MS = 2;
-const START_TIMEOUT_MS = 30_000;
+const START_TIMEOUT_MS = Number(process.env.BENCH_START_TIMEOUT_MS ?? 30_000);
 
 /** One HTTP request; resolves to { status, headers, body } or rejects on a connection error. */
 function request(port, { method = 'GET', path = '/', headers = {}, payload } = {}) {
@@ -66,7 +66,10 @@ async function startServer(
   const startupMs = Number(process.hrtime.bigint() - started) / 1e6;
   if (waitForLine) {
     while (!output.includes(waitForLine)) {
-      if (exited || Date.now() > deadline) throw new Error(`${script} never printed '${waitForLine}'`);
+      if (exited || Date.now() > deadline) {
+        child.kill('SIGKILL');
+        throw new Error(`${script} never printed '${waitForLine}'`);
+      }
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
   }

@@ -23,6 +23,7 @@ export interface ServeOptions {
 
 /** What `serve()` started in the primary process: the workers. */
 export interface ServedPrimary {
+  /** This process is the primary: it runs no application, only the workers. */
   readonly role: 'primary';
   /** Where the workers answer (`http://host:port`). */
   readonly url: string;
@@ -36,6 +37,7 @@ export interface ServedPrimary {
 
 /** What `serve()` started in a worker process: its application, listening. */
 export interface ServedWorker {
+  /** This process is a worker: it runs one application. */
   readonly role: 'worker';
   /** Where this worker answers (`http://host:port`, shared with the other workers). */
   readonly url: string;
