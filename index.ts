@@ -6,6 +6,7 @@ import { DATABASE_ERRORS } from './modules/database/database-errors';
 import { RBAC_ERRORS } from './modules/rbac/rbac-errors';
 import { JOBS_ERRORS } from './src/jobs/jobs-errors';
 import { DEVTOOLS_ERRORS } from './src/devtools/devtools-errors';
+import { CLUSTER_ERRORS } from './src/cluster/cluster-errors';
 import { ENGINE_ERRORS } from './src/engine/engine-errors';
 import { GRAPHQL_ERRORS } from './src/graphql/graphql-errors';
 import { KERNEL_ERRORS } from './src/kernel/errors/trellis-errors';
@@ -29,6 +30,14 @@ export type {
 } from './src/kernel/extension-points';
 export { defineModule, type TrellisModule } from './src/kernel/modules/module-registry';
 export type { TrustProxy } from './src/app/trust-proxy';
+export { serve } from './src/cluster/serve';
+export type {
+  AppFactory,
+  Served,
+  ServedPrimary,
+  ServedWorker,
+  ServeOptions,
+} from './src/cluster/serve-options';
 
 // Inspecting an application: app.inspect(), and the parts features contribute to it
 export type {
@@ -193,6 +202,7 @@ export {
 export const TRELLIS_ERRORS = {
   ...KERNEL_ERRORS,
   ...ENGINE_ERRORS,
+  ...CLUSTER_ERRORS,
   ...ROUTING_ERRORS,
   ...OPENAPI_ERRORS,
   ...WEBSOCKET_ERRORS,

@@ -52,7 +52,7 @@ async function main() {
     const cpu = cpuMicros(server.pid) - before;
     console.log(
       `${stackName} ${route.label}: ${Math.round(load.rps)} req/s, p99 ${load.p99} ms, ` +
-        `${(cpu / load.requests).toFixed(1)} µs CPU/req, ${load.non2xx} non-2xx`,
+        `${(cpu / load.requests).toFixed(1)} µs CPU/req, ${load.non2xx} non-2xx, ${load.requests} requests`,
     );
   } finally {
     await stopServer(server);

@@ -1,16 +1,17 @@
-import cluster, { type Worker } from 'node:cluster';
+import cluster from 'node:cluster';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { join } from 'node:path';
 import { config as loadDotenv } from 'dotenv';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, DEFAULT_DEMO_PASSWORD, loadConfig } from './config';
+import { hashDemoPassword, isNewDatabase } from './database/demo-users';
+import { serve } from './trellis';
 
-// The entry of `npm run start:cluster`: one primary process forks WORKERS copies of the sample
-// (`main.js`), which share one port (the primary hands connections out round-robin) and keep
-// every piece of shared state in Redis. Any worker can serve any request or WebSocket.
-
-const STOP_TIMEOUT_MS = 15_000;
+// The entry of `npm run start:cluster`: through Trellis's serve(), one primary process forks
+// WORKERS workers, each building the sample app, which share one port (the primary hands
+// connections out round-robin) and keep every piece of shared state in Redis. Any worker can serve
+// any request or WebSocket. A crashed worker is replaced; SIGTERM drains them all; SIGHUP
+// replaces them one at a time.
 
 function workerCount(value: string | undefined): number {
   if (value === undefined || value === '') return availableParallelism();
@@ -40,62 +41,31 @@ function workerEnvironment(): { env: NodeJS.ProcessEnv; workers: number } {
   return { env: { ...process.env, JWT_SECRET: secret }, workers };
 }
 
-const liveWorkers = () => Object.values(cluster.workers ?? {}).filter((worker) => worker !== undefined);
-
-function runPrimary(): void {
-  const { env, workers } = workerEnvironment();
-  cluster.setupPrimary({ exec: join(__dirname, 'main.js') });
-  const started = new WeakSet<Worker>();
-  let announced = false;
-  let exitCode: number | undefined;
-
-  const fork = () => cluster.fork(env);
-  const stop = (code: number) => {
-    if (exitCode !== undefined) return;
-    exitCode = code;
-    const running = liveWorkers();
-    if (running.length === 0) process.exit(code);
-    // Each worker closes gracefully on SIGTERM (main.ts); one that hangs is killed.
-    for (const worker of running) worker.process.kill('SIGTERM');
-    setTimeout(() => {
-      for (const worker of liveWorkers()) worker.process.kill('SIGKILL');
-      process.exit(1);
-    }, STOP_TIMEOUT_MS).unref();
-  };
-
-  cluster.on('listening', (worker, address) => {
-    started.add(worker);
-    if (announced || liveWorkers().some((other) => !started.has(other))) return;
-    announced = true;
-    const host = address.address?.includes(':') ? `[${address.address}]` : address.address;
-    console.log(
-      `Trellis sample cluster: ${workers} workers on http://${host}:${address.port}, state in Redis`,
-    );
-  });
-  cluster.on('exit', (worker, code, signal) => {
-    // Stopping, or a worker that closed cleanly (Ctrl+C reaches every worker): nothing to replace.
-    if (exitCode !== undefined || code === 0) {
-      if (liveWorkers().length === 0) process.exit(exitCode ?? 0);
-      return;
-    }
-    // A worker that never listened failed to start (a bad setting, a port in use): retrying would loop.
-    if (!started.has(worker)) {
-      console.error(`A worker failed to start (exit code ${code}); stopping the cluster`);
-      stop(1);
-      return;
-    }
-    console.error(`Worker ${worker.process.pid} died (${signal ?? code}); starting another`);
-    fork();
-  });
-  process.once('SIGINT', () => stop(0));
-  process.once('SIGTERM', () => stop(0));
-  for (let i = 0; i < workers; i++) fork();
+/** In a worker: the sample application, as `npm start` builds it (demo users on a new database). */
+async function buildSampleApp() {
+  const { config } = loadConfig();
+  const production = config.env === 'production';
+  const seedsDemoUsers = !production || config.demoPassword !== DEFAULT_DEMO_PASSWORD;
+  const demoPasswordHash =
+    seedsDemoUsers && config.databaseFile !== undefined && isNewDatabase(config.databaseFile)
+      ? hashDemoPassword(config)
+      : undefined;
+  const { createSampleApp } = await import('./create-sample-app');
+  return createSampleApp(config, { demoPasswordHash });
 }
 
-try {
-  runPrimary();
-} catch (err) {
+async function main(): Promise<void> {
+  if (existsSync('.env')) loadDotenv({ path: '.env', quiet: true });
+  const { config } = loadConfig();
+  // The primary checks what a cluster needs and makes the shared secret; workers read their env.
+  const { env, workers } = cluster.isPrimary ? workerEnvironment() : { env: process.env, workers: 1 };
+  const served = await serve(buildSampleApp, { workers, env, port: config.port, host: config.host });
+  if (served.role === 'primary')
+    console.log(`Trellis sample cluster: ${workers} workers on ${served.url}, state in Redis`);
+}
+
+main().catch((err) => {
   if (err instanceof ConfigError) console.error(err.message);
   else console.error('The sample cluster failed to start:', err);
   process.exit(1);
-}
+});

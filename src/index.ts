@@ -6,6 +6,8 @@ export { Application } from './app/application';
 export { createApp } from './app/create-app';
 export type { InjectOptions, InjectResponse } from './app/inject';
 export type { TrustProxy } from './app/trust-proxy';
+export { serve } from './cluster/serve';
+export type { AppFactory, Served, ServedPrimary, ServedWorker, ServeOptions } from './cluster/serve-options';
 export * from './contract';
 export * from './decorators';
 export type { Engine, EngineName, Middleware, RequestPolicy } from './engine/engine';

@@ -229,4 +229,4 @@ function writeReport(results, { paired = false } = {}) {
   );
 }
 
-module.exports = { writeReport, renderResults };
+module.exports = { writeReport, renderResults, renderPaired };

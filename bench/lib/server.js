@@ -5,7 +5,7 @@ const http = require('node:http');
 
 const SERVER_CORE = process.env.BENCH_SERVER_CORE ?? '0';
 const POLL_MS = 2;
-const START_TIMEOUT_MS = 30_000;
+const START_TIMEOUT_MS = Number(process.env.BENCH_START_TIMEOUT_MS ?? 30_000);
 
 /** One HTTP request; resolves to { status, headers, body } or rejects on a connection error. */
 function request(port, { method = 'GET', path = '/', headers = {}, payload } = {}) {
@@ -27,15 +27,15 @@ function request(port, { method = 'GET', path = '/', headers = {}, payload } = {
  * Spawns `node <script>` on the server core (on any core with `pin: false`) with `env`, then polls
  * `probePath` until any HTTP answer arrives; resolves to { child, pid, startupMs }. With
  * `waitForLine`, also waits for the server to print that line (set-up done after listening);
- * with `quiet`, its stdout goes to /dev/null.
+ * with `quiet`, its stdout goes to /dev/null; `cores` pins it to those cores (a taskset list).
  */
 async function startServer(
   script,
-  { env = {}, port, probePath = '/hello', args = [], cwd, waitForLine, pin = true, quiet = false } = {},
+  { env = {}, port, probePath = '/hello', args = [], cwd, waitForLine, pin = true, quiet = false, cores } = {},
 ) {
   const started = process.hrtime.bigint();
   const command = pin
-    ? ['taskset', ['-c', SERVER_CORE, process.execPath, ...args, script]]
+    ? ['taskset', ['-c', cores ?? SERVER_CORE, process.execPath, ...args, script]]
     : [process.execPath, [...args, script]];
   const child = spawn(...command, {
     cwd,
@@ -66,7 +66,10 @@ async function startServer(
   const startupMs = Number(process.hrtime.bigint() - started) / 1e6;
   if (waitForLine) {
     while (!output.includes(waitForLine)) {
-      if (exited || Date.now() > deadline) throw new Error(`${script} never printed '${waitForLine}'`);
+      if (exited || Date.now() > deadline) {
+        child.kill('SIGKILL');
+        throw new Error(`${script} never printed '${waitForLine}'`);
+      }
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
   }

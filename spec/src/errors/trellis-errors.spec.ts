@@ -4,6 +4,7 @@ import { expect } from 'chai';
 import { TRELLIS_ERRORS, TrellisError } from '../../../index';
 import { DATABASE_ERRORS } from '../../../modules/database/database-errors';
 import { RBAC_ERRORS } from '../../../modules/rbac/rbac-errors';
+import { CLUSTER_ERRORS } from '../../../src/cluster/cluster-errors';
 import { DEVTOOLS_ERRORS } from '../../../src/devtools/devtools-errors';
 import { ENGINE_ERRORS } from '../../../src/engine/engine-errors';
 import { GRAPHQL_ERRORS } from '../../../src/graphql/graphql-errors';
@@ -24,6 +25,7 @@ const TROUBLESHOOTING = readFileSync(
 const PARTS = {
   kernel: KERNEL_ERRORS,
   engines: ENGINE_ERRORS,
+  cluster: CLUSTER_ERRORS,
   routing: ROUTING_ERRORS,
   openapi: OPENAPI_ERRORS,
   websocket: WEBSOCKET_ERRORS,

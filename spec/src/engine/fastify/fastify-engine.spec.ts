@@ -68,4 +68,52 @@ describe('the fastify engine', () => {
     expect(withMiddleware.fastify!.hasDecorator('use')).to.equal(true);
     await Promise.all([bare.close(), withMiddleware.close()]);
   });
+
+  describe('answers written on the raw response when no onSend hook watches them', () => {
+    it('sends the same head and body as reply.send(): status, JSON type, length, security headers', async () => {
+      const app = createApp({ engine: 'fastify', controllers: [TrellisController] });
+      const served = await serve(app);
+      try {
+        const answer = await request(served.url).get('/trellis').expect(200, { from: 'trellis' });
+        expect(answer.headers['content-type']).to.equal('application/json; charset=utf-8');
+        expect(answer.headers['content-length']).to.equal(String(JSON.stringify({ from: 'trellis' }).length));
+        expect(answer.headers['x-content-type-options']).to.equal('nosniff');
+        const head = await request(served.url).head('/trellis').expect(200);
+        expect(head.headers['content-type']).to.equal('application/json; charset=utf-8');
+      } finally {
+        await served.close();
+      }
+    });
+
+    it('keeps the headers a Fastify hook set through reply.header() before the handler', async () => {
+      const app = createApp({ engine: 'fastify', controllers: [TrellisController] });
+      app.fastify!.addHook('preHandler', async (_request, reply) => {
+        reply.header('x-from-hook', 'kept');
+      });
+      const served = await serve(app);
+      try {
+        const answer = await request(served.url).get('/trellis').expect(200, { from: 'trellis' });
+        expect(answer.headers['x-from-hook']).to.equal('kept');
+      } finally {
+        await served.close();
+      }
+    });
+
+    it("still runs a plugin's onSend hook on every Trellis answer, which may change the body", async () => {
+      const app = createApp({ engine: 'fastify', controllers: [TrellisController] });
+      app.fastify!.addHook('onSend', async (_request, reply, payload) => {
+        reply.header('x-on-send', 'ran');
+        return typeof payload === 'string' ? payload.replace('trellis', 'hooked') : payload;
+      });
+      const served = await serve(app);
+      try {
+        const answer = await request(served.url).get('/trellis').expect(200, { from: 'hooked' });
+        expect(answer.headers['x-on-send']).to.equal('ran');
+        const missing = await request(served.url).get('/nowhere').expect(404);
+        expect(missing.headers['x-on-send']).to.equal('ran');
+      } finally {
+        await served.close();
+      }
+    });
+  });
 });
