@@ -80,6 +80,7 @@ describe('the sample, inspected', () => {
         'Symbol(sample.config)',
         'Symbol(sample.shared-state)',
         'Symbol(trellis.database)',
+        'Symbol(trellis.jobs)',
         'UserLoader',
         'currentRequest',
       ].sort(),
