@@ -11,10 +11,10 @@ import { type RedisServer, startRedisServer } from '../support/redis-server';
 import { DEMO_PASSWORD, SPEC_ENV } from './support/sample-env';
 
 const CLUSTER = join(__dirname, '..', '..', 'sample', 'cluster.js');
-const START_TIMEOUT_MS = 30_000;
+const START_TIMEOUT_MS = 60_000;
 const STOP_TIMEOUT_MS = 10_000;
 // Starting processes and waiting on them takes longer than the default test timeout.
-const TEST_TIMEOUT_MS = 90_000;
+const TEST_TIMEOUT_MS = 150_000;
 
 interface Started {
   child: ChildProcess;
