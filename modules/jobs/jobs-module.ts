@@ -36,7 +36,8 @@ export const jobsModule = defineModule<JobsOptions>({
     const queue = new JobQueue(backend, connection.db, app.tracing);
     app.container.bind(Jobs).toConstantValue(queue);
     app.register(...options.handlers);
-    app.routeExtensions.push(enqueuingRequestExtension);
+    // First, so that it notes the request before another extension's prepare awaits (an upload).
+    app.routeExtensions.unshift(enqueuingRequestExtension);
     let waiting = 0;
     app.metrics?.gauge('trellis_jobs_waiting', 'Jobs waiting to run, due or not', () => waiting);
     let refresher: NodeJS.Timeout | undefined;
