@@ -408,7 +408,7 @@ export {
 export { describeJobs, type JobsOptions, jobsModule } from './modules/jobs';
 export { Cron, type CronOptions, Job, type JobOptions } from './src/jobs/job-decorators';
 export type { JobContext } from './src/jobs/job-context';
-export { InvalidJobPayloadError, UnknownJobError } from './src/jobs/jobs-errors';
+export { InvalidEnqueueOptionsError, InvalidJobPayloadError, UnknownJobError } from './src/jobs/jobs-errors';
 export { type EnqueueOptions, type JobInfo, type JobPayload, Jobs } from './src/jobs/jobs-token';
 // Streams: server-sent events, resumable event feeds, uploads and downloads
 export { LastEventId, Sse } from './src/sse/sse-decorators';

@@ -2,7 +2,9 @@ import type { Kysely } from 'kysely';
 import {
   type CompiledJobs,
   type EnqueueOptions,
+  enqueueOptionsProblem,
   enqueuingRequestId,
+  InvalidEnqueueOptionsError,
   InvalidJobPayloadError,
   type JobBackend,
   type JobInfo,
@@ -32,6 +34,8 @@ export class JobQueue implements Jobs {
     if (!task?.validate) throw new UnknownJobError(name, this.compiled?.jobNames() ?? []);
     const checked = task.validate(payload);
     if (!checked.ok) throw new InvalidJobPayloadError(name, checked.details);
+    const problem = enqueueOptionsProblem(options);
+    if (problem) throw new InvalidEnqueueOptionsError(name, problem);
     const runAt = options.runAt ?? new Date(Date.now() + (options.delayMs ?? 0));
     const id = await this.backend.add(this.db, {
       name,

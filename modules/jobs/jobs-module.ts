@@ -40,7 +40,8 @@ export const jobsModule = defineModule<JobsOptions>({
     app.inspection.contribute('jobs', () =>
       describeJobs(app).map(({ cron, ...job }) => (cron === undefined ? job : { ...job, schedule: cron })),
     );
-    app.routeExtensions.push(enqueuingRequestExtension);
+    // First, so that it notes the request before another extension's prepare awaits (an upload).
+    app.routeExtensions.unshift(enqueuingRequestExtension);
     let waiting = 0;
     app.metrics?.gauge('trellis_jobs_waiting', 'Jobs waiting to run, due or not', () => waiting);
     let refresher: NodeJS.Timeout | undefined;

@@ -2,6 +2,7 @@
 export * from './compile-jobs';
 export * from './compiled-jobs';
 export * from './cron-schedule';
+export * from './enqueue-options-problem';
 export * from './enqueuing-request';
 export * from './job-backend';
 export * from './job-context';

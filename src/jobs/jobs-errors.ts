@@ -40,3 +40,11 @@ export class InvalidJobPayloadError extends InvalidPayload {
     super(name, details);
   }
 }
+
+/** `enqueue` given options it cannot take (a `runAt` that is no date, `maxAttempts: 0`); nothing is stored. */
+export const InvalidEnqueueOptionsError = createError(
+  'TRELLIS_ERR_INVALID_ENQUEUE_OPTIONS',
+  (name: string, problem: string) => `enqueue('${name}'): ${problem}`,
+  undefined,
+  TypeError,
+);

@@ -99,6 +99,24 @@ describe('jobs module', function () {
       expect(await storedJobs(app, database)).to.equal(0);
     });
 
+    it('refuses options it cannot take with a coded TypeError, storing nothing', async () => {
+      const app = started(jobsApp(await database.url(), { worker: false }));
+      await app.ready();
+      const jobs = app.container.get<Jobs>(Jobs);
+      for (const options of [
+        { runAt: new Date('never') },
+        { delayMs: -1 },
+        { key: '' },
+        { maxAttempts: 0 },
+        { maxAttempts: 1.5 },
+      ]) {
+        const err = await jobs.enqueue('record', { n: 1 }, options).catch((caught) => caught);
+        expect(err, JSON.stringify(options)).to.be.instanceOf(TypeError);
+        expect(err.code).to.equal('TRELLIS_ERR_INVALID_ENQUEUE_OPTIONS');
+      }
+      expect(await storedJobs(app, database)).to.equal(0);
+    });
+
     it('retries a failing job after e^attempt seconds, keeps it as failed with its error, and retry() queues it again', async () => {
       const app = started(jobsApp(await database.url()));
       await app.ready();
