@@ -48,14 +48,18 @@ function openStream(base, token, from) {
 // Places free per address: streams open until 429 (at most the cap), then all closed again.
 async function freePlaces(base, token) {
   const free = [];
+  const statuses = {};
   for (let i = 0; i < ADDRESSES; i++) {
     const opened = await Promise.all(Array.from({ length: CAP + 1 }, () => openStream(base, token, address(i))));
     free.push(opened.filter((o) => o.status === 200).length);
-    for (const o of opened) o.req.destroy();
+    for (const o of opened) {
+      statuses[o.status] = (statuses[o.status] ?? 0) + 1;
+      o.req.destroy();
+    }
   }
   // The closes reach the server before the next measure.
   await new Promise((r) => setTimeout(r, 500));
-  return free;
+  return { free, statuses };
 }
 
 function abortOne(base, token, from, afterMs) {
@@ -114,12 +118,13 @@ async function postLatency(base, token) {
 }
 
 async function measure(label, base, pid, tokens) {
-  const free = await freePlaces(base, tokens.viewer);
+  const { free, statuses } = await freePlaces(base, tokens.viewer);
   const latency = await postLatency(base, tokens.manager);
   const row = {
     label,
     freePlaces: free.reduce((a, b) => a + b, 0),
     ofPlaces: ADDRESSES * CAP,
+    probeStatuses: statuses,
     rssMb: Math.round(rssMb(pid)),
     postTasksP50Ms: Number(latency.p50.toFixed(2)),
     postTasksP95Ms: Number(latency.p95.toFixed(2)),

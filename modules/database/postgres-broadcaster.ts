@@ -73,6 +73,7 @@ export class PostgresBroadcaster implements Broadcaster {
   private client?: Client;
   private connecting?: Promise<Client>;
   private retry?: NodeJS.Timeout;
+  private sending: Promise<unknown> = Promise.resolve();
   // Set on the first subscription: from then on a lost connection is restored.
   private listening = false;
   private closed = false;
@@ -95,7 +96,10 @@ export class PostgresBroadcaster implements Broadcaster {
       throw databaseModuleError('TRELLIS_ERR_BROADCAST_TOO_LARGE', bytes, MAX_NOTIFY_BYTES);
     try {
       const client = await this.connection();
-      await client.query('SELECT pg_notify($1, $2)', [this.channel, payload]);
+      // One query at a time on the connection (pg queues them, but is to stop doing so).
+      const sent = this.sending.then(() => client.query('SELECT pg_notify($1, $2)', [this.channel, payload]));
+      this.sending = sent.catch(() => {});
+      await sent;
     } catch (err) {
       throw new ServiceUnavailableException(DATABASE_UNAVAILABLE_MESSAGE, {
         cause: err,

@@ -22,6 +22,9 @@ const channelOf = (topic: string) => `trellis:feed:${topic}`;
 
 const DIGITS = /^\d{1,16}$/;
 
+// Events up to this many characters of JSON travel in their announcement; larger ones by id.
+const INLINE_ANNOUNCEMENT_CHARS = 2048;
+
 /** The event name of a feed's reset: what the client had cannot be resumed (see `stream`). */
 export const FEED_RESET_EVENT = 'reset';
 
@@ -72,7 +75,10 @@ export class EventFeed {
     const payload = JSON.stringify({ event, data });
     const id = await this.store.append(topic, payload);
     const sent: FeedEvent<T> = event === undefined ? { id, data } : { id, event, data };
-    await this.broadcaster.publish(channelOf(topic), { data: `${id} ${payload}` });
+    // A large event is announced by its id alone, and streams read it from the store: a
+    // broadcaster may carry little (a PostgreSQL notification takes 8,000 bytes).
+    const announcement = payload.length > INLINE_ANNOUNCEMENT_CHARS ? String(id) : `${id} ${payload}`;
+    await this.broadcaster.publish(channelOf(topic), { data: announcement });
     return sent;
   }
 
@@ -112,23 +118,23 @@ export class EventFeed {
     };
     // The next event in line is sent as broadcast; after a gap (two instances published out of
     // order, or events came during the replay) the store, read after the last id sent, fills it.
-    const catchUp = async (announced?: StoredEvent) => {
+    const catchUp = async (announced?: { id: number; payload?: string }) => {
       if (last === undefined) {
         // A client without history starts at the first event announced after it connected.
         if (announced === undefined) return;
         last = announced.id - 1;
       }
       if (announced !== undefined && announced.id <= last) return;
-      if (announced !== undefined && announced.id === last + 1) send([announced]);
+      if (announced?.payload !== undefined && announced.id === last + 1) send([announced as StoredEvent]);
       else send(await this.store.after(topic, last));
     };
     step(async () => {
       const subscribed = await this.broadcaster.subscribe(channelOf(topic), (envelope) => {
         const space = envelope.data.indexOf(' ');
-        const announced = {
-          id: Number(envelope.data.slice(0, space)),
-          payload: envelope.data.slice(space + 1),
-        };
+        const announced =
+          space === -1
+            ? { id: Number(envelope.data) }
+            : { id: Number(envelope.data.slice(0, space)), payload: envelope.data.slice(space + 1) };
         step(() => catchUp(announced));
       });
       if (channel.ended) await subscribed();

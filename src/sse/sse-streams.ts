@@ -47,9 +47,14 @@ export class SseStreams {
     client: string,
     session?: ConnectionSession,
   ): EventStream {
-    const stream: EventStream = new EventStream(res, iterator, this.limits, this.logger, () => {
-      this.open.delete(stream);
-      this.sessions.untrack(stream);
+    // Declared first: a stream whose client has already gone ends inside its constructor, before
+    // `stream` is assigned, and its end must still give the place back.
+    let stream: EventStream | undefined;
+    stream = new EventStream(res, iterator, this.limits, this.logger, () => {
+      if (stream) {
+        this.open.delete(stream);
+        this.sessions.untrack(stream);
+      }
       this.release(client);
     });
     // A stream that ended as it opened (the client had gone) has already given its place back.

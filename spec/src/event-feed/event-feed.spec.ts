@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { EventFeed, FEED_RESET_EVENT } from '../../../src/event-feed/event-feed';
 import { MemoryFeedStore } from '../../../src/event-feed/memory-feed-store';
 import { BadRequestException } from '../../../src/kernel/errors/exceptions';
+import { LocalBroadcaster } from '../../../src/websocket/local-broadcaster';
 import { take } from './support/take';
 
 describe('EventFeed (in memory)', () => {
@@ -78,6 +79,30 @@ describe('EventFeed (in memory)', () => {
     await stream.return?.();
     await feed.publish('t', 1);
     expect(await stream.next()).to.deep.equal({ value: undefined, done: true });
+  });
+
+  it('announces a large event by its id alone, and its streams read it from the store', async () => {
+    const announcements: string[] = [];
+    const inner = new LocalBroadcaster();
+    const broadcaster = {
+      publish: (gateway: string, envelope: { data: string }) => {
+        announcements.push(envelope.data);
+        inner.publish(gateway, envelope);
+      },
+      subscribe: inner.subscribe.bind(inner),
+    };
+    const feed = new EventFeed({ broadcaster });
+    const stream = feed.stream('t');
+    await new Promise((r) => setImmediate(r));
+    const big = 'x'.repeat(10_000);
+    const sent = await feed.publish('t', big);
+    const small = await feed.publish('t', 'small');
+    expect(announcements).to.deep.equal([String(sent.id), `${small.id} {"data":"small"}`]);
+    expect(await take(stream, 2)).to.deep.equal([
+      { id: sent.id, data: big },
+      { id: small.id, data: 'small' },
+    ]);
+    await stream.return?.();
   });
 
   describe('when Last-Event-ID cannot be resumed', () => {

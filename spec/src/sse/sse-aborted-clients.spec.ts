@@ -53,8 +53,8 @@ const backendGuardModule = defineModule<Record<string, never>>({
           await backendCall();
           if (outlastClient) {
             const { req } = ctx as unknown as { req: IncomingMessage & { raw?: IncomingMessage } };
-            const raw = req.raw ?? req;
-            if (!raw.destroyed) await new Promise((resolve) => raw.once('close', resolve));
+            const { socket } = req.raw ?? req;
+            if (!socket.destroyed) await new Promise((resolve) => socket.once('close', resolve));
             await backendCall();
           }
         } finally {
