@@ -13,14 +13,19 @@ export type NodeScope = Scope | 'value';
 
 /** One provider of the graph: its name, its scope, and the names of what it needs. */
 export interface ProviderNode {
+  /** The class's, function's or token's name. */
   name: string;
+  /** How long it lives. */
   scope: NodeScope;
+  /** The names of what it needs. */
   dependencies: string[];
 }
 
 /** What `ready()` refuses in the graph, with the path that shows it (holder first). */
 export interface GraphProblem {
+  /** What is wrong: a singleton holding a request-scoped provider, a cycle, a token nothing binds. */
   kind: 'scope-capture' | 'cycle' | 'unbound';
+  /** The names on the way: holder first; a cycle ends where it began. */
   path: string[];
   /** For `unbound`: whether a constructor parameter or a method's `Depends()` names the token. */
   by?: 'constructor' | 'depends';

@@ -34,4 +34,7 @@ export declare const DateTimeScalar: GraphQLScalarType<Date, string>;
 let made: GraphQLScalarType<Date, string> | undefined;
 // Made on first read, so that graphql-js is loaded by an application that uses GraphQL only: a
 // getter on the module's exports, which `export const` cannot declare.
-Object.defineProperty(exports, 'DateTimeScalar', { enumerable: true, get: () => (made ??= dateTimeScalar()) });
+Object.defineProperty(exports, 'DateTimeScalar', {
+  enumerable: true,
+  get: () => (made ??= dateTimeScalar()),
+});

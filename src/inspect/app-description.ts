@@ -4,6 +4,7 @@ export type { GraphProblem, NodeScope } from '../../container/provider-graph';
 
 /** One provider the application's classes reach: its name, its scope and what it needs. */
 export interface ProviderDescription {
+  /** The class's name, a function provider's, or the token's (`Symbol(Clock)`). */
   name: string;
   /** `singleton`, `request`, `transient`, or `value` for a token bound to something else. */
   scope: NodeScope;
@@ -13,7 +14,9 @@ export interface ProviderDescription {
 
 /** One route as `ready()` compiled it. */
 export interface RouteDescription {
+  /** The HTTP method (`ALL` for every one). */
   method: string;
+  /** The full path in Express syntax, prefix and URI version included. */
   path: string;
   /** `Class.method`. */
   handler: string;
@@ -29,6 +32,7 @@ export interface RouteDescription {
 
 /** One WebSocket gateway as `ready()` compiled it. */
 export interface GatewayDescription {
+  /** The upgrade path. */
   path: string;
   /** The gateway class. */
   gateway: string;
@@ -40,19 +44,25 @@ export interface GatewayDescription {
 
 /** One GraphQL root field or object field served by a resolver method. */
 export interface ResolverDescription {
+  /** `query`, `mutation`, `subscription`, or `field` for a `ResolveField`. */
   operation: string;
+  /** `Query.me` for a root field; the field's name for an object field. */
   field: string;
+  /** `Class.method`. */
   handler: string;
+  /** The guard kinds it runs, in order. */
   guards: string[];
 }
 
 /** One job or schedule, as the feature that runs it describes it. */
 export interface JobDescription {
+  /** The job's (or schedule's) name. */
   name: string;
   /** `Class.method` or the function that runs it. */
   handler?: string;
   /** A cron expression, for a schedule. */
   schedule?: string;
+  /** Whatever else the feature says of it. */
   [detail: string]: unknown;
 }
 
@@ -61,14 +71,19 @@ export interface JobDescription {
  * part by declaration merging and `app.inspection.contribute(part, describe)`.
  */
 export interface DescriptionParts {
+  /** The WebSocket gateways. */
   gateways: GatewayDescription[];
+  /** The GraphQL fields resolvers serve. */
   resolvers: ResolverDescription[];
+  /** The jobs and schedules, as the jobs feature describes them; `[]` without it. */
   jobs: JobDescription[];
 }
 
 /** What `ready()` refused, when it did: its code and message. */
 export interface ReadyFailure {
+  /** The `TRELLIS_ERR_*` code, when the error had one. */
   code?: string;
+  /** The error's message. */
   message: string;
 }
 
@@ -76,7 +91,9 @@ export interface ReadyFailure {
 export interface AppDescription extends DescriptionParts {
   /** The installed modules, in the order they were installed (the built-in features first). */
   modules: string[];
+  /** Every provider the application's classes reach. */
   providers: ProviderDescription[];
+  /** Every route, one per version it answers. */
   routes: RouteDescription[];
   /** What is wrong in the dependency graph (each also fails `ready()`). */
   problems: GraphProblem[];

@@ -78,7 +78,8 @@ export class Tracing {
    * Hands every span the application's requests make to `onEnd` once it ends (the devtools page
    * lists a request's spans); call before the first request. The spans still go to the SDK.
    */
-  watchSpans(onEnd: (span: Otel.Span) => void): void {
+  // The span is typed `object` so that the public declarations keep no type of @opentelemetry/api.
+  watchSpans(onEnd: (span: object) => void): void {
     const { tracer, otel } = this.parts;
     const startSpan: Otel.Tracer['startSpan'] = (name, options, context) => {
       const span = tracer.startSpan(name, options, context);
