@@ -51,6 +51,9 @@ function assertTokensBound(container: AppContainer, target: Function): void {
     if (!argument || argument.isFromTypescriptParamType || argument.optional) return;
     if (argument.kind !== SINGLE_INJECTION) return;
     const token = argument.value;
+    // A module's own token (`Database`, ...): missing, its module is, which the checks of the
+    // module's decorators name better.
+    if (typeof token === 'symbol' && Symbol.keyFor(token)?.startsWith('trellis.')) return;
     if ((typeof token === 'symbol' || typeof token === 'string') && !container.isBound(token))
       throw containerError('TRELLIS_ERR_UNBOUND_INJECTED_TOKEN', target.name, tokenName(token), index + 1);
   });

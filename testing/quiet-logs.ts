@@ -1,7 +1,7 @@
 import { captureDefaultLogs } from '../src/logging/logger';
 
 /** The part of mocha's hook context the hooks read (mocha's own types stay out of the kit). */
-interface HookContext {
+export interface TestHookContext {
   currentTest?: { state?: string; fullTitle(): string };
 }
 
@@ -11,14 +11,14 @@ interface HookContext {
  * stays readable. Pass them to mocha as root hooks.
  * @example export const mochaHooks = quietLogs();
  */
-export function quietLogs(): { beforeEach(): void; afterEach(this: HookContext): void } {
+export function quietLogs(): { beforeEach(): void; afterEach(this: TestHookContext): void } {
   let lines: string[] = [];
   return {
     beforeEach() {
       lines = [];
       captureDefaultLogs((line) => lines.push(line));
     },
-    afterEach(this: HookContext) {
+    afterEach(this: TestHookContext) {
       captureDefaultLogs(undefined);
       const test = this.currentTest;
       if (test?.state === 'failed' && lines.length > 0)
