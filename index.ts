@@ -17,7 +17,8 @@ import { WEBSOCKET_ERRORS } from './src/websocket/websocket-errors';
 // Application: createApp, its options and lifecycle, modules
 export type { GraphqlOptions, GraphqlSubscriptionOptions } from './src/graphql/graphql-options';
 export type { OpenApiOptions, OpenApiServer } from './src/openapi/openapi-options';
-export type { AppOptions, MessageLanguage } from './src/options/app-options';
+export type { AppOptions } from './src/options/app-options';
+export type { MessageLanguage } from './src/kernel/options/messages-schema';
 export { Application } from './src/app/application';
 export { createApp } from './src/app/create-app';
 export type { InjectOptions, InjectResponse } from './src/app/inject';

@@ -19,6 +19,7 @@ export type { ModuleOptionsMap } from './kernel/extension-points';
 export type { GuardCheck, GuardDefinition, GuardSite } from './kernel/guards/guard-registry';
 export type { Class, DependencyFunction, GuardDocs, GuardMetadata, Provider } from './kernel/metadata/types';
 export { defineModule, type TrellisModule } from './kernel/modules/module-registry';
+export type { MessageLanguage } from './kernel/options/messages-schema';
 export * from './kernel/validation/index';
 export { AppMetrics, type RedisStatusSource, UNMATCHED_ROUTE } from './metrics/app-metrics';
 export type {
@@ -33,7 +34,7 @@ export { requestIdOf } from './observability/request-state';
 export * from './openapi';
 export type { OpenApiOptions } from './openapi/openapi-options';
 export { loadOptional, MissingPackageError } from './optional';
-export type { AppOptions, MessageLanguage } from './options/app-options';
+export type { AppOptions } from './options/app-options';
 export * from './pagination';
 export * from './rate-limit';
 export * from './redis';

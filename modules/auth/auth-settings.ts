@@ -1,5 +1,4 @@
-import { checkOption, resolveMessages } from '../../src/kernel';
-import type { MessageLanguage } from '../../src/options/app-options';
+import { checkOption, type MessageLanguage, resolveMessages } from '../../src/kernel';
 import { DEFAULT_LOGINS_PER_USERNAME } from './account-limit';
 import { AUTH_MESSAGES, AUTH_MESSAGES_EN, type AuthMessages } from './auth-messages';
 import type { AuthOptions, JwtAlgorithm } from './auth-options';

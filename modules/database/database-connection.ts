@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { AppMetrics } from '../../src/metrics';
 import type { Tracing } from '../../src/tracing';
+import { databaseModuleError } from './database-errors';
 import type { DatabaseOptions } from './database-options';
 import { type DatabaseTarget, databaseTarget } from './database-url';
 import { type HoldableDialect, holdableDialect } from './held-transaction';
@@ -101,7 +102,7 @@ export class DatabaseConnection {
    * `Transactional()` call meanwhile is a savepoint in it. For tests: see `trellis/testing`.
    */
   async holdTransaction(): Promise<() => Promise<void>> {
-    if (this.release) throw new Error('the database already holds a transaction');
+    if (this.release) throw databaseModuleError('TRELLIS_ERR_TRANSACTION_ALREADY_HELD');
     const sequences = await this.sequences();
     const release = await this.dialectInUse.hold();
     let released: Promise<void> | undefined;

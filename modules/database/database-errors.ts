@@ -6,6 +6,12 @@ export const DATABASE_ERRORS = {
     `database: the migration '${migration}' failed: ${problem}`,
   TRELLIS_ERR_BROADCAST_TOO_LARGE: (bytes: number, max: number) =>
     `PostgresBroadcaster: a broadcast of ${bytes} bytes as JSON is over the ${max} bytes a PostgreSQL notification takes`,
+  TRELLIS_ERR_BROADCASTER_CLOSED: () =>
+    'PostgresBroadcaster: the broadcaster is closed (the application is closing)',
+  TRELLIS_ERR_TRANSACTION_ALREADY_HELD: () =>
+    'database: the connection already holds a test transaction; roll it back before holding another',
+  TRELLIS_ERR_TRANSACTION_HELD_BEFORE_CONNECT: () =>
+    'database: a test transaction was asked for before the connection was opened; hold it after ready()',
 };
 
 /** Builds the `TrellisError` of one of the database module's codes from its message template's arguments. */

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { FeedSpan, FeedStore, StoredEvent } from '../../src/event-feed/feed-store';
+import type { FeedSpan, FeedStore, StoredEvent } from '../../src/event-feed';
 
 const EVENTS = 'trellis_feed_events';
 const TOPICS = 'trellis_feed_topics';

@@ -1,5 +1,5 @@
 import { checkOption, defineModule } from '../../src/kernel';
-import { BROADCASTER } from '../../src/websocket/broadcaster';
+import { BROADCASTER } from '../../src/websocket';
 import { DatabaseConnection } from './database-connection';
 import { DatabaseFeedStore } from './database-feed-store';
 import type { DatabaseOptions } from './database-options';

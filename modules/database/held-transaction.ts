@@ -1,4 +1,5 @@
 import { CompiledQuery, type DatabaseConnection, type Dialect, type Driver } from 'kysely';
+import { databaseModuleError } from './database-errors';
 
 /** Ends a held transaction: rolls back everything done since it began. */
 export type ReleaseHeldTransaction = () => Promise<void>;
@@ -77,7 +78,7 @@ function holdingDriver(driver: Driver) {
   };
 
   async function hold(): Promise<ReleaseHeldTransaction> {
-    if (held) throw new Error('the connection already holds a transaction');
+    if (held) throw databaseModuleError('TRELLIS_ERR_TRANSACTION_ALREADY_HELD');
     const connection = await driver.acquireConnection();
     await driver.beginTransaction(connection, {});
     held = connection;
@@ -110,7 +111,7 @@ export function holdableDialect(dialect: Dialect): HoldableDialect {
     createQueryCompiler: () => dialect.createQueryCompiler(),
     createIntrospector: (db) => dialect.createIntrospector(db),
     hold() {
-      if (!driver) throw new Error('the dialect has no driver yet');
+      if (!driver) throw databaseModuleError('TRELLIS_ERR_TRANSACTION_HELD_BEFORE_CONNECT');
       return driver.hold();
     },
   };

@@ -3,13 +3,8 @@ import type { Client } from 'pg';
 import type { Logger } from 'pino';
 import { ServiceUnavailableException } from '../../src/kernel';
 import { loadOptional } from '../../src/optional';
-import type {
-  BroadcastEnvelope,
-  Broadcaster,
-  BroadcastListener,
-  Unsubscribe,
-} from '../../src/websocket/broadcaster';
-import { LocalBroadcaster } from '../../src/websocket/local-broadcaster';
+import type { BroadcastEnvelope, Broadcaster, BroadcastListener, Unsubscribe } from '../../src/websocket';
+import { LocalBroadcaster } from '../../src/websocket';
 import { databaseModuleError } from './database-errors';
 import { DATABASE_UNAVAILABLE_MESSAGE } from './database-unavailable';
 
@@ -139,7 +134,7 @@ export class PostgresBroadcaster implements Broadcaster {
   }
 
   private async connect(): Promise<Client> {
-    if (this.closed) throw new Error('The broadcaster is closed');
+    if (this.closed) throw databaseModuleError('TRELLIS_ERR_BROADCASTER_CLOSED');
     const pg = loadOptional<Pg>('pg', 'PostgresBroadcaster');
     const client = new pg.Client({
       connectionString: this.options.connectionString,
@@ -161,7 +156,7 @@ export class PostgresBroadcaster implements Broadcaster {
     }
     if (this.closed) {
       await client.end().catch(() => {});
-      throw new Error('The broadcaster is closed');
+      throw databaseModuleError('TRELLIS_ERR_BROADCASTER_CLOSED');
     }
     this.client = client;
     return client;

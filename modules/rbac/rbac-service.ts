@@ -1,5 +1,4 @@
-import { checkOption, resolveMessages } from '../../src/kernel';
-import type { MessageLanguage } from '../../src/options/app-options';
+import { checkOption, type MessageLanguage, resolveMessages } from '../../src/kernel';
 import type { AuthenticatedUser } from '../auth';
 import { rbacError } from './rbac-errors';
 import { RBAC_MESSAGES, RBAC_MESSAGES_EN, type RbacMessages } from './rbac-messages';

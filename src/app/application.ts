@@ -229,7 +229,8 @@ export class Application {
     try {
       await this.ready();
     } catch (error) {
-      failure = error ?? new Error('ready() failed');
+      // A thrown undefined still marks the description as failed.
+      failure = error ?? 'ready() failed';
     }
     return describeApplication({
       modules: [...this.installed],

@@ -4,6 +4,7 @@ import type { DevtoolsOptions } from '../devtools/devtools-options';
 import type { EngineName } from '../engine/engine';
 import type { GraphqlOptions } from '../graphql/graphql-options';
 import type { Class } from '../kernel/metadata/types';
+import type { MessageLanguage } from '../kernel/options/messages-schema';
 import type { ObservabilityOptions } from '../observability/observability-options';
 import type { OpenApiOptions } from '../openapi/openapi-options';
 import type { CorsOptions } from '../security/cors-options';
@@ -13,8 +14,6 @@ import type { UploadModuleOptions } from '../uploads/upload-options';
 import type { VersioningOptions } from '../versioning/versioning-options';
 import type { WebSocketOptions } from '../websocket/websocket-options';
 
-/** A language the modules' texts come in. */
-export type MessageLanguage = 'es' | 'en';
 /**
  * What `createApp` takes. The options of the built-in features (gateways, resolvers, `openapi`,
  * `graphql`, `websocket`, `sse`) are named here too, since they are part of the public contract;

@@ -21,3 +21,6 @@ export function resolveMessages<T extends object>(defaults: Readonly<T>, given?:
   }
   return Object.freeze(texts);
 }
+
+/** A language the modules' texts come in. */
+export type MessageLanguage = 'es' | 'en';
