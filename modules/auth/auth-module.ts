@@ -11,6 +11,7 @@ import { AUTH_SETTINGS, USER_PROVIDER } from './auth-tokens';
 import { createSessionTables } from './database/database-session-tables';
 import { DatabaseTokenDenyList } from './database/database-token-deny-list';
 import { DatabaseTokenStore } from './database/database-token-store';
+import { purgeExpiredSessions } from './database/purge-expired-sessions';
 import { DeviceCookieSigner } from './device-cookie';
 import { DeviceFailures } from './device-failures';
 import { InMemoryTokenDenyList } from './in-memory-token-deny-list';
@@ -34,6 +35,9 @@ declare module '../../src/kernel/extension-points' {
     auth: true;
   }
 }
+
+// How often expired sessions and denied tokens of the database stores are deleted.
+const SESSION_PURGE_MS = 60 * 60 * 1000;
 
 /**
  * The `auth` module: JWT access and refresh tokens, sessions, bcrypt, and the `Auth()` guard.
@@ -66,10 +70,22 @@ export const authModule = defineModule<AuthOptions>({
           durable() ? new DatabaseTokenDenyList(container.get(Database)) : new InMemoryTokenDenyList(),
         )
         .inSingletonScope();
-    if (!options.store || !options.denyList)
+    if (!options.store || !options.denyList) {
+      let purgeTimer: NodeJS.Timeout | undefined;
       app.onReady(async () => {
-        if (durable()) await createSessionTables(container.get(Database));
+        if (!durable()) return;
+        const db = container.get<Database>(Database);
+        await createSessionTables(db);
+        // Expired sessions and denied tokens go in batches off the request path; unref'd.
+        purgeTimer = setInterval(() => {
+          purgeExpiredSessions(db).catch((err) =>
+            app.logger.warn({ err }, 'auth: expired sessions could not be purged'),
+          );
+        }, SESSION_PURGE_MS);
+        purgeTimer.unref();
       });
+      app.onClose(() => clearInterval(purgeTimer));
+    }
     const provider = options.userProvider;
     if (typeof provider === 'function') {
       app.register(provider);

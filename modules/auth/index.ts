@@ -15,6 +15,7 @@ export type { AuthSettings } from './auth-settings';
 export { AUTH_SETTINGS, USER_PROVIDER } from './auth-tokens';
 export type { AuthenticatedUser, ConnectionSession } from './caller';
 export { ConcurrencyLimit, QueueFullException } from './concurrency-limit';
+export { purgeExpiredSessions, type SessionPurgeOptions } from './database/purge-expired-sessions';
 export type { KnownDevice } from './device-cookie';
 export type { ExpiringMapOptions } from './expiring-map';
 export { InMemoryTokenDenyList } from './in-memory-token-deny-list';

@@ -37,10 +37,16 @@ export const databaseModule = defineModule<DatabaseOptions>({
     let purgeTimer: NodeJS.Timeout | undefined;
     container.bind(DatabaseConnection).toConstantValue(connection);
     container.bind(Database).toConstantValue(connection.db);
-    // The default store writes in the handler's own database: its answers commit with its writes.
+    // The default store writes in the handler's own database: on PostgreSQL its answers commit
+    // with the handler's writes. SQLite has one connection, which a transaction around the whole
+    // handler would hold from every other request meanwhile: there the answer follows the commit.
     const store =
       options.idempotencyStore ??
-      new DatabaseIdempotencyStore(connection.db, Date.now, (call) => connection.transaction(call));
+      new DatabaseIdempotencyStore(
+        connection.db,
+        Date.now,
+        connection.dialect === 'postgres' ? (call) => connection.transaction(call) : undefined,
+      );
     container.bind(IdempotencyStore).toConstantValue(store);
     // Tables made on first use: an application that keeps its feeds elsewhere pays nothing.
     container.bind(DatabaseFeedStore).toConstantValue(new DatabaseFeedStore(connection.root));

@@ -1,4 +1,4 @@
-import { recordInterceptor } from '../../src/kernel';
+import { HTTP_STATUS, recordInterceptor } from '../../src/kernel';
 
 /** Options of `Idempotent()`. */
 export interface IdempotentOptions {
@@ -19,4 +19,23 @@ export interface IdempotentOptions {
  * @example @Post() @Idempotent() create(@Body(NewTask) task: NewTask) { ... }
  */
 export const Idempotent = (options: IdempotentOptions = {}): MethodDecorator =>
-  recordInterceptor({ kind: 'idempotent', module: 'database', label: 'Idempotent()', options });
+  recordInterceptor({
+    kind: 'idempotent',
+    module: 'database',
+    label: 'Idempotent()',
+    options,
+    documents: DOCUMENTS,
+  });
+
+// The header it reads and the answers it adds, in the route's OpenAPI operation.
+const DOCUMENTS = {
+  headers: [
+    {
+      name: 'Idempotency-Key',
+      description:
+        'Makes a retry safe: the same key and body again get the first answer (with Idempotent-Replayed: true) without running twice',
+      schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$' },
+    },
+  ],
+  statuses: [HTTP_STATUS.CONFLICT, HTTP_STATUS.UNPROCESSABLE_ENTITY],
+};

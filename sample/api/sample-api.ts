@@ -1,7 +1,7 @@
 // The sample's REST routes as one contract: the controllers implement it and a client project
 // imports it (types and schemas only: this file and what it reaches import no server code).
 import { z } from 'zod';
-import { contract, ErrorBodySchema, ValidationErrorBodySchema } from '../../src/client';
+import { contract, ErrorBodySchema, idempotent, ValidationErrorBodySchema } from '../../src/client';
 import { LoginResultSchema, LoginSchema, RefreshSchema, TokenPairSchema } from '../auth/auth-schemas';
 import { ListQuerySchema } from '../paging/list-query';
 import { listPageSchema } from '../paging/page-schemas';
@@ -33,13 +33,13 @@ export const sampleApi = contract({
     summary: 'Log in: an access token, a refresh token and who you are',
     responses: { 200: LoginResultSchema, ...BODY_REFUSED, 401: E, 429: E, 503: E },
   },
-  register: {
+  register: idempotent({
     method: 'POST',
     path: '/auth/register',
     body: RegisterSchema,
     summary: 'Create an account (role viewer)',
     responses: { 201: UserResultSchema, ...BODY_REFUSED, 409: E, 429: E, 503: E },
-  },
+  }),
   refresh: {
     method: 'POST',
     path: '/auth/refresh',
@@ -78,13 +78,13 @@ export const sampleApi = contract({
     summary: 'One task',
     responses: { 200: TaskSchema, ...GUARDED, 404: E, 422: ValidationErrorBodySchema },
   },
-  createTask: {
+  createTask: idempotent({
     method: 'POST',
     path: '/tasks',
     body: CreateTaskSchema,
     summary: 'Create a task',
     responses: { 201: TaskSchema, ...BODY_REFUSED, ...GUARDED },
-  },
+  }),
   listUsers: {
     method: 'GET',
     path: '/users',
@@ -104,13 +104,13 @@ export const sampleApi = contract({
     summary: 'One user',
     responses: { 200: UserSummarySchema, ...GUARDED, 404: E, 422: ValidationErrorBodySchema },
   },
-  createUser: {
+  createUser: idempotent({
     method: 'POST',
     path: '/users',
     body: CreateUserSchema,
     summary: 'Create a user with a role up to your own',
     responses: { 201: UserResultSchema, ...BODY_REFUSED, ...GUARDED, 409: E, 503: E },
-  },
+  }),
   updateUser: {
     method: 'PUT',
     path: '/users/:id',

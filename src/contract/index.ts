@@ -7,3 +7,4 @@ export type {
   ParametersMatch,
 } from './contract-types';
 export { ErrorBodySchema, ValidationErrorBodySchema } from './error-body-schema';
+export { IdempotencyKeyHeaderSchema, type IdempotentRoute, idempotent } from './idempotent-route';

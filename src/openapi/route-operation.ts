@@ -84,6 +84,8 @@ function errorStatuses(route: CompiledRoute, guarded: readonly number[], site: O
     statuses.add(S.UNPROCESSABLE_ENTITY);
   if (site.pathParams.length > 0) statuses.add(S.NOT_FOUND);
   if (site.rateLimited || usesRateLimiter(route.handler)) statuses.add(S.TOO_MANY_REQUESTS);
+  for (const interceptor of route.handler.interceptors ?? [])
+    for (const status of interceptor.documents?.statuses ?? []) statuses.add(status);
   for (const declared of route.errors) statuses.add(declared.status);
   statuses.add(S.INTERNAL_SERVER_ERROR);
   return [...statuses].sort((a, b) => a - b);
@@ -157,6 +159,21 @@ export function routeOperation(route: CompiledRoute, site: OperationSite): Opera
   };
   operation.description = [handler.description ?? summary, ...security.notes].join('\n\n');
   const parameters = routeParameters(handler.params, site.pathParams, site.components, site.operationId);
+  // The headers its interceptors read (`Idempotent()`'s Idempotency-Key), unless already declared.
+  for (const interceptor of handler.interceptors ?? [])
+    for (const header of interceptor.documents?.headers ?? [])
+      if (
+        !parameters.some(
+          (param) => param.in === 'header' && param.name.toLowerCase() === header.name.toLowerCase(),
+        )
+      )
+        parameters.push({
+          name: header.name,
+          in: 'header',
+          required: false,
+          description: header.description,
+          schema: header.schema,
+        });
   if (parameters.length > 0) operation.parameters = parameters;
   const body = requestBody(handler.params, site);
   if (body) operation.requestBody = body;

@@ -16,9 +16,6 @@ interface Row {
   expires_at: number | string;
 }
 
-/** Runs a call in one transaction of the store's database (the module's `transaction()`). */
-export type TransactionRunner = <T>(call: () => Promise<T>) => Promise<T>;
-
 /**
  * Idempotency keys in the application's database: one row per key, claimed by an insert that
  * only one request can win, so concurrent instances agree; each claim carries a token, so only
@@ -32,7 +29,8 @@ export class DatabaseIdempotencyStore extends IdempotencyStore {
   constructor(
     private readonly db: Kysely<any>,
     private readonly now: () => number = Date.now,
-    transaction?: TransactionRunner,
+    // Runs a call in one transaction of the store's database (the module's `transaction()`).
+    transaction?: <T>(call: () => Promise<T>) => Promise<T>,
   ) {
     super();
     if (transaction) this.atomically = transaction;

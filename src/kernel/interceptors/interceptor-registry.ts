@@ -10,6 +10,16 @@ export interface InterceptorMetadata {
   /** How the decorator was written, for error messages. */
   label: string;
   options?: unknown;
+  /** What the interceptor adds to the route's documented request and answers (OpenAPI). */
+  documents?: InterceptorDocumentation;
+}
+
+/** The request headers and the answers an interceptor adds to its route's description. */
+export interface InterceptorDocumentation {
+  /** Request headers it reads, each optional, as OpenAPI header parameters. */
+  headers?: readonly { name: string; description: string; schema: Record<string, unknown> }[];
+  /** Error statuses it may answer with. */
+  statuses?: readonly number[];
 }
 
 /** Where a call wrapper is compiled: the class and method it wraps, and their container. */
