@@ -359,6 +359,10 @@ export type { ExpiringMapOptions } from './modules/auth/expiring-map';
 export { InMemoryTokenDenyList } from './modules/auth/in-memory-token-deny-list';
 export { InMemoryTokenStore } from './modules/auth/in-memory-token-store';
 export { passwordSchema } from './modules/auth/password-schema';
+export {
+  purgeExpiredSessions,
+  type SessionPurgeOptions,
+} from './modules/auth/database/purge-expired-sessions';
 export type { AuthRoutesOptions, LoginLimitOptions } from './modules/auth/routes/auth-routes-options';
 export { type LoginAttempts, loginAttempts } from './modules/auth/routes/login-attempts';
 export { DEFAULT_AUTH_PREFIX, type RedisAuthOptions } from './modules/auth/redis/redis-auth-options';
@@ -400,6 +404,8 @@ export {
   MAX_NOTIFY_BYTES,
   PostgresBroadcaster,
   type PostgresBroadcasterOptions,
+  type PurgeOptions,
+  purgeExpiredIdempotencyKeys,
   RedisIdempotencyStore,
   type RedisIdempotencyStoreOptions,
   type StoredAnswer,
