@@ -196,7 +196,13 @@ export function assertProviderGraph(graph: ProviderGraph): void {
   for (const problem of graph.problems) {
     if (problem.kind === 'cycle')
       throw containerError('TRELLIS_ERR_DEPENDENCY_CYCLE', problem.path.join(' -> '));
-    if (problem.kind === 'unbound' && problem.by === 'constructor')
+    // A module's own token (Symbol.for('trellis.*')) left unbound is its module's to name, with the
+    // module to install (`Transactional()` without the database module), not a token to bind.
+    if (
+      problem.kind === 'unbound' &&
+      problem.by === 'constructor' &&
+      !problem.path[1].startsWith('Symbol(trellis.')
+    )
       throw containerError('TRELLIS_ERR_UNBOUND_INJECTED_TOKEN', problem.path[0], problem.path[1]);
   }
 }
