@@ -427,10 +427,13 @@ export {
   type FeedEvent,
   type FeedReset,
   type FeedResetReason,
-} from './src/event-feed/event-feed';
-export type { FeedSpan, FeedStore, StoredEvent } from './src/event-feed/feed-store';
-export { MemoryFeedStore } from './src/event-feed/memory-feed-store';
-export { RedisFeedStore, type RedisFeedStoreOptions } from './src/event-feed/redis-feed-store';
+  type FeedSpan,
+  type FeedStore,
+  MemoryFeedStore,
+  RedisFeedStore,
+  type RedisFeedStoreOptions,
+  type StoredEvent,
+} from './src/event-feed';
 export { Produces } from './src/downloads/produces-decorator';
 export { StreamableFile, type StreamableFileOptions } from './src/downloads/streamable-file';
 export { FormFields, UploadedFile, UploadedFiles } from './src/uploads/upload-decorators';

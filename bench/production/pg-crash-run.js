@@ -8,13 +8,9 @@
 // answer after REQUEST_TIMEOUT_MS is counted as a hang.
 //
 //   npm run build && node bench/production/pg-crash-run.js [express,fastify]
-const { execFileSync, spawn } = require('node:child_process');
-const { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } = require('node:fs');
 const http = require('node:http');
-const { createServer } = require('node:net');
-const { tmpdir } = require('node:os');
-const path = require('node:path');
 const { Client } = require('pg');
+const { startPostgres: startPostgresProcess } = require('./postgres-process');
 const { startSample, login } = require('./sample-process');
 
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
@@ -29,94 +25,10 @@ const JWT_SECRET = 'pg-crash-run-secret-0123456789abcdefghijklmnopqrstuvwxyz';
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-// Debian keeps the server binaries out of PATH, one folder per major version.
-function binaries() {
-  const root = '/usr/lib/postgresql';
-  const versions = existsSync(root) ? readdirSync(root).sort((a, b) => Number(b) - Number(a)) : [];
-  for (const version of versions)
-    if (existsSync(path.join(root, version, 'bin', 'initdb'))) return path.join(root, version, 'bin');
-  throw new Error('PostgreSQL is not installed (apt-get install -y postgresql)');
-}
-
-// initdb refuses to run as root: as root, the server runs as `postgres` on a folder it owns.
-function asServerUser(command, args) {
-  return process.getuid?.() === 0 ? ['runuser', ['-u', 'postgres', '--', command, ...args]] : [command, args];
-}
-
-/** A throw-away PostgreSQL with its durability settings left at their defaults (fsync on). */
+// The crash run's own database on a throw-away server (postgres-process.js).
 async function startPostgres() {
-  const bin = binaries();
-  const dir = mkdtempSync(path.join(tmpdir(), 'trellis-pg-crash-'));
-  const data = path.join(dir, 'data');
-  if (process.getuid?.() === 0)
-    chownSync(dir, Number(execFileSync('id', ['-u', 'postgres'])), Number(execFileSync('id', ['-g', 'postgres'])));
-  const [initdb, initArgs] = asServerUser(path.join(bin, 'initdb'), [
-    '-D', data, '--locale=C', '-A', 'trust', '-U', 'postgres',
-  ]);
-  execFileSync(initdb, initArgs, { stdio: 'ignore' });
-  const port = await freePort();
-  let child;
-  const accepting = () => {
-    try {
-      execFileSync(path.join(bin, 'pg_isready'), ['-h', '127.0.0.1', '-p', String(port), '-t', '1'], { stdio: 'ignore' });
-      return true;
-    } catch {
-      return false;
-    }
-  };
-  const start = async () => {
-    const [command, args] = asServerUser(path.join(bin, 'postgres'), [
-      '-D', data, '-p', String(port), '-c', 'listen_addresses=127.0.0.1',
-      '-c', `unix_socket_directories=${dir}`, '-c', 'max_connections=200',
-    ]);
-    let log = '';
-    child = spawn(command, args, { stdio: ['ignore', 'ignore', 'pipe'] });
-    child.stderr.on('data', (chunk) => (log += chunk));
-    let exited = false;
-    child.once('exit', () => (exited = true));
-    for (let i = 0; i < 600 && !exited && !accepting(); i++) await sleep(50);
-    if (!accepting()) throw new Error(`postgres did not start:\n${log}`);
-  };
-  const stop = (mode) => {
-    const [command, args] = asServerUser(path.join(bin, 'pg_ctl'), ['-D', data, '-m', mode, '-w', '-t', '20', 'stop']);
-    execFileSync(command, args, { stdio: 'ignore' });
-  };
-  try {
-    await start();
-  } catch (err) {
-    try {
-      stop('immediate');
-    } catch {}
-    child?.kill('SIGKILL');
-    rmSync(dir, { recursive: true, force: true });
-    throw err;
-  }
-  execFileSync(path.join(bin, 'psql'), ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-c', 'CREATE DATABASE crash'], {
-    stdio: 'ignore',
-  });
-  return {
-    url: `postgres://postgres@127.0.0.1:${port}/crash`,
-    start,
-    stop,
-    close() {
-      try {
-        stop('fast');
-      } catch {}
-      child?.kill('SIGKILL');
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  const server = await startPostgresProcess();
+  return { ...server, url: server.createDatabase('crash') };
 }
 
 /** One client: a request at a time on a kept-alive connection, moving to another instance when its own is gone. */
