@@ -101,6 +101,11 @@ export class DatabaseConnection {
    * on PostgreSQL, puts the sequences back where they were, so ids start over too). A
    * `Transactional()` call meanwhile is a savepoint in it. For tests: see `trellis/testing`.
    */
+  /** Whether a test's transaction holds the connection (`holdTransaction()`), not yet rolled back. */
+  get holdsTransaction(): boolean {
+    return this.release !== undefined;
+  }
+
   async holdTransaction(): Promise<() => Promise<void>> {
     if (this.release) throw databaseModuleError('TRELLIS_ERR_TRANSACTION_ALREADY_HELD');
     const sequences = await this.sequences();

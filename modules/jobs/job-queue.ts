@@ -9,6 +9,7 @@ import {
   type JobBackend,
   type JobInfo,
   type JobPayload,
+  type JobRunner,
   type Jobs,
   UnknownJobError,
 } from '../../src/jobs';
@@ -18,11 +19,14 @@ import type { Tracing } from '../../src/tracing';
 export class JobQueue implements Jobs {
   /** Set at `ready()`, once the `Job()` methods are compiled. */
   compiled?: CompiledJobs;
+  /** Set at `ready()` when this instance runs jobs. */
+  runner?: JobRunner;
 
   constructor(
     private readonly backend: JobBackend,
     private readonly db: Kysely<any>,
     private readonly tracing?: Tracing,
+    private readonly held: () => boolean = () => false,
   ) {}
 
   async enqueue<N extends string>(
@@ -60,6 +64,15 @@ export class JobQueue implements Jobs {
 
   retry(id: string): Promise<boolean> {
     return this.backend.retry(String(id));
+  }
+
+  /**
+   * Runs the due jobs on the application's own connection while a test's transaction holds it
+   * and the backend's workers, on connections of their own, cannot see them; how many ran.
+   */
+  runHeld(): Promise<number> {
+    if (!this.held() || !this.runner || !this.backend.runHeld) return Promise.resolve(0);
+    return this.backend.runHeld(this.runner);
   }
 
   /** Jobs due now or running (what `drainJobs` waits on). */

@@ -34,7 +34,7 @@ export const jobsModule = defineModule<JobsOptions>({
     const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
     const grace = app.options.shutdownTimeoutMs ?? DEFAULT_SHUTDOWN_MS;
     const backend = openBackend(connection, app.logger, concurrency);
-    const queue = new JobQueue(backend, connection.db, app.tracing);
+    const queue = new JobQueue(backend, connection.db, app.tracing, () => connection.holdsTransaction);
     app.container.bind(Jobs).toConstantValue(queue);
     app.register(...options.handlers);
     app.inspection.contribute('jobs', () =>
@@ -68,12 +68,13 @@ export const jobsModule = defineModule<JobsOptions>({
         refresher.unref();
       }
       if (options.worker === false) return;
+      queue.runner = new JobRunner(queue.compiled, {
+        logger: app.logger,
+        metrics: app.metrics,
+        tracing: app.tracing,
+      });
       await backend.start({
-        runner: new JobRunner(queue.compiled, {
-          logger: app.logger,
-          metrics: app.metrics,
-          tracing: app.tracing,
-        }),
+        runner: queue.runner,
         compiled: queue.compiled,
         concurrency,
         pollIntervalMs: options.pollIntervalMs ?? DEFAULT_POLL_MS,

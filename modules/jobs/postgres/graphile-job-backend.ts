@@ -2,7 +2,7 @@ import type { CronItem, Runner, TaskList } from 'graphile-worker';
 import { type Kysely, sql } from 'kysely';
 import type { Pool } from 'pg';
 import type { Logger } from 'pino';
-import type { JobBackend, JobInfo, NewJob, WorkerSettings } from '../../../src/jobs';
+import type { JobBackend, JobInfo, JobRunner, NewJob, WorkerSettings } from '../../../src/jobs';
 import { loadOptional } from '../../../src/optional';
 import { graphileLogger } from './graphile-logger';
 import { payloadOf, type StoredPayload, storedPayload } from './graphile-payload';
@@ -105,10 +105,44 @@ export class GraphileJobBackend implements JobBackend {
     return true;
   }
 
+  // clock_timestamp(), not now(): inside a test's held transaction now() stays at its start.
   async busy(): Promise<number> {
     const { rows } = await sql<{ n: string }>`SELECT count(*) AS n FROM ${JOBS}
-      WHERE locked_at IS NOT NULL OR (attempts < max_attempts AND run_at <= now())`.execute(this.root);
+      WHERE locked_at IS NOT NULL OR (attempts < max_attempts AND run_at <= clock_timestamp())`.execute(
+      this.root,
+    );
     return Number(rows[0]!.n);
+  }
+
+  async runHeld(runner: JobRunner): Promise<number> {
+    let ran = 0;
+    for (;;) {
+      const { rows } = await sql<Row>`${SELECT_JOBS} WHERE j.locked_at IS NULL AND j.attempts < j.max_attempts
+        AND j.run_at <= clock_timestamp() ORDER BY j.run_at, j.id LIMIT 1`.execute(this.root);
+      const row = rows[0];
+      if (!row) return ran;
+      const attempt = Number(row.attempts) + 1;
+      const { trellis } = (row.payload ?? {}) as StoredPayload;
+      try {
+        await runner.run({
+          id: row.id,
+          name: row.name,
+          payload: payloadOf(row.payload),
+          attempt,
+          maxAttempts: Number(row.max_attempts),
+          requestId: trellis?.requestId,
+          spanLink: trellis?.spanLink,
+        });
+        await sql`DELETE FROM ${JOBS} WHERE id = ${row.id}::bigint`.execute(this.root);
+      } catch (err) {
+        // graphile-worker's schedule: the next attempt after e^attempt seconds.
+        await sql`UPDATE ${JOBS} SET attempts = ${attempt},
+            last_error = ${err instanceof Error ? err.message : String(err)},
+            run_at = clock_timestamp() + make_interval(secs => exp(least(${attempt}, 10)))
+          WHERE id = ${row.id}::bigint`.execute(this.root);
+      }
+      ran++;
+    }
   }
 
   async waiting(): Promise<number> {
