@@ -84,6 +84,10 @@ export const databaseModule = defineModule<DatabaseOptions>({
         }, options.idempotencyPurgeMs ?? HOUR_MS);
         purgeTimer.unref();
       }
+    });
+    // After every module's own tables and schemas (graphile-worker's, made on its own connections)
+    // and before what the application seeds once compiled: a test's rollback keeps the first.
+    app.onCompiled(async () => {
       if (testTransactionsOn()) trackTestTransaction(await connection.holdTransaction());
     });
     app.onClose(() => {
