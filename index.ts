@@ -345,12 +345,14 @@ export { AUTH_MESSAGES, AUTH_MESSAGES_EN, type AuthMessages } from './modules/au
 export { authModule } from './modules/auth/auth-module';
 export type {
   AuthOptions,
+  DeviceCookieOptions,
   JwtAlgorithm,
   JwtOptions,
   UserProvider,
   UserRecord,
 } from './modules/auth/auth-options';
 export { AuthService } from './modules/auth/auth-service';
+export type { KnownDevice } from './modules/auth/device-cookie';
 export type { AuthSettings } from './modules/auth/auth-settings';
 export { AUTH_SETTINGS, USER_PROVIDER } from './modules/auth/auth-tokens';
 export { AccountBusyException } from './modules/auth/account-limit';
@@ -415,6 +417,7 @@ export {
 export { describeJobs, type JobsOptions, jobsModule } from './modules/jobs';
 export { Cron, type CronOptions, Job, type JobOptions } from './src/jobs/job-decorators';
 export type { JobContext } from './src/jobs/job-context';
+export type { CompiledJobDescription } from './src/jobs/compiled-jobs';
 export { InvalidEnqueueOptionsError, InvalidJobPayloadError, UnknownJobError } from './src/jobs/jobs-errors';
 export { type EnqueueOptions, type JobInfo, type JobPayload, Jobs } from './src/jobs/jobs-token';
 // Streams: server-sent events, resumable event feeds, uploads and downloads
@@ -437,6 +440,12 @@ export {
 export { Produces } from './src/downloads/produces-decorator';
 export { StreamableFile, type StreamableFileOptions } from './src/downloads/streamable-file';
 export { FormFields, UploadedFile, UploadedFiles } from './src/uploads/upload-decorators';
-export type { UploadInfo, UploadManyOptions, UploadOptions, UploadSink } from './src/uploads/upload-options';
+export type {
+  UploadInfo,
+  UploadManyOptions,
+  UploadModuleOptions,
+  UploadOptions,
+  UploadSink,
+} from './src/uploads/upload-options';
 export type { SseEvent } from './src/sse/sse-event';
 export type { SseOptions } from './src/sse/sse-options';

@@ -19,7 +19,7 @@ export interface CompiledTask {
 }
 
 /** One compiled job or schedule, as tools list them. */
-export interface JobDescription {
+export interface CompiledJobDescription {
   name: string;
   kind: 'job' | 'schedule';
   /** `Class.method`. */
@@ -55,7 +55,7 @@ export class CompiledJobs {
   }
 
   /** What each job and schedule is, for tools that describe the application (`inspect()`). */
-  describe(): JobDescription[] {
+  describe(): CompiledJobDescription[] {
     return this.all().map((task) => ({
       name: task.name,
       kind: task.schedule ? 'schedule' : 'job',
