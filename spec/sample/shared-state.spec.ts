@@ -1,20 +1,22 @@
 import { expect } from 'chai';
 import { RedisTokenDenyList, RedisTokenStore } from '../../modules/auth';
-import { RedisIdempotencyStore } from '../../modules/database';
+import { PostgresBroadcaster, RedisIdempotencyStore } from '../../modules/database';
 import { createSharedState, REDIS_PREFIX } from '../../sample/shared-state';
 import { LocalBroadcaster, RedisBroadcaster } from '../../src';
 import { closeRedisClient, createRedisClient } from '../../src/redis';
 import { reachable } from '../src/redis/redis-spec-helpers';
 import { type RedisServer, startRedisServer } from '../support/redis-server';
-import { specConfig } from './support/sample-env';
+import { SAMPLE_DATABASE, specConfig } from './support/sample-env';
 
 describe('sample createSharedState', () => {
-  it('without REDIS_URL, leaves sessions, the deny-list and idempotency keys to the database, the rest in memory', async () => {
+  it('without REDIS_URL, leaves sessions, the deny-list and idempotency keys to the database, fan-out to PostgreSQL or memory', async () => {
     const state = createSharedState(specConfig());
     expect(state.tokenStore).to.equal(undefined);
     expect(state.denyList).to.equal(undefined);
     expect(state.idempotencyStore).to.equal(undefined);
-    expect(state.broadcaster).to.be.instanceOf(LocalBroadcaster);
+    expect(state.broadcaster).to.be.instanceOf(
+      SAMPLE_DATABASE === 'postgres' ? PostgresBroadcaster : LocalBroadcaster,
+    );
     expect(state.rateLimitStore('login')).to.equal(undefined);
     await state.close();
   });

@@ -5,6 +5,7 @@ import { expect } from 'chai';
 import { sql } from 'kysely';
 import request from 'supertest';
 import { Database } from '../../../index';
+import { DatabaseConnection } from '../../../modules/database';
 import { drainJobs } from '../../../testing';
 import { forEachDatabase } from '../../support/databases';
 import { forEachEngine } from '../../support/engines';
@@ -78,8 +79,9 @@ describe('sample: the cleanup-expired schedule', function () {
           VALUES ('old', '1', 'a', ${now - 1000}), ('live', '1', 'b', ${now + 3_600_000})`.execute(db);
         await sql`INSERT INTO trellis_idempotency_keys (key, fingerprint, expires_at)
           VALUES ('old', 'f', ${now - 1000}), ('live', 'f', ${now + 3_600_000})`.execute(db);
-        // A tick of the schedule comes due, as the schedule's claim would store it.
-        if (database.name === 'sqlite')
+        // A tick of the schedule comes due, as the schedule's claim would store it. The sample's
+        // own database decides (SAMPLE_DATABASE=postgres runs its "sqlite" configuration there too).
+        if (sample.app.container.get(DatabaseConnection).dialect === 'sqlite')
           await sql`INSERT INTO trellis_jobs (name, payload, run_at, max_attempts)
             VALUES ('cleanup-expired', 'null', 0, 5)`.execute(db);
         else await sql`SELECT graphile_worker.add_job('cleanup-expired', '{}'::json)`.execute(db);
