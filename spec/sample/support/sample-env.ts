@@ -44,9 +44,12 @@ function postgresFor(file: string | undefined): string {
 }
 
 /** A sample configuration from `SPEC_ENV` plus `overrides`. */
-export function specConfig(overrides: Record<string, string> = {}): SampleConfig {
+export function specConfig(overrides: Record<string, string | undefined> = {}): SampleConfig {
   const database = postgres ? { DATABASE_URL: postgresFor(overrides.DATABASE_FILE) } : {};
-  return loadConfig({ ...SPEC_ENV, ...database, ...overrides }).config;
+  const env: Record<string, string | undefined> = { ...SPEC_ENV, ...database, ...overrides };
+  // An override of `undefined` leaves the setting to the sample's own default.
+  for (const [name, value] of Object.entries(env)) if (value === undefined) delete env[name];
+  return loadConfig(env as Record<string, string>).config;
 }
 
 /** Signs cursors with a fixed key, as the sample app does at start-up (specs that page without one). */

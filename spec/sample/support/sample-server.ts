@@ -13,7 +13,7 @@ export interface SampleServer extends Served {
 /** Starts the whole sample on `engine` (in-memory database, fast bcrypt) on an ephemeral port. */
 export async function startSample(
   engine: EngineName,
-  overrides: Record<string, string> = {},
+  overrides: Record<string, string | undefined> = {},
 ): Promise<SampleServer> {
   const served = await serve(createSampleApp(specConfig({ TRELLIS_ENGINE: engine, ...overrides })));
   return {
