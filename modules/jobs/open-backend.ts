@@ -17,5 +17,5 @@ export function openBackend(connection: DatabaseConnection, logger: Logger, conc
         logger,
         concurrency + SPARE_CONNECTIONS,
       )
-    : new SqliteJobBackend(connection.root, logger);
+    : new SqliteJobBackend(connection.root, logger, () => connection.holdsTransaction);
 }

@@ -29,8 +29,9 @@ export class SqliteJobBackend implements JobBackend {
   constructor(
     private readonly root: Kysely<any>,
     private readonly logger: Logger,
+    held: () => boolean = () => false,
   ) {
-    this.store = new SqliteJobStore(root);
+    this.store = new SqliteJobStore(root, Date.now, held);
   }
 
   prepare(): Promise<void> {

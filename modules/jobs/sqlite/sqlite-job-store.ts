@@ -37,6 +37,8 @@ export class SqliteJobStore {
   constructor(
     private readonly root: Kysely<any>,
     private readonly now: () => number = Date.now,
+    /** Whether a test's transaction holds the connection: claims are savepoints in it then. */
+    private readonly held: () => boolean = () => false,
   ) {}
 
   /** Stores a job on `db`; a job already waiting under its key is updated instead. */
@@ -63,8 +65,10 @@ export class SqliteJobStore {
    */
   claim(worker: string, limit: number, lockTimeoutMs: number): Promise<ClaimedJob[]> {
     const now = this.now();
-    return immediately(this.root, async (db) => {
-      const { rows } = await sql<Row>`UPDATE ${table}
+    return immediately(
+      this.root,
+      async (db) => {
+        const { rows } = await sql<Row>`UPDATE ${table}
         SET locked_at = ${now}, locked_by = ${worker}, attempts = attempts + 1
         WHERE id IN (
           SELECT id FROM ${table}
@@ -72,16 +76,18 @@ export class SqliteJobStore {
             AND (locked_at IS NULL OR locked_at < ${now - lockTimeoutMs})
           ORDER BY run_at, id LIMIT ${limit})
         RETURNING *`.execute(db);
-      return rows.map((row) => ({
-        id: String(row.id),
-        name: row.name,
-        payload: JSON.parse(row.payload),
-        attempt: Number(row.attempts),
-        maxAttempts: Number(row.max_attempts),
-        requestId: row.request_id ?? undefined,
-        spanLink: row.span_link ?? undefined,
-      }));
-    });
+        return rows.map((row) => ({
+          id: String(row.id),
+          name: row.name,
+          payload: JSON.parse(row.payload),
+          attempt: Number(row.attempts),
+          maxAttempts: Number(row.max_attempts),
+          requestId: row.request_id ?? undefined,
+          spanLink: row.span_link ?? undefined,
+        }));
+      },
+      this.held(),
+    );
   }
 
   /** Runs that succeeded: the jobs are done (one statement, one commit, for all of them). */
@@ -151,16 +157,20 @@ export class SqliteJobStore {
    * enqueues it; the others find the row and do nothing. True when this call enqueued it.
    */
   claimTick(name: string, tick: number, maxAttempts: number): Promise<boolean> {
-    return immediately(this.root, async (db) => {
-      const claimed = await sql`INSERT INTO ${sql.table(TICKS_TABLE)} (name, tick) VALUES (${name}, ${tick})
+    return immediately(
+      this.root,
+      async (db) => {
+        const claimed = await sql`INSERT INTO ${sql.table(TICKS_TABLE)} (name, tick) VALUES (${name}, ${tick})
         ON CONFLICT DO NOTHING`.execute(db);
-      if (Number(claimed.numAffectedRows ?? 0) === 0) return false;
-      await sql`INSERT INTO ${table} (name, payload, run_at, max_attempts)
+        if (Number(claimed.numAffectedRows ?? 0) === 0) return false;
+        await sql`INSERT INTO ${table} (name, payload, run_at, max_attempts)
         VALUES (${name}, 'null', ${tick}, ${maxAttempts})`.execute(db);
-      await sql`DELETE FROM ${sql.table(TICKS_TABLE)} WHERE name = ${name} AND tick < ${tick - 7 * 86_400_000}`.execute(
-        db,
-      );
-      return true;
-    });
+        await sql`DELETE FROM ${sql.table(TICKS_TABLE)} WHERE name = ${name} AND tick < ${tick - 7 * 86_400_000}`.execute(
+          db,
+        );
+        return true;
+      },
+      this.held(),
+    );
   }
 }
