@@ -25,6 +25,19 @@ export const SPEC_MIGRATIONS: Record<string, Migration> = {
   },
 };
 
+/** The idempotency specs' schema: items with an id and a name. */
+export const ITEMS_MIGRATIONS: Record<string, Migration> = {
+  '001_items': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('items')
+        .addColumn('id', 'varchar(64)', (column) => column.primaryKey())
+        .addColumn('name', 'varchar(64)')
+        .execute();
+    },
+  },
+};
+
 /** Accounts, through the module's `Database`. */
 @Injectable()
 export class AccountsRepository {

@@ -7,6 +7,7 @@ import { createApp } from '../../../src/app/create-app';
 import { forEachDatabase } from '../../support/databases';
 import { forEachEngine } from '../../support/engines';
 import { type Served, serve } from '../../support/serve';
+import { ITEMS_MIGRATIONS } from './database-fixtures';
 
 const NewItem = z.object({ name: z.string().min(1) });
 
@@ -32,18 +33,6 @@ class ItemsController {
   }
 }
 
-const MIGRATIONS = {
-  '001_items': {
-    async up(db: Database) {
-      await db.schema
-        .createTable('items')
-        .addColumn('id', 'varchar(64)', (column) => column.primaryKey())
-        .addColumn('name', 'varchar(64)')
-        .execute();
-    },
-  },
-};
-
 describe('database: Idempotent()', () => {
   forEachDatabase((database) => {
     forEachEngine((engine) => {
@@ -54,7 +43,7 @@ describe('database: Idempotent()', () => {
           'database',
           {
             url,
-            migrations: MIGRATIONS,
+            migrations: ITEMS_MIGRATIONS,
           },
         );
         served = await serve(app);

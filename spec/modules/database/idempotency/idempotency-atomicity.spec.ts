@@ -17,6 +17,7 @@ import { forEachDatabase } from '../../../support/databases';
 import { forEachEngine } from '../../../support/engines';
 import { type PostgresServer, startPostgresServer } from '../../../support/postgres-server';
 import { type Served, serve } from '../../../support/serve';
+import { ITEMS_MIGRATIONS } from '../database-fixtures';
 
 const NewItem = z.object({ name: z.string().min(1) });
 const LOCK_MS = 300;
@@ -47,18 +48,6 @@ class ItemsController {
   }
 }
 
-const MIGRATIONS = {
-  '001_items': {
-    async up(db: Database) {
-      await db.schema
-        .createTable('items')
-        .addColumn('id', 'varchar(64)', (column) => column.primaryKey())
-        .addColumn('name', 'varchar(64)')
-        .execute();
-    },
-  },
-};
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function holdAfterInsert(): { reached: Promise<void>; release: () => void } {
@@ -79,7 +68,7 @@ const appOn = (engine: EngineName, url: string, store?: IdempotencyStore): Appli
     'database',
     {
       url,
-      migrations: MIGRATIONS,
+      migrations: ITEMS_MIGRATIONS,
       idempotencyStore: store,
     },
   );
