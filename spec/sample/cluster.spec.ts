@@ -1,4 +1,4 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,6 +6,7 @@ import { expect } from 'chai';
 import request from 'supertest';
 import { eventually } from '../src/redis/redis-spec-helpers';
 import { TestClient, wsUrl } from '../src/websocket/support/ws-client';
+import { childrenOf } from '../support/child-processes';
 import { forEachEngine } from '../support/engines';
 import { type RedisServer, startRedisServer } from '../support/redis-server';
 import { DEMO_PASSWORD, SPEC_ENV } from './support/sample-env';
@@ -42,18 +43,6 @@ async function clusterUrl(started: Started): Promise<string> {
   throw new Error(`the cluster did not start:\n${started.output()}`);
 }
 
-/** The worker processes of the primary `pid` (Linux `ps`). */
-function workersOf(pid: number): number[] {
-  try {
-    return execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' })
-      .split('\n')
-      .filter((line) => line.trim() !== '')
-      .map(Number);
-  } catch {
-    return []; // ps exits 1 when there are none
-  }
-}
-
 async function exitsWithin(started: Started, ms: number): Promise<number | null> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<'timeout'>((resolve) => {
@@ -84,7 +73,7 @@ describe('sample cluster (npm run start:cluster)', () => {
     afterEach(async () => {
       for (const socket of sockets.splice(0)) socket.socket.terminate();
       if (started && started.child.exitCode === null) {
-        for (const pid of workersOf(started.child.pid!)) process.kill(pid, 'SIGKILL');
+        for (const pid of childrenOf(started.child.pid!)) process.kill(pid, 'SIGKILL');
         started.child.kill('SIGKILL');
         await started.exited;
       }
@@ -118,7 +107,7 @@ describe('sample cluster (npm run start:cluster)', () => {
     it('runs WORKERS workers on one port that act as one, and stops them all on SIGTERM', async () => {
       started = start(clusterEnv(), dir);
       const url = await clusterUrl(started);
-      const workers = workersOf(started.child.pid!);
+      const workers = childrenOf(started.child.pid!);
       expect(workers).to.have.length(2);
 
       for (const username of ['admin', 'manager', 'developer', 'viewer']) {
@@ -148,10 +137,10 @@ describe('sample cluster (npm run start:cluster)', () => {
     it('replaces a worker that dies, and keeps serving', async () => {
       started = start(clusterEnv(), dir);
       const url = await clusterUrl(started);
-      const [victim, survivor] = workersOf(started.child.pid!);
+      const [victim, survivor] = childrenOf(started.child.pid!);
       process.kill(victim, 'SIGKILL');
       const replaced = await eventually(async () => {
-        const now = workersOf(started!.child.pid!);
+        const now = childrenOf(started!.child.pid!);
         expect(now).to.have.length(2).and.include(survivor).and.not.include(victim);
         return now;
       }, START_TIMEOUT_MS);

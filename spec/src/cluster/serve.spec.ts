@@ -1,8 +1,9 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { expect } from 'chai';
 import request from 'supertest';
 import { serve } from '../../../src';
+import { childrenOf } from '../../support/child-processes';
 import { expectCode } from '../../support/expect-code';
 
 const SCRIPT = join(__dirname, 'support', 'served-app.js');
@@ -44,18 +45,6 @@ const servingUrl = (primary: Primary) =>
     () => /serving (http:\/\/\S+) with/.exec(primary.output())?.[1],
     `the primary to serve:\n${primary.output()}`,
   );
-
-/** The child processes of `pid` (Linux `ps`). */
-function childrenOf(pid: number): number[] {
-  try {
-    return execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' })
-      .split('\n')
-      .filter((line) => line.trim() !== '')
-      .map(Number);
-  } catch {
-    return []; // ps exits 1 when there are none
-  }
-}
 
 const alive = (pid: number) => {
   try {
