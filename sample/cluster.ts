@@ -3,8 +3,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { config as loadDotenv } from 'dotenv';
-import { ConfigError, DEFAULT_DEMO_PASSWORD, loadConfig } from './config';
-import { hashDemoPassword, isNewDatabase } from './database/demo-users';
+import { ConfigError, loadConfig } from './config';
+import { demoPasswordHashToSeed } from './database/demo-users';
 import { serve } from './trellis';
 
 // The entry of `npm run start:cluster`: through Trellis's serve(), one primary process forks
@@ -44,12 +44,7 @@ function workerEnvironment(): { env: NodeJS.ProcessEnv; workers: number } {
 /** In a worker: the sample application, as `npm start` builds it (demo users on a new database). */
 async function buildSampleApp() {
   const { config } = loadConfig();
-  const production = config.env === 'production';
-  const seedsDemoUsers = !production || config.demoPassword !== DEFAULT_DEMO_PASSWORD;
-  const demoPasswordHash =
-    seedsDemoUsers && config.databaseFile !== undefined && isNewDatabase(config.databaseFile)
-      ? hashDemoPassword(config)
-      : undefined;
+  const demoPasswordHash = demoPasswordHashToSeed(config);
   const { createSampleApp } = await import('./create-sample-app');
   return createSampleApp(config, { demoPasswordHash });
 }

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { config as loadDotenv } from 'dotenv';
 import { ConfigError, DEFAULT_DEMO_PASSWORD, loadConfig } from './config';
-import { DEMO_USERNAMES, hashDemoPassword, isNewDatabase } from './database/demo-users';
+import { DEMO_USERNAMES, demoPasswordHashToSeed, seedsDemoUsers } from './database/demo-users';
 
 // The entry of `npm start`: settings from the environment (and `.env`), then the sample app.
 async function main(): Promise<void> {
@@ -10,12 +10,7 @@ async function main(): Promise<void> {
   const { config, warnings } = loadConfig();
   // A new database needs the demo users: their bcrypt hash (a third of a second at cost 12) starts
   // now, on a libuv thread, and is ready by the time the framework below has loaded.
-  const production = config.env === 'production';
-  const seedsDemoUsers = !production || config.demoPassword !== DEFAULT_DEMO_PASSWORD;
-  const demoPasswordHash =
-    seedsDemoUsers && config.databaseFile !== undefined && isNewDatabase(config.databaseFile)
-      ? hashDemoPassword(config)
-      : undefined;
+  const demoPasswordHash = demoPasswordHashToSeed(config);
   const { createSampleApp } = await import('./create-sample-app');
   const app = createSampleApp(config, { demoPasswordHash });
   for (const warning of warnings) app.logger.warn(warning);
@@ -25,9 +20,10 @@ async function main(): Promise<void> {
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
   const base = `http://${host}:${port}`;
   // Only the published development default is ever printed; a password of one's own never is.
+  const production = config.env === 'production';
   const password =
     !production && config.demoPassword === DEFAULT_DEMO_PASSWORD ? DEFAULT_DEMO_PASSWORD : '<DEMO_PASSWORD>';
-  const demoUsers = seedsDemoUsers
+  const demoUsers = seedsDemoUsers(config)
     ? `  Demo users ${DEMO_USERNAMES.join(', ')}, all with that password (settings: .env.example)`
     : '  Demo users not created: in production set DEMO_PASSWORD to a password of your own';
   console.log(
