@@ -1,4 +1,5 @@
-import { Container as InversifyContainer } from 'inversify';
+import type { Container as InversifyContainer } from 'inversify';
+import { inversify } from './inversify-runtime';
 
 const boundClasses = new WeakMap<object, Map<unknown, Function>>();
 
@@ -11,7 +12,7 @@ export function boundClass(container: object, token: unknown): Function | undefi
  * Inversify's container, noting what each token is bound to with `.to(Class)`: Inversify keeps
  * its bindings private, and the dependency graph must follow `@Inject(TOKEN)` through them.
  */
-export class RecordingContainer extends InversifyContainer {
+export class RecordingContainer extends inversify.Container {
   constructor() {
     super();
     boundClasses.set(this, new Map());

@@ -1,6 +1,6 @@
-import { inject } from 'inversify';
 import type { AppContainer, ServiceToken } from './app-container';
 import { RecordingContainer } from './bound-classes';
+import { inversify } from './inversify-runtime';
 
 /** Inversify's `Container`, typed with Trellis's structural view so no public type needs Inversify's. */
 export const Container: new () => AppContainer = RecordingContainer;
@@ -8,7 +8,8 @@ export const Container: new () => AppContainer = RecordingContainer;
 export type Container = AppContainer;
 
 /** Inversify's `inject`: injects `token` into a constructor parameter or a property. */
-export const Inject: (token: ServiceToken) => ParameterDecorator & PropertyDecorator = inject as never;
+export const Inject: (token: ServiceToken) => ParameterDecorator & PropertyDecorator =
+  inversify.inject as never;
 
 /**
  * Where Inversify keeps a class's constructor arguments; an argument an `Inject(token)` named

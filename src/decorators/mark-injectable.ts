@@ -1,4 +1,4 @@
-import { injectable } from 'inversify';
+import { inversify } from '../../container/inversify-runtime';
 
 const marked = new WeakSet<Function>();
 
@@ -9,5 +9,5 @@ const marked = new WeakSet<Function>();
 export function markInjectable(target: Function): void {
   if (marked.has(target)) return;
   marked.add(target);
-  injectable()(target);
+  inversify.injectable()(target);
 }

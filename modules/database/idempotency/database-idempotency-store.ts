@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { type Kysely, SqliteAdapter } from 'kysely';
+import type * as KyselyPackage from 'kysely';
+import type { Kysely } from 'kysely';
 import { ConflictException } from '../../../src/kernel';
-import { runMigrations } from '../run-migrations';
+import type * as RunMigrations from '../run-migrations';
 import { IDEMPOTENCY_KEYS_TABLE, idempotencyKeysMigrations } from './idempotency-keys-migrations';
 import { type IdempotencyClaim, IdempotencyStore, type StoredAnswer } from './idempotency-store';
 
@@ -37,6 +38,9 @@ export class DatabaseIdempotencyStore extends IdempotencyStore {
   }
 
   override async prepare(): Promise<void> {
+    // Kysely's migrator is loaded when the store is first prepared, not by `require('trellis')`.
+    const { SqliteAdapter } = require('kysely') as typeof KyselyPackage;
+    const { runMigrations } = require('../run-migrations') as typeof RunMigrations;
     const dialect = this.db.getExecutor().adapter instanceof SqliteAdapter ? 'sqlite' : 'postgres';
     await runMigrations(this.db, idempotencyKeysMigrations, dialect, {
       migrationTableName: 'trellis_framework_migration',
