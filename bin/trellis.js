@@ -1,10 +1,13 @@
 #!/usr/bin/env node
 // The `trellis` command: `trellis new <dir>` writes a starter project; `trellis migrate` migrates;
-// `trellis inspect <file>` describes an application.
+// `trellis inspect <file>` describes an application; `trellis start <file>` serves it on every core.
 const args = process.argv.slice(2);
 Promise.resolve(require('../dist/cli/main.js').main(args)).then((code) => {
   process.exitCode = code;
   // An inspected application may leave timers or sockets of its own behind: once what was
   // printed is written out, nothing is left to wait for.
   if (args[0] === 'inspect') process.stdout.write('', () => process.stderr.write('', () => process.exit(code)));
+  // A start that failed (in the primary, or in a worker, which the primary then sees exit) ends
+  // here; one that serves keeps the process up until a signal stops it.
+  else if (args[0] === 'start' && code !== 0) process.stderr.write('', () => process.exit(code));
 });

@@ -3,11 +3,13 @@ import { FEATURES, type Feature } from './features/index';
 import { inspectCommand } from './inspect/inspect-command';
 import { migrate } from './migrate';
 import { newProject } from './new-project';
+import { startCommand } from './start-command';
 import { trellisSpec } from './trellis-spec';
 
 const USAGE = `Usage: trellis new <dir> [--esm] [--with <features>] [--trellis <spec>]
        trellis migrate [--url <url>] [--migrations <folder>]
        trellis inspect <file> [--format json|mermaid|dot]
+       trellis start <file> [--workers N] [--port P] [--host H]
 
   new <dir>          writes a starter project into <dir> (absent or empty)
   --esm              an ES module project ("type": "module"); CommonJS by default
@@ -23,6 +25,12 @@ const USAGE = `Usage: trellis new <dir> [--esm] [--with <features>] [--trellis <
                      one) without listening: routes, guards, providers, scopes, gateways, jobs
   --format <form>    json (default), or the dependency graph as mermaid or dot, with what
                      ready() refuses marked; exits 1 with the coded error when it does not ready
+  start <file>       serves the application <file> exports on several cores (node:cluster): each
+                     worker loads <file> and builds its own; SIGTERM/SIGINT drain and stop them,
+                     SIGHUP replaces them one at a time
+  --workers <n>      how many workers; default one per core
+  --port <p>         the port they share; default PORT, else 3000
+  --host <h>         the address; default HOST, else 127.0.0.1
 `;
 
 function migrateCommand(
@@ -75,7 +83,7 @@ function parse(args: string[]): Parsed | string {
   return parsed;
 }
 
-/** The `trellis` command; returns the exit code (a promise of it for `migrate` and `inspect`). */
+/** The `trellis` command; returns the exit code (a promise of it for `migrate`, `inspect` and `start`). */
 export function main(args: string[], out = process.stdout, err = process.stderr): number | Promise<number> {
   // Help asked for, anywhere (`trellis new --help` too): the usage on stdout, and success.
   if (args[0] === 'help' || args.some((arg) => arg === '--help' || arg === '-h')) {
@@ -84,6 +92,7 @@ export function main(args: string[], out = process.stdout, err = process.stderr)
   }
   if (args[0] === 'migrate') return migrateCommand(args.slice(1), out, err);
   if (args[0] === 'inspect') return inspectCommand(args.slice(1), out, err, USAGE);
+  if (args[0] === 'start') return startCommand(args.slice(1), out, err, USAGE);
   const parsed = parse(args);
   if (typeof parsed === 'string') {
     err.write(parsed ? `${parsed}\n${USAGE}` : USAGE);
