@@ -1,30 +1,18 @@
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { expect } from 'chai';
+import { type SpawnedNode, spawnNode } from '../support/child-processes';
 
 const BIN = join(__dirname, '../../../bin/trellis.js');
 const APPS = join(__dirname, 'start-apps');
 const START_TIMEOUT_MS = 45_000;
 
-interface Started {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-}
+type Started = SpawnedNode;
 
 // Spawns `trellis start` as a user runs it: the primary, and the workers cluster forks from it.
-function start(args: string[], env: Record<string, string> = {}): Started {
-  const child = spawn(process.execPath, [BIN, 'start', ...args], {
-    cwd: APPS,
-    env: { PATH: process.env.PATH, LOG_LEVEL: 'silent', ...env },
-  });
-  let output = '';
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, output: () => output, exited };
-}
+const start = (args: string[], env: Record<string, string> = {}): Started =>
+  spawnNode([BIN, 'start', ...args], { cwd: APPS, env: { LOG_LEVEL: 'silent', ...env } });
 
 async function servingUrl(started: Started): Promise<string> {
   const deadline = Date.now() + START_TIMEOUT_MS;

@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,7 +5,7 @@ import { expect } from 'chai';
 import request from 'supertest';
 import { eventually } from '../src/redis/redis-spec-helpers';
 import { TestClient, wsUrl } from '../src/websocket/support/ws-client';
-import { childrenOf } from '../support/child-processes';
+import { childrenOf, type SpawnedNode, spawnNode } from '../support/child-processes';
 import { forEachEngine } from '../support/engines';
 import { type RedisServer, startRedisServer } from '../support/redis-server';
 import { DEMO_PASSWORD, SPEC_ENV } from './support/sample-env';
@@ -17,20 +16,9 @@ const STOP_TIMEOUT_MS = 10_000;
 // Starting processes and waiting on them takes longer than the default test timeout.
 const TEST_TIMEOUT_MS = 150_000;
 
-interface Started {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-}
+type Started = SpawnedNode;
 
-function start(env: Record<string, string>, cwd: string): Started {
-  const child = spawn(process.execPath, [CLUSTER], { cwd, env: { PATH: process.env.PATH, ...env } });
-  let output = '';
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, output: () => output, exited };
-}
+const start = (env: Record<string, string>, cwd: string): Started => spawnNode([CLUSTER], { env, cwd });
 
 async function clusterUrl(started: Started): Promise<string> {
   const deadline = Date.now() + START_TIMEOUT_MS;

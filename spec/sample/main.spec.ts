@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,6 +5,7 @@ import { expect } from 'chai';
 import { DEFAULT_DEMO_PASSWORD } from '../../sample/config';
 import { DemoSeeder } from '../../sample/database/demo-seeder';
 import { UsersRepository } from '../../sample/users/users-repository';
+import { type SpawnedNode, spawnNode } from '../support/child-processes';
 import { forEachEngine } from '../support/engines';
 import { openSampleDatabase } from './support/sample-database';
 import { SPEC_ENV, specConfig } from './support/sample-env';
@@ -13,20 +13,9 @@ import { SPEC_ENV, specConfig } from './support/sample-env';
 const MAIN = join(__dirname, '..', '..', 'sample', 'main.js');
 const START_TIMEOUT_MS = 8000;
 
-interface Started {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-}
+type Started = SpawnedNode;
 
-function start(env: Record<string, string>, cwd: string): Started {
-  const child = spawn(process.execPath, [MAIN], { cwd, env: { PATH: process.env.PATH, ...env } });
-  let output = '';
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, output: () => output, exited };
-}
+const start = (env: Record<string, string>, cwd: string): Started => spawnNode([MAIN], { env, cwd });
 
 async function apiUrl(started: Started): Promise<string> {
   const deadline = Date.now() + START_TIMEOUT_MS;

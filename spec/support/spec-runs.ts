@@ -5,7 +5,7 @@ import { join, relative } from 'node:path';
 // server, a socket client, a redis-server or a child process. Read from what the compiled spec
 // requires or calls, so a new spec lands in the right run without a list to keep.
 const INTEGRATION_MARKERS = [
-  /require\("[^"]*\/support\/(serve|engines|redis-server|postgres-server|databases|sample-server|package-tarball)"\)/,
+  /require\("[^"]*\/support\/(serve|engines|redis-server|postgres-server|databases|sample-server|package-tarball|child-processes)"\)/,
   /require\("[^"]*\/redis-spec-helpers"\)/,
   /require\("(node:)?(child_process|http|https|net)"\)/,
   /require\("(supertest|ws|ioredis)"\)/,

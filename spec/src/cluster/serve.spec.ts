@@ -1,9 +1,8 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { expect } from 'chai';
 import request from 'supertest';
 import { serve } from '../../../src';
-import { childrenOf } from '../../support/child-processes';
+import { childrenOf, type SpawnedNode, spawnNode } from '../../support/child-processes';
 import { expectCode } from '../../support/expect-code';
 
 const SCRIPT = join(__dirname, 'support', 'served-app.js');
@@ -13,22 +12,10 @@ const TEST_TIMEOUT_MS = 120_000;
 // A connection per request: the primary hands connections to the workers in turn.
 const fresh = { Connection: 'close' };
 
-interface Primary {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-}
+type Primary = SpawnedNode;
 
-function startPrimary(env: Record<string, string>): Primary {
-  const child = spawn(process.execPath, [SCRIPT], {
-    env: { PATH: process.env.PATH, LOG_LEVEL: 'silent', ...env },
-  });
-  let output = '';
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, output: () => output, exited };
-}
+const startPrimary = (env: Record<string, string>): Primary =>
+  spawnNode([SCRIPT], { env: { LOG_LEVEL: 'silent', ...env } });
 
 async function until<T>(find: () => T | undefined | Promise<T | undefined>, what: string): Promise<T> {
   const deadline = Date.now() + START_TIMEOUT_MS;
