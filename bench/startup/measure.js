@@ -1,6 +1,7 @@
 'use strict';
 // Cold start-up: spawn `node <script>` (any core: the machine is shared), poll its probe path
 // until it answers, read its resident memory then, stop it. Repeated runs give medians.
+const { existsSync } = require('node:fs');
 const net = require('node:net');
 const path = require('node:path');
 const { memory } = require('../lib/proc');
@@ -54,15 +55,22 @@ async function measureStacks(stacks, runs) {
 
 const STACKS_DIR = path.join(__dirname, '..', 'stacks');
 
+// The frameworks that only the bench's own packages bring (`npm ci --prefix bench`).
+const BENCH_PACKAGES = path.join(__dirname, '..', 'node_modules');
+
 /** The five-route bench application on every stack that can run here. */
 function benchStacks() {
   const stack = (name, label, file, env = {}) => ({ name, label, script: path.join(STACKS_DIR, `${file}.js`), env });
+  const installed = (name) => existsSync(path.join(BENCH_PACKAGES, name, 'package.json'));
   return [
     stack('trellis-express', 'Trellis (Express engine)', 'trellis', { BENCH_ENGINE: 'express' }),
     stack('trellis-fastify', 'Trellis (Fastify engine)', 'trellis', { BENCH_ENGINE: 'fastify' }),
     stack('fastify', 'Fastify 5 by hand', 'fastify'),
     stack('express', 'Express 5 idiomatic', 'express-idiomatic'),
     stack('node-http', 'node:http bare', 'node-http'),
+    ...(installed('@nestjs/core') ? [stack('nestjs', 'NestJS 12 on Express', 'nestjs')] : []),
+    ...(installed('routing-controllers') ? [stack('routing-controllers', 'routing-controllers 0.11', 'routing-controllers')] : []),
+    ...(installed('@inversifyjs/http-express') ? [stack('inversify-http', '@inversifyjs/http-express 5', 'inversify-http')] : []),
   ];
 }
 

@@ -63,8 +63,11 @@ export class TasksService {
     });
     // Subscribers hear of it however it was created (REST or GraphQL); publish never throws.
     void this.events.publish(TASK_CREATED, task);
-    // As publish above, never a failure of the request: with Redis down the feed misses the task.
-    this.feed.created(task).catch(() => {});
+    // Awaited, so that the answer follows the event into the feed: a task created after this one
+    // answered is never announced before it, and a client reconnecting with Last-Event-ID after
+    // the 201 finds it. As publish above, never a failure of the request: with Redis (or the
+    // database) down the feed misses the task.
+    await this.feed.created(task).catch(() => {});
     return task;
   }
 }
