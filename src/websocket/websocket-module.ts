@@ -1,18 +1,18 @@
 import type { Application } from '../app/application';
 import type { TrellisFeature } from '../kernel/modules/trellis-feature';
 import { BROADCASTER, type Broadcaster } from './broadcaster';
-import { type CompiledGateway, compileGateways } from './compile-gateway';
+import type { CompiledGateway } from './compile-gateway';
 import { describeGateways } from './describe-gateways';
 import { GATEWAY_ROLE } from './gateway-role';
-import { GatewayServer } from './gateway-server';
+import type { GatewayServer } from './gateway-server';
 import { LocalBroadcaster } from './local-broadcaster';
 import { compileOriginCheck } from './origin-check';
+import type * as ServeGateways from './serve-gateways';
 import {
   BroadcastSessionRevocations,
   SESSION_REVOCATIONS,
   type SessionRevocations,
 } from './session-revocations';
-import { upgradeDispatch } from './upgrade-dispatch';
 import { resolveLimits, type WebSocketOptions } from './websocket-options';
 import { WEBSOCKET_OPTIONS_SCHEMA } from './websocket-options-schema';
 
@@ -52,9 +52,9 @@ function install(app: Application, options: WebSocketOptions | undefined): void 
       origins,
     };
     const revocations = app.container.get<SessionRevocations>(SESSION_REVOCATIONS);
-    gateways = compileGateways(classes, env);
-    server = new GatewayServer(gateways, limits, broadcaster, logger, revocations, app.metrics);
-    upgradeDispatch(app).otherwise(server.upgrade);
+    // The gateways' compiler and server are loaded by an application that has gateways.
+    const { serveGateways } = require('./serve-gateways') as typeof ServeGateways;
+    ({ gateways, server } = serveGateways(app, classes, env, limits, revocations));
   });
 
   app.onListen(() => server?.attach());
