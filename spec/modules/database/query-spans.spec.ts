@@ -1,23 +1,12 @@
-import { SpanStatusCode, trace } from '@opentelemetry/api';
-import {
-  BasicTracerProvider,
-  InMemorySpanExporter,
-  SimpleSpanProcessor,
-} from '@opentelemetry/sdk-trace-base';
+import { SpanStatusCode } from '@opentelemetry/api';
 import { expect } from 'chai';
 import { sql } from 'kysely';
 import { Database } from '../../../modules/database';
 import { createApp } from '../../../src/app/create-app';
+import { recordSpans } from '../../support/recorded-spans';
 
 describe('database module: query spans', () => {
-  const exporter = new InMemorySpanExporter();
-  before(() => {
-    trace.setGlobalTracerProvider(
-      new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] }),
-    );
-  });
-  after(() => trace.disable());
-  beforeEach(() => exporter.reset());
+  const exporter = recordSpans();
 
   it('records one span per query with its text, and marks a failed query as an error', async () => {
     const app = createApp({ tracing: true }).install('database', {});

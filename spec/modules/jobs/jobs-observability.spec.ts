@@ -1,17 +1,9 @@
-import { Writable } from 'node:stream';
-import { context, propagation, trace } from '@opentelemetry/api';
-import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
-import { W3CTraceContextPropagator } from '@opentelemetry/core';
-import {
-  BasicTracerProvider,
-  InMemorySpanExporter,
-  SimpleSpanProcessor,
-} from '@opentelemetry/sdk-trace-base';
 import { expect } from 'chai';
-import pino from 'pino';
 import { Controller, createApp, Inject, Jobs, Post } from '../../../index';
 import { drainJobs } from '../../../testing';
+import { capturingLogger } from '../../support/capturing-logger';
 import { forEachDatabase } from '../../support/databases';
+import { recordSpans } from '../../support/recorded-spans';
 import { runs, SpecJobs } from './support/job-fixtures';
 
 @Controller('/signups')
@@ -24,44 +16,18 @@ class SignupController {
   }
 }
 
-function collectingLogger(lines: Record<string, unknown>[]) {
-  const stream = new Writable({
-    write(chunk, _encoding, done) {
-      for (const line of String(chunk).split('\n')) if (line) lines.push(JSON.parse(line));
-      done();
-    },
-  });
-  return pino({ level: 'info' }, stream);
-}
-
 describe('jobs module: metrics, spans and logs', function () {
   this.timeout(30_000);
-  const exporter = new InMemorySpanExporter();
-  let manager: AsyncLocalStorageContextManager;
-  before(() => {
-    manager = new AsyncLocalStorageContextManager().enable();
-    context.setGlobalContextManager(manager);
-    trace.setGlobalTracerProvider(
-      new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] }),
-    );
-    propagation.setGlobalPropagator(new W3CTraceContextPropagator());
-  });
-  after(() => {
-    trace.disable();
-    propagation.disable();
-    context.disable();
-    manager.disable();
-  });
+  const exporter = recordSpans({ propagation: true, contextManager: true });
   beforeEach(() => {
-    exporter.reset();
     runs.length = 0;
   });
 
   forEachDatabase((database) => {
     it("counts runs by name and outcome, links the run's span to the enqueuing request's and logs both ids", async () => {
-      const lines: Record<string, unknown>[] = [];
+      const { logger, lines } = capturingLogger();
       const app = createApp({
-        logger: collectingLogger(lines),
+        logger,
         metrics: true,
         tracing: true,
         requestId: true,

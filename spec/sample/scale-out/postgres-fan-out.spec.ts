@@ -4,7 +4,12 @@ import { endsWithin, SseClient } from '../../src/sse/support/sse-client';
 import { closedWithin, expectSilence, TestClient, wsUrl } from '../../src/websocket/support/ws-client';
 import { sharedPostgres } from '../../support/databases';
 import { forEachEngine } from '../../support/engines';
-import { startTwoInstances, type TwoInstances } from './two-instances';
+import {
+  expectTaskEventsAcrossInstances,
+  joinChat,
+  startTwoInstances,
+  type TwoInstances,
+} from './two-instances';
 
 describe('sample scale-out: two instances sharing one PostgreSQL and no Redis', () => {
   forEachEngine((engine) => {
@@ -61,10 +66,8 @@ describe('sample scale-out: two instances sharing one PostgreSQL and no Redis', 
 
     it('a chat message sent on one instance reaches the clients on both, once, and not the sender', async () => {
       const join = async (instance: typeof sample.one, username: string) => {
-        const { accessToken } = await sample.login(instance, username);
-        const client = await TestClient.connect(`${wsUrl(instance.url, '/chat')}?token=${accessToken}`);
+        const client = await joinChat(sample, instance, username);
         sockets.push(client);
-        expect(await client.next()).to.deep.equal({ type: 'welcome', username });
         return client;
       };
       const ada = await join(sample.one, 'developer');
@@ -74,23 +77,7 @@ describe('sample scale-out: two instances sharing one PostgreSQL and no Redis', 
       await expectSilence(200, ada, bob);
     });
 
-    it('streams on one instance the tasks created on the other, and replays on either what was missed', async () => {
-      const { accessToken: viewer } = await sample.login(sample.one, 'viewer');
-      const { accessToken: manager } = await sample.login(sample.two, 'manager');
-      const create = (title: string) =>
-        request(sample.two.url).post('/tasks').auth(manager, { type: 'bearer' }).send({ title }).expect(201);
-      const onOne = await openEvents(sample.one, viewer);
-      await new Promise((r) => setTimeout(r, 200));
-      await create('Made on two');
-      const [first] = await onOne.waitFor(1);
-      expect(JSON.parse(first.data)).to.include({ title: 'Made on two' });
-      onOne.close();
-      await create('Missed A');
-      await create('Missed B');
-      const onTwo = await openEvents(sample.two, viewer, first.id);
-      const replayed = await onTwo.waitFor(2);
-      expect(replayed.map((e) => JSON.parse(e.data).title)).to.deep.equal(['Missed A', 'Missed B']);
-      expect(replayed.map((e) => Number(e.id))).to.deep.equal([Number(first.id) + 1, Number(first.id) + 2]);
-    });
+    it('streams on one instance the tasks created on the other, and replays on either what was missed', () =>
+      expectTaskEventsAcrossInstances(sample, openEvents));
   });
 });

@@ -10,7 +10,7 @@ import { reachable } from '../../src/redis/redis-spec-helpers';
 import { closedWithin, expectSilence, TestClient, wsUrl } from '../../src/websocket/support/ws-client';
 import { forEachEngine } from '../../support/engines';
 import { type RedisServer, startRedisServer } from '../../support/redis-server';
-import { claimsOf, startTwoInstances, type TwoInstances } from './two-instances';
+import { claimsOf, joinChat, startTwoInstances, type TwoInstances } from './two-instances';
 
 describe('sample scale-out: two instances sharing one Redis', () => {
   forEachEngine((engine) => {
@@ -109,10 +109,8 @@ describe('sample scale-out: two instances sharing one Redis', () => {
 
     it('a chat message sent on one instance reaches the clients on both, once, and not the sender', async () => {
       const join = async (instance: typeof sample.one, username: string) => {
-        const { accessToken } = await sample.login(instance, username);
-        const client = await TestClient.connect(`${wsUrl(instance.url, '/chat')}?token=${accessToken}`);
+        const client = await joinChat(sample, instance, username);
         sockets.push(client);
-        expect(await client.next()).to.deep.equal({ type: 'welcome', username });
         return client;
       };
       const ada = await join(sample.one, 'developer');

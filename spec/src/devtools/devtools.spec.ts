@@ -1,11 +1,5 @@
 import type { AddressInfo } from 'node:net';
 import { networkInterfaces } from 'node:os';
-import { trace } from '@opentelemetry/api';
-import {
-  BasicTracerProvider,
-  InMemorySpanExporter,
-  SimpleSpanProcessor,
-} from '@opentelemetry/sdk-trace-base';
 import { expect } from 'chai';
 import request from 'supertest';
 import { Controller, Depends, Get, HttpCode, Injectable, Param, Post } from '../../../index';
@@ -13,6 +7,7 @@ import { createApp } from '../../../src/app/create-app';
 import type { AppOptions } from '../../../src/options/app-options';
 import { forEachEngine } from '../../support/engines';
 import { expectCode, expectThrowsCode } from '../../support/expect-code';
+import { recordSpans } from '../../support/recorded-spans';
 import { type Served, serve } from '../../support/serve';
 
 @Injectable('request')
@@ -151,13 +146,7 @@ describe('the devtools page', () => {
   });
 
   describe('with tracing on', () => {
-    const exporter = new InMemorySpanExporter();
-    before(() => {
-      trace.setGlobalTracerProvider(
-        new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] }),
-      );
-    });
-    after(() => trace.disable());
+    recordSpans();
 
     forEachEngine((engine) => {
       it("lists each request's spans: the request's own and its handler's", async () => {

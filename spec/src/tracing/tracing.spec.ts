@@ -1,15 +1,9 @@
 import { Agent, get } from 'node:http';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { context, propagation, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
+import { context, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
-import { W3CTraceContextPropagator } from '@opentelemetry/core';
-import {
-  BasicTracerProvider,
-  InMemorySpanExporter,
-  type ReadableSpan,
-  SimpleSpanProcessor,
-} from '@opentelemetry/sdk-trace-base';
+import { InMemorySpanExporter, type ReadableSpan } from '@opentelemetry/sdk-trace-base';
 import { expect } from 'chai';
 import sinon from 'sinon';
 import request from 'supertest';
@@ -31,6 +25,7 @@ import { checkOption } from '../../../src/kernel/options/check-option';
 import { appOptionsSchema } from '../../../src/options/app-options-schema';
 import { forEachEngine } from '../../support/engines';
 import { expectThrowsCode } from '../../support/expect-code';
+import { recordSpans } from '../../support/recorded-spans';
 import { type Served, serve } from '../../support/serve';
 import { postGraphql } from '../graphql/graphql-client';
 
@@ -185,17 +180,7 @@ function withContextManager(): void {
 }
 
 describe('tracing', () => {
-  before(() => {
-    trace.setGlobalTracerProvider(
-      new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] }),
-    );
-    propagation.setGlobalPropagator(new W3CTraceContextPropagator());
-  });
-  after(() => {
-    trace.disable();
-    propagation.disable();
-  });
-  beforeEach(() => exporter.reset());
+  recordSpans({ propagation: true }, exporter);
 
   describe('over HTTP, with a span for each step', () => {
     forEachEngine((engine) => {
