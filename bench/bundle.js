@@ -15,7 +15,7 @@ const path = require('node:path');
 const { BENCH_DIR, ROOT_DIR } = require('./lib/environment');
 const { routes: benchRoutes } = require('./lib/routes');
 const { request, startServer, stopServer } = require('./lib/server');
-const { STACKS } = require('./lib/stacks');
+const { PAIRED_STACKS, STACKS } = require('./lib/stacks');
 const { benchToken } = require('./lib/token');
 
 const NAME = 'trellis-bench';
@@ -23,18 +23,7 @@ const STAGE_PARENT = path.join(os.tmpdir(), `trellis-bench-bundle-${process.pid}
 const STAGE = path.join(STAGE_PARENT, NAME);
 const ARCHIVE = path.join(BENCH_DIR, 'results', `${NAME}.tar.xz`);
 const PORT = Number(process.env.BENCH_PORT ?? 3370);
-// The stacks run.sh measures, and the cluster stacks of the curve.
-const BUNDLED = [
-  'trellis-express',
-  'trellis-fastify',
-  'fastify-same-headers',
-  'node-http',
-  'trellis-express-observed',
-  'trellis-fastify-observed',
-  'trellis-express-traced',
-  'trellis-fastify-traced',
-  'node-http-traced',
-];
+// The cluster stacks of the curve, beside the paired stacks run.sh measures.
 const CLUSTER_STACKS = [
   { name: 'trellis-cluster', file: 'trellis-cluster', env: { BENCH_WORKERS: '2' } },
   { name: 'fastify-cluster', file: 'fastify-cluster', env: { BENCH_WORKERS: '2' } },
@@ -68,7 +57,7 @@ function stageCode() {
 async function exerciseStacks(benchDir, env) {
   const routes = benchRoutes(benchToken());
   const failures = [];
-  const stacks = [...STACKS.filter((stack) => BUNDLED.includes(stack.name)), ...CLUSTER_STACKS];
+  const stacks = [...STACKS.filter((stack) => PAIRED_STACKS.includes(stack.name)), ...CLUSTER_STACKS];
   for (const stack of stacks) {
     const script = path.join(benchDir, 'stacks', `${stack.file}.js`);
     let server;

@@ -21,25 +21,14 @@ const { routes: benchRoutes } = require('./lib/routes');
 const { measureEventLoop } = require('./lib/event-loop');
 const { measureSampleStartup } = require('./lib/sample-startup');
 const { request, startServer, stopServer } = require('./lib/server');
-const { STACKS } = require('./lib/stacks');
+const { PAIRED_STACKS, STACKS } = require('./lib/stacks');
 const { summarise } = require('./lib/summarise');
 const { benchToken } = require('./lib/token');
 
 const QUICK = process.env.BENCH_QUICK === '1';
 // The stacks of the paired comparisons only, on the five main routes, into their own section.
 const PAIRED = process.env.BENCH_PAIRED === '1';
-const PAIRED_STACKS = [
-  'trellis-express',
-  'trellis-fastify',
-  'fastify-same-headers',
-  'node-http',
-  'trellis-express-observed',
-  'trellis-fastify-observed',
-  'fastify-production',
-  'trellis-express-traced',
-  'trellis-fastify-traced',
-  'node-http-traced',
-].join(',');
+
 const CONFIG = {
   rounds: Number(process.env.BENCH_ROUNDS ?? (QUICK ? 1 : 3)),
   duration: Number(process.env.BENCH_DURATION ?? (QUICK ? 1 : 5)),
@@ -114,7 +103,7 @@ async function measureStack(stack, routes, round) {
 async function main() {
   const environment = describeEnvironment();
   if (PAIRED) {
-    process.env.BENCH_STACKS ??= PAIRED_STACKS;
+    process.env.BENCH_STACKS ??= PAIRED_STACKS.join(',');
     process.env.BENCH_ROUTES ??= 'hello,user,validate,protected,items';
     process.env.BENCH_SKIP_EVENT_LOOP ??= '1';
     process.env.BENCH_SKIP_SAMPLE ??= '1';

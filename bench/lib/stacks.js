@@ -85,4 +85,18 @@ if (process.env.BENCH_BEFORE) {
   }
 }
 
-module.exports = { STACKS };
+// The stacks of the paired comparisons (BENCH_PAIRED=1), which the bundle for a quiet machine carries.
+const PAIRED_STACKS = [
+  'trellis-express',
+  'trellis-fastify',
+  'fastify-same-headers',
+  'node-http',
+  'trellis-express-observed',
+  'trellis-fastify-observed',
+  'fastify-production',
+  'trellis-express-traced',
+  'trellis-fastify-traced',
+  'node-http-traced',
+];
+
+module.exports = { PAIRED_STACKS, STACKS };
