@@ -17,7 +17,6 @@ const DEFAULT_CONCURRENCY = 4;
 const DEFAULT_POLL_MS = 1000;
 const DEFAULT_LOCK_TIMEOUT_MS = 4 * 3_600_000;
 const DEFAULT_SHUTDOWN_MS = 10_000;
-const WAITING_REFRESH_MS = 5000;
 
 /**
  * The `jobs` module: `Job()` and `Cron()` methods of the handler classes run by a worker in each
@@ -42,9 +41,14 @@ export const jobsModule = defineModule<JobsOptions>({
     );
     // First, so that it notes the request before another extension's prepare awaits (an upload).
     app.routeExtensions.unshift(enqueuingRequestExtension);
+    // Counted at each scrape; while the database does not answer, the last count stands.
     let waiting = 0;
-    app.metrics?.gauge('trellis_jobs_waiting', 'Jobs waiting to run, due or not', () => waiting);
-    let refresher: NodeJS.Timeout | undefined;
+    app.metrics?.gauge('trellis_jobs_waiting', 'Jobs waiting to run, due or not', () =>
+      backend.waiting().then(
+        (count) => (waiting = count),
+        () => waiting,
+      ),
+    );
     app.onReady(() => backend.prepare());
     app.onCompiled(async () => {
       const env = {
@@ -55,18 +59,6 @@ export const jobsModule = defineModule<JobsOptions>({
         logger: app.logger,
       };
       queue.compiled = compileJobs(options.handlers, env);
-      if (app.metrics) {
-        const refresh = () =>
-          backend.waiting().then(
-            (count) => {
-              waiting = count;
-            },
-            () => {},
-          );
-        await refresh();
-        refresher = setInterval(refresh, WAITING_REFRESH_MS);
-        refresher.unref();
-      }
       if (options.worker === false) return;
       queue.runner = new JobRunner(queue.compiled, {
         logger: app.logger,
@@ -83,7 +75,6 @@ export const jobsModule = defineModule<JobsOptions>({
       });
     });
     app.onShutdown(async () => {
-      clearInterval(refresher);
       await backend.stop(grace);
     });
   },

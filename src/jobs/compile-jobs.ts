@@ -10,12 +10,12 @@ import {
   metadataRegistry,
   ValidationException,
 } from '../kernel';
+import { positionalSlots } from '../kernel/invocation/positional-slots';
 import { CompiledJobs, type CompiledTask, type TaskRun } from './compiled-jobs';
 import { CronSchedule } from './cron-schedule';
 import type { JobCallContext } from './job-context';
 import { CRON, JOB } from './job-metadata';
 import { jobsError } from './jobs-errors';
-import { positionalSlots } from './positional-slots';
 
 /** The attempts of a job that names none. */
 export const DEFAULT_MAX_ATTEMPTS = 5;

@@ -123,14 +123,14 @@ export class AppMetrics {
     this.graphqlOperations.inc({ operation, outcome });
   }
 
-  /** A gauge read when the metrics are scraped (a queue's depth, say). */
-  gauge(name: string, help: string, read: () => number): void {
+  /** A gauge read when the metrics are scraped (a queue's depth, say); the scrape awaits a promise. */
+  gauge(name: string, help: string, read: () => number | Promise<number>): void {
     new this.prom.Gauge({
       name,
       help,
       registers: [this.registry],
-      collect() {
-        this.set(read());
+      async collect() {
+        this.set(await read());
       },
     });
   }

@@ -1,3 +1,4 @@
+import { settlesWithin } from '../kernel/settles-within';
 import type { RedisClient as Redis } from './redis-client';
 
 const DEFAULT_TIMEOUT_MS = 1000;
@@ -7,14 +8,6 @@ const NO_SOCKET = new Set(['end', 'wait', 'reconnecting', 'close']);
 // Read afresh after each await: the status moves on while we wait.
 const statusOf = (client: Redis): string => client.status;
 
-function within(promise: Promise<unknown>, ms: number): Promise<unknown> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<void>((resolve) => {
-    timer = setTimeout(resolve, ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
-
 /**
  * Closes a client for good: politely (`QUIT`, so replies in flight arrive) when Redis answers,
  * at once when it does not, and never for longer than about `timeoutMs` per step.
@@ -23,7 +16,7 @@ function within(promise: Promise<unknown>, ms: number): Promise<unknown> {
 export async function closeRedisClient(client: Redis, timeoutMs = DEFAULT_TIMEOUT_MS): Promise<void> {
   if (statusOf(client) === 'end') return;
   if (statusOf(client) === 'ready')
-    await within(
+    await settlesWithin(
       client.quit().catch(() => {}),
       timeoutMs,
     );
@@ -32,5 +25,5 @@ export async function closeRedisClient(client: Redis, timeoutMs = DEFAULT_TIMEOU
     ? undefined
     : new Promise((resolve) => client.once('end', resolve));
   client.disconnect();
-  if (ended) await within(ended, timeoutMs);
+  if (ended) await settlesWithin(ended, timeoutMs);
 }

@@ -5,7 +5,8 @@ import { ValidationException } from '../kernel/errors/exceptions';
 import type { GuardRegistry, GuardSite } from '../kernel/guards/guard-registry';
 import type { InterceptorRegistry } from '../kernel/interceptors/interceptor-registry';
 import { compileInvocation } from '../kernel/invocation/compile-invocation';
-import type { ClassMetadata, MethodMetadata, ParamMetadata } from '../kernel/metadata/types';
+import { positionalSlots } from '../kernel/invocation/positional-slots';
+import type { ClassMetadata, MethodMetadata } from '../kernel/metadata/types';
 import { compileValidator } from '../kernel/validation/compile-validator';
 import type { RequestContext } from '../routing/request-context';
 import { GATEWAY_EVENT } from './gateway-metadata';
@@ -31,14 +32,6 @@ export interface GatewayCompilerEnv {
 // One event's context: the upgrade request's, with the message as body and its own scope.
 interface GatewayEventContext extends RequestContext {
   readonly connection: WebSocketConnection;
-}
-
-// The parameters without a decorator take, in order, the connection and then the message.
-function positionalSlots(params: readonly ParamMetadata[], count: number): number[] {
-  const decorated = new Set(params.map((param) => param.index));
-  const slots: number[] = [];
-  for (let index = 0; slots.length < count; index++) if (!decorated.has(index)) slots.push(index);
-  return slots;
 }
 
 /**

@@ -12,6 +12,7 @@ import {
 } from '../kernel/errors/exceptions';
 import { toHttpException } from '../kernel/errors/to-http-exception';
 import { runGuards } from '../kernel/guards/guarded';
+import { settlesWithin } from '../kernel/settles-within';
 import { reportFailure } from '../logging/report-failure';
 import type { AppMetrics } from '../metrics/app-metrics';
 import { loadOptional } from '../optional/load-optional';
@@ -34,19 +35,6 @@ import type { WebSocketLimits } from './websocket-options';
 
 // RFC 6455 4.4: a refused handshake names the protocol versions the server speaks.
 const SUPPORTED_VERSIONS = { 'Sec-WebSocket-Version': '13, 8' };
-
-/** Whether `promise` settles within `ms`. */
-async function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<false>((resolve) => {
-    timer = setTimeout(() => resolve(false), ms);
-  });
-  try {
-    return await Promise.race([promise.then(() => true), timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 /**
  * Every gateway of an application on its HTTP server: one `upgrade` listener routes by path,

@@ -3,6 +3,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Pool } from 'pg';
 import type { Logger } from 'pino';
 import type { JobBackend, JobInfo, JobRunner, NewJob, WorkerSettings } from '../../../src/jobs';
+import { settlesWithin } from '../../../src/kernel/settles-within';
 import { loadOptional } from '../../../src/optional';
 import { graphileLogger } from './graphile-logger';
 import { payloadOf, type StoredPayload, storedPayload } from './graphile-payload';
@@ -197,13 +198,7 @@ export class GraphileJobBackend implements JobBackend {
     const runner = this.runner;
     this.runner = undefined;
     if (runner) {
-      let timer: NodeJS.Timeout | undefined;
-      const grace = new Promise<'late'>((resolve) => {
-        timer = setTimeout(() => resolve('late'), graceMs);
-      });
-      const outcome = await Promise.race([runner.stop(), grace]);
-      clearTimeout(timer);
-      if (outcome === 'late')
+      if (!(await settlesWithin(runner.stop(), graceMs)))
         this.logger.warn('jobs still running at shutdown are left to their lock timeout');
     }
     await this.pool?.end();

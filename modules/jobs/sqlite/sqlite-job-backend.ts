@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { ClaimedJob, JobBackend, JobInfo, NewJob, WorkerSettings } from '../../../src/jobs';
+import { settlesWithin } from '../../../src/kernel/settles-within';
 import { SqliteJobStore } from './sqlite-job-store';
 import { createJobTables } from './sqlite-job-tables';
 import { SqliteSchedules } from './sqlite-schedules';
@@ -91,12 +92,7 @@ export class SqliteJobBackend implements JobBackend {
     clearInterval(this.poller);
     this.schedules?.stop();
     if (this.running.size === 0) return;
-    let timer: NodeJS.Timeout | undefined;
-    const grace = new Promise((resolve) => {
-      timer = setTimeout(resolve, graceMs);
-    });
-    await Promise.race([Promise.allSettled([...this.running]), grace]);
-    clearTimeout(timer);
+    await settlesWithin(Promise.allSettled([...this.running]), graceMs);
     if (this.running.size > 0) {
       this.logger.warn({ running: this.running.size }, 'jobs still running at shutdown are released');
       await this.store.release(this.worker);

@@ -57,6 +57,9 @@ describe('jobs module: metrics, spans and logs', function () {
         const text = await app.metrics!.text();
         expect(text).to.match(/trellis_jobs_run_seconds_count\{job="record",outcome="success"\} 1/);
         expect(text).to.match(/trellis_jobs_waiting 0/);
+        // Counted when scraped: a job enqueued for later shows at once.
+        await app.container.get<Jobs>(Jobs).enqueue('record', { n: 2 }, { delayMs: 60_000 });
+        expect(await app.metrics!.text()).to.match(/trellis_jobs_waiting 1/);
       } finally {
         await app.close();
       }

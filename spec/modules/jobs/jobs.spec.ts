@@ -208,6 +208,8 @@ describe('jobs module', function () {
     });
 
     it('resolves a request-scoped dependency once per run, in a scope of its own', async () => {
+      // The runs of this database only: the list is the class's, shared by every database's run.
+      ScopedJobs.seen = [];
       const app = started(
         jobsApp(await database.url(), { handlers: [SpecJobs, ScopedJobs] }).register(RunScoped),
       );
@@ -216,6 +218,7 @@ describe('jobs module', function () {
       await jobs.enqueue('scoped', {});
       await jobs.enqueue('scoped', {});
       await drainJobs(app);
+      expect(ScopedJobs.seen).to.have.length(4);
       const [a, b, c, d] = ScopedJobs.seen;
       expect(a).to.equal(b);
       expect(c).to.equal(d);

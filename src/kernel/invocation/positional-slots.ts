@@ -1,6 +1,9 @@
-import type { ParamMetadata } from '../kernel';
+import type { ParamMetadata } from '../metadata/types';
 
-/** The first `count` parameter positions no decorator fills (a job's payload, then its context). */
+/**
+ * The first `count` parameter positions no decorator fills: a job's payload and its context, a
+ * gateway event's connection and its message.
+ */
 export function positionalSlots(params: readonly ParamMetadata[], count: number): number[] {
   const decorated = new Set(params.map((param) => param.index));
   const slots: number[] = [];
