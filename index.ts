@@ -272,7 +272,8 @@ export type {
 } from './src/observability/observability-options';
 export { REQUEST_ID } from './src/observability/request-id-token';
 export { requestLogger } from './src/observability/request-logger';
-export { requestIdOf } from './src/observability/request-state';
+export type { AnswerWatcher } from './src/observability/request-observer';
+export { type RequestState, requestIdOf } from './src/observability/request-state';
 export { type TraceAttributes, type TraceStep, Tracing } from './src/tracing/tracing';
 
 // Rate limiting

@@ -28,7 +28,7 @@ import { AppMetrics } from '../metrics/app-metrics';
 import { createMetricsServer } from '../metrics/metrics-server';
 import { createAccessLog } from '../observability/access-log';
 import { bindRequestId, REQUEST_ID } from '../observability/request-id-token';
-import { createRequestObserver, observeRoutes } from '../observability/request-observer';
+import { type AnswerWatcher, createRequestObserver, observeRoutes } from '../observability/request-observer';
 import { routeFinder } from '../observability/route-finder';
 import { MissingPackages } from '../optional/missing-packages';
 import type { FastifyNative } from '../optional/peer-types';
@@ -71,6 +71,8 @@ export class Application {
   readonly interceptors = new InterceptorRegistry();
   /** What installed features add to routes (server-sent events, uploads), asked once per route. */
   readonly routeExtensions: RouteExtension[] = [];
+  /** What installed features note of every answered request, through the one request observer. */
+  readonly answerWatchers: AnswerWatcher[] = [];
   /** The pino logger: `options.logger`, or JSON lines on stdout at `LOG_LEVEL`. */
   readonly logger: Logger;
   /** The HTTP engine the application runs on (Express or Fastify), behind one interface. */
@@ -373,6 +375,7 @@ export class Application {
         : undefined,
       metrics: this.metrics,
       tracing: this.tracing,
+      watchers: this.answerWatchers,
       findRoute: routeFinder(this.routes),
     });
     if (observe) observeRoutes(this.routes);

@@ -18,6 +18,7 @@ const DEFAULT_REQUESTS = 100;
 const HTML = 'text/html; charset=utf-8';
 const JSON_TYPE = 'application/json; charset=utf-8';
 const JS = 'text/javascript; charset=utf-8';
+const SCRIPT = Buffer.from(DEVTOOLS_SCRIPT);
 
 // The page, its data and its script, answered only to this machine unless the option says otherwise.
 function devtoolsHandler(app: Application, options: DevtoolsOptions, log: RequestLog): NodeHandler {
@@ -42,7 +43,7 @@ function devtoolsHandler(app: Application, options: DevtoolsOptions, log: Reques
         ),
       );
     const path = pathOfUrl(req.originalUrl ?? req.url ?? '/');
-    if (path === `${DEVTOOLS_PATH}/devtools.js`) return sendBody(res, Buffer.from(DEVTOOLS_SCRIPT), JS);
+    if (path === `${DEVTOOLS_PATH}/devtools.js`) return sendBody(res, SCRIPT, JS);
     describe().then(({ description, page }) => {
       if (path === DEVTOOLS_PATH) {
         policy(res);
@@ -62,7 +63,7 @@ export function installDevtools(app: Application, options: DevtoolsOptions): voi
     if (process.env.NODE_ENV === 'production') throw devtoolsError('TRELLIS_ERR_DEVTOOLS_IN_PRODUCTION');
   });
   app.tracing?.watchSpans((span) => log.addSpan(span as unknown as EndedSpan));
-  app.use(recordRequests(log));
+  app.answerWatchers.push(recordRequests(log));
   app.onCompiled(() => {
     app.engine.mountHandler({
       name: 'the devtools page',

@@ -6,11 +6,20 @@ import type { RequestContext } from '../routing/request-context';
 import { setCheckedHeader } from '../security/preset-headers';
 import type { Tracing } from '../tracing/tracing';
 import type { AccessLog } from './access-log';
+import type { RequestState } from './request-state';
 import { beginRequest, nodeRequestOf, requestStateOf, runObserved } from './request-state';
 import type { RouteFinder } from './route-finder';
 
 /** Called by the engine first thing for every HTTP request, before any middleware. */
 export type RequestObserver = (req: IncomingMessage, res: ServerResponse) => void;
+
+/** Hears of each answered request, with its state (route, id) and how long it took. */
+export type AnswerWatcher = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  state: RequestState,
+  elapsedMs: number,
+) => void;
 
 /** What observes requests; each part is absent when its option is off. */
 export interface ObserverParts {
@@ -18,6 +27,8 @@ export interface ObserverParts {
   accessLog?: AccessLog;
   metrics?: AppMetrics;
   tracing?: Tracing;
+  /** What installed features note of every answer (the devtools page's request log). */
+  watchers?: readonly AnswerWatcher[];
   /** The template of a request answered before its route ran. */
   findRoute: RouteFinder;
 }
@@ -28,7 +39,8 @@ export interface ObserverParts {
  */
 export function createRequestObserver(parts: ObserverParts): RequestObserver | undefined {
   const { requestId, accessLog, metrics, tracing, findRoute } = parts;
-  if (!requestId && !accessLog && !metrics && !tracing) return undefined;
+  const watchers = parts.watchers ?? [];
+  if (!requestId && !accessLog && !metrics && !tracing && watchers.length === 0) return undefined;
   // One listener for every part and every request (no closure per request): Node emits 'close'
   // once, when the answer is done or the client gone, and the response knows its request.
   function answered(this: ServerResponse): void {
@@ -41,8 +53,9 @@ export function createRequestObserver(parts: ObserverParts): RequestObserver | u
     if (metrics) metrics.requestEnded(req, this, state, elapsedMs);
     if (tracing) tracing.requestEnded(this, state, elapsedMs);
     if (accessLog) accessLog(req, this, state, elapsedMs);
+    for (const watch of watchers) watch(req, this, state, elapsedMs);
   }
-  const watchesEnd = Boolean(accessLog || metrics || tracing);
+  const watchesEnd = Boolean(accessLog || metrics || tracing || watchers.length > 0);
   return (req, res) => {
     const state = beginRequest(req);
     // The id is a UUID or matched a strict pattern: nothing for setHeader's checks to find.

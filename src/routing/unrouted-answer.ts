@@ -57,9 +57,10 @@ export function unroutedAnswer(
     return built;
   };
   return (method, url) => {
+    // Outside the try: only a URL the router cannot read is a plain 404, never a build failure.
+    router ??= build();
     let allowed: string[] | undefined;
     try {
-      router ??= build();
       allowed = router.find('GET', url)?.store as string[] | undefined;
     } catch {
       return notFound(method, url);

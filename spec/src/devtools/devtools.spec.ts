@@ -114,6 +114,12 @@ describe('the devtools page', () => {
       expect(
         body.requests.map(({ method, url, status }: Record<string, unknown>) => `${method} ${url} ${status}`),
       ).to.deep.equal(['GET /notes/2 200', 'GET /nowhere 404', 'POST /notes 202']);
+      // The route each was served by, with no observability option on: devtools alone notes it.
+      expect(body.requests.map(({ route }: { route?: string }) => route)).to.deep.equal([
+        '/notes/:id',
+        undefined,
+        '/notes',
+      ]);
       for (const { durationMs, at } of body.requests) {
         expect(durationMs).to.be.a('number').and.to.be.at.least(0);
         expect(Date.parse(at)).to.be.closeTo(Date.now(), 60_000);
