@@ -47,8 +47,16 @@ export function rateLimitFields(state: RateLimitState): Record<string, string> {
  * The 429 of a cap on things held open at once (connections, streams, logins in progress): no
  * window ends it, a place freeing does, so it says `Retry-After: 1` and a one-second policy.
  */
-export function capReached(message: string, name: string, limit: number): TooManyRequestsException {
+export function capReached(
+  message: string,
+  name: string,
+  limit: number,
+  headers: Record<string, string> = {},
+): TooManyRequestsException {
   return new TooManyRequestsException(message, 1, {
-    headers: rateLimitFields({ name, limit, windowSeconds: 1, remaining: 0, resetSeconds: 1 }),
+    headers: {
+      ...rateLimitFields({ name, limit, windowSeconds: 1, remaining: 0, resetSeconds: 1 }),
+      ...headers,
+    },
   });
 }

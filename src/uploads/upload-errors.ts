@@ -1,10 +1,10 @@
 import {
   PayloadTooLargeException,
   ServiceUnavailableException,
-  TooManyRequestsException,
   UnsupportedMediaTypeException,
   ValidationException,
 } from '../kernel/errors/exceptions';
+import { capReached } from '../rate-limit/rate-limit-fields';
 
 // The rest of a refused upload is not worth reading: the connection closes after the answer.
 const CLOSE = { headers: { Connection: 'close' } };
@@ -35,7 +35,8 @@ export const uploadErrors = {
     new PayloadTooLargeException(`Form field '${field}' is over ${max} bytes`, CLOSE),
   typeNotAllowed: (field: string, mimeType: string) =>
     new UnsupportedMediaTypeException(`Type '${mimeType}' is not allowed in field '${field}'`, CLOSE),
-  tooManyUploads: () => new TooManyRequestsException('Too many uploads in progress', undefined, CLOSE),
+  tooManyUploads: (max: number) =>
+    capReached('Too many uploads in progress', 'uploads-in-progress', max, CLOSE.headers),
   shuttingDown: () =>
     new ServiceUnavailableException('The server is shutting down', {
       headers: { Connection: 'close', 'Retry-After': '1' },

@@ -109,7 +109,7 @@ export function uploadExtension(uploads: UploadsInProgress): RouteExtension {
         async prepare(ctx: WithForm) {
           if (uploads.isClosing) throw uploadErrors.shuttingDown();
           const client = clientAddress(ctx.req);
-          if (!uploads.take(client)) throw uploadErrors.tooManyUploads();
+          if (!uploads.take(client)) throw uploadErrors.tooManyUploads(uploads.max);
           ctx[PLACE] = client;
           const form = await uploads.follow((signal) => readMultipart(nodeRequest(ctx), plan, signal));
           ctx[FORM] = form;

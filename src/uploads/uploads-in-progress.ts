@@ -20,6 +20,11 @@ export class UploadsInProgress {
     this.places = new ClientPlaces(max);
   }
 
+  /** How many uploads one client may have in progress. */
+  get max(): number {
+    return this.places.max;
+  }
+
   /** Whether the application is closing: no upload starts any more. */
   get isClosing(): boolean {
     return this.closing;

@@ -7,6 +7,7 @@ import { expect } from 'chai';
 import { Controller, createApp, Post } from '../../../src';
 import { UploadedFile } from '../../../src/uploads/upload-decorators';
 import { forEachEngine } from '../../support/engines';
+import { rateLimitOf } from '../../support/rate-limit-fields';
 import { type Served, serve } from '../../support/serve';
 
 // Where the handler moves a kept file: a folder that does not exist, so the move fails.
@@ -125,10 +126,8 @@ describe('uploads: temporary files go on every failure path, and uploads are cap
       await served!.close();
       served = undefined;
       expect(leftovers()).to.deep.equal([]);
-      for (const upload of uploads) {
-        const answer = await upload.answered;
-        if (answer) expect(answer.status).to.equal(503);
-      }
+      const answers = await Promise.all(uploads.map((upload) => upload.answered));
+      expect(answers.map((answer) => answer?.status)).to.deep.equal([503, 503, 503]);
     });
 
     it('answers 429 past the uploads one client may have in progress, and takes one again once a place is free', async () => {
@@ -141,6 +140,14 @@ describe('uploads: temporary files go on every failure path, and uploads are cap
       body.append('file', new Blob([randomBytes(1000)]), 'b.bin');
       const refused = await fetch(`${url}/files/plain`, { method: 'POST', body });
       expect(refused.status).to.equal(429);
+      expect(refused.headers.get('retry-after')).to.equal('1');
+      expect(rateLimitOf(Object.fromEntries(refused.headers))).to.deep.equal({
+        name: 'uploads-in-progress',
+        limit: 2,
+        window: 1,
+        remaining: 0,
+        reset: 1,
+      });
       expect(await refused.json()).to.include({ statusCode: 429, error: 'Too Many Requests' });
       first.finish();
       expect((await first.answered)?.status).to.equal(201);
