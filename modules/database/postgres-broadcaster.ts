@@ -28,7 +28,9 @@ export const MAX_NOTIFY_BYTES = 7900;
 const CONNECT_TIMEOUT_MS = 2000;
 const RECONNECT_MS = 1000;
 
-// One notification on the wire: short keys, as every instance parses every one.
+// One notification on the wire: a header line with short keys (every instance parses every one),
+// then the data as it was given. The data is already JSON: quoted again inside the header it
+// would grow (a quote takes two bytes, a control character six) past what a NOTIFY carries.
 interface WireEnvelope {
   i: string;
   g: string;
@@ -37,9 +39,20 @@ interface WireEnvelope {
   s?: string;
 }
 
+function encode(wire: WireEnvelope): string {
+  const { d, ...header } = wire;
+  // JSON.stringify writes no raw line break, so the first one ends the header.
+  return `${JSON.stringify(header)}\n${d}`;
+}
+
 function decode(payload: string | undefined): WireEnvelope | undefined {
   try {
-    const value = JSON.parse(payload ?? '') as Partial<WireEnvelope> | null;
+    const text = payload ?? '';
+    const end = text.indexOf('\n');
+    // An instance of an earlier release sends the data inside the header: both are read.
+    const value = (
+      end === -1 ? JSON.parse(text) : { ...JSON.parse(text.slice(0, end)), d: text.slice(end + 1) }
+    ) as Partial<WireEnvelope> | null;
     if (typeof value?.i !== 'string' || typeof value.g !== 'string' || typeof value.d !== 'string')
       return undefined;
     return value as WireEnvelope;
@@ -85,7 +98,7 @@ export class PostgresBroadcaster implements Broadcaster {
     const wire: WireEnvelope = { i: this.instanceId, g: gateway, d: envelope.data };
     if (envelope.room !== undefined) wire.r = envelope.room;
     if (envelope.senderId !== undefined) wire.s = envelope.senderId;
-    const payload = JSON.stringify(wire);
+    const payload = encode(wire);
     const bytes = Buffer.byteLength(payload);
     if (bytes > MAX_NOTIFY_BYTES)
       throw databaseModuleError('TRELLIS_ERR_BROADCAST_TOO_LARGE', bytes, MAX_NOTIFY_BYTES);

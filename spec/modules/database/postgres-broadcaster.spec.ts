@@ -62,6 +62,17 @@ describe('PostgresBroadcaster', () => {
     expect(heard).to.deep.equal(['1']);
   });
 
+  it('carries data as large as a NOTIFY takes whatever it holds: quotes and control characters are not escaped again', async () => {
+    const [one, two] = instances();
+    const heard: string[] = [];
+    await two.subscribe('/g', (envelope) => heard.push(envelope.data));
+    // 2,000 quotes, as a chat message may hold: 8,000 bytes once quoted again inside JSON.
+    const data = JSON.stringify({ text: '"'.repeat(2000), line: 'a\nb\u0001' });
+    await one.publish('/g', { data });
+    await eventually(() => heard.length === 1);
+    expect(heard).to.deep.equal([data]);
+  });
+
   it('refuses a message larger than a NOTIFY payload, before sending it', async () => {
     const [one] = instances();
     const data = 'x'.repeat(MAX_NOTIFY_BYTES);
