@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import type * as KyselyPackage from 'kysely';
 import type { Kysely } from 'kysely';
-import { ConflictException } from '../../../src/kernel';
 import type * as RunMigrations from '../run-migrations';
+import { claimToken, stillRunning } from './claims';
 import { IDEMPOTENCY_KEYS_TABLE, idempotencyKeysMigrations } from './idempotency-keys-migrations';
 import { type IdempotencyClaim, IdempotencyStore, type StoredAnswer } from './idempotency-store';
 
@@ -50,7 +49,7 @@ export class DatabaseIdempotencyStore extends IdempotencyStore {
 
   override async begin(key: string, fingerprint: string, lockMs: number): Promise<IdempotencyClaim> {
     const now = this.now();
-    const token = randomBytes(12).toString('base64url');
+    const token = claimToken();
     const claim = {
       key,
       fingerprint,
@@ -109,10 +108,7 @@ export class DatabaseIdempotencyStore extends IdempotencyStore {
     if (token !== undefined) update = update.where('owner', '=', token);
     const done = await update.executeTakeFirst();
     // The claim was taken over (it lapsed): the other request's run is the one that counts.
-    if (Number(done.numUpdatedRows) === 0)
-      throw new ConflictException('A request with this Idempotency-Key is still being processed', {
-        headers: { 'Retry-After': '1' },
-      });
+    if (Number(done.numUpdatedRows) === 0) throw stillRunning();
   }
 
   override async renew(key: string, token: string | undefined, lockMs: number): Promise<boolean> {

@@ -12,6 +12,7 @@ import { onAnswer, type WrittenAnswer } from '../../../src/routing';
 import { DATABASE_UNAVAILABLE_MESSAGE } from '../database-unavailable';
 import type { IdempotentOptions } from '../idempotent';
 import { renewClaim } from './claim-lease';
+import { stillRunning } from './claims';
 import { isValidIdempotencyKey, namespacedKey, requestFingerprint } from './idempotency-key';
 import { IdempotencyStore, type StoredAnswer } from './idempotency-store';
 
@@ -40,11 +41,6 @@ function replay(writer: ResponseWriter, ctx: RequestContext, answer: StoredAnswe
   if (answer.body === undefined) writer.empty(ctx, answer.status, headers);
   else writer.json(ctx, answer.status, answer.body, headers);
 }
-
-const stillRunning = () =>
-  new ConflictException('A request with this Idempotency-Key is still being processed', {
-    headers: { 'Retry-After': '1' },
-  });
 
 // A store that cannot say who holds a key must not let the handler run: it fails closed.
 const storeUnavailable = (err: unknown) =>

@@ -1,7 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import { ConflictException } from '../../../src/kernel';
 import type { RedisClient } from '../../../src/redis';
 import { LuaScript, withRedis } from '../../../src/redis';
+import { claimToken, stillRunning } from './claims';
 import { type IdempotencyClaim, IdempotencyStore, type StoredAnswer } from './idempotency-store';
 
 /** Options of `RedisIdempotencyStore`. */
@@ -48,7 +47,7 @@ export class RedisIdempotencyStore extends IdempotencyStore {
   }
 
   override async begin(key: string, fingerprint: string, lockMs: number): Promise<IdempotencyClaim> {
-    const token = randomBytes(12).toString('base64url');
+    const token = claimToken();
     const entry = running(fingerprint, token);
     for (;;) {
       const set = await withRedis(this.redis, () =>
@@ -82,10 +81,7 @@ export class RedisIdempotencyStore extends IdempotencyStore {
     const kept = await withRedis(this.redis, () =>
       COMPLETE.run(this.redis, [this.prefix + key], [running(fingerprint, token), entry, ttlMs]),
     );
-    if (Number(kept) === 0)
-      throw new ConflictException('A request with this Idempotency-Key is still being processed', {
-        headers: { 'Retry-After': '1' },
-      });
+    if (Number(kept) === 0) throw stillRunning();
   }
 
   override async renew(key: string, token: string | undefined, lockMs: number): Promise<boolean> {
