@@ -1,7 +1,8 @@
 import type { AppDescription } from '../inspect/app-description';
 import { graphModel } from '../inspect/graph-model';
+import { escapeMarkup } from '../security/escape-markup';
 import { DEVTOOLS_PATH } from './devtools-options';
-import { escapeXml, graphSvg } from './graph-svg';
+import { graphSvg } from './graph-svg';
 
 const STYLE = `
 body { font: 14px/1.4 system-ui, sans-serif; margin: 0 24px 48px; color: #202124; }
@@ -20,14 +21,14 @@ function cells(values: string[]): string {
 function routesTable(description: AppDescription): string {
   const rows = description.routes.map((route) =>
     cells([
-      `<span class="method">${escapeXml(route.method)}</span>`,
-      `<code>${escapeXml(route.path)}</code>`,
-      `<code>${escapeXml(route.handler)}</code>`,
-      escapeXml(route.guards.join(', ')),
-      escapeXml(route.interceptors.join(', ')),
-      escapeXml(route.version ?? ''),
+      `<span class="method">${escapeMarkup(route.method)}</span>`,
+      `<code>${escapeMarkup(route.path)}</code>`,
+      `<code>${escapeMarkup(route.handler)}</code>`,
+      escapeMarkup(route.guards.join(', ')),
+      escapeMarkup(route.interceptors.join(', ')),
+      escapeMarkup(route.version ?? ''),
       route.deprecated
-        ? `deprecated${route.deprecated.sunset ? `, sunset ${escapeXml(route.deprecated.sunset)}` : ''}`
+        ? `deprecated${route.deprecated.sunset ? `, sunset ${escapeMarkup(route.deprecated.sunset)}` : ''}`
         : '',
     ]),
   );
@@ -42,32 +43,34 @@ function listed(title: string, id: string, entries: string[]): string {
 /** The devtools page: routes, the dependency graph drawn inline, and the latest requests, filled by its script. */
 export function devtoolsPage(description: AppDescription): string {
   const model = graphModel(description);
-  const problems = listed('Refused by ready()', 'problems', model.problems.map(escapeXml));
+  const problems = listed('Refused by ready()', 'problems', model.problems.map(escapeMarkup));
   const gateways = listed(
     'Gateways',
     'gateways',
     description.gateways.map(
-      (gateway) => `<code>${escapeXml(gateway.path)}</code> ${escapeXml(gateway.gateway)}`,
+      (gateway) => `<code>${escapeMarkup(gateway.path)}</code> ${escapeMarkup(gateway.gateway)}`,
     ),
   );
   const resolvers = listed(
     'GraphQL fields',
     'resolvers',
     description.resolvers.map(
-      (field) => `<code>${escapeXml(field.field)}</code> ${escapeXml(field.handler)}`,
+      (field) => `<code>${escapeMarkup(field.field)}</code> ${escapeMarkup(field.handler)}`,
     ),
   );
   const jobs = listed(
     'Jobs',
     'jobs',
-    description.jobs.map((job) => `<code>${escapeXml(job.name)}</code> ${escapeXml(job.schedule ?? '')}`),
+    description.jobs.map(
+      (job) => `<code>${escapeMarkup(job.name)}</code> ${escapeMarkup(job.schedule ?? '')}`,
+    ),
   );
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Trellis devtools</title>
 <meta name="viewport" content="width=device-width, initial-scale=1"><style>${STYLE}</style></head>
 <body>
 <h1>Trellis devtools</h1>
-<p class="muted">Modules: ${escapeXml(description.modules.join(', '))}. Data: <a href="${DEVTOOLS_PATH}.json">${DEVTOOLS_PATH}.json</a></p>
+<p class="muted">Modules: ${escapeMarkup(description.modules.join(', '))}. Data: <a href="${DEVTOOLS_PATH}.json">${DEVTOOLS_PATH}.json</a></p>
 <h2>Latest requests</h2>
 <table id="requests"><thead>${cells(['At', 'Method', 'URL', 'Route', 'Status', 'ms'].map((name) => `<b>${name}</b>`))}</thead><tbody></tbody></table>
 <p id="no-requests" class="muted">No request yet.</p>

@@ -1,13 +1,9 @@
 import type { GraphModel } from '../inspect/graph-model';
+import { escapeMarkup } from '../security/escape-markup';
 import { layOutGraph } from './graph-layout';
 
 const SCOPE_FILL = { singleton: '#e8f0fe', request: '#fef7e0', transient: '#e6f4ea', value: '#f1f3f4' };
 const REFUSED = '#d93025';
-
-/** Escapes text for an SVG or HTML text node or attribute. */
-export function escapeXml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
 
 /**
  * The dependency graph as inline SVG, laid out here (no script, no network): one box per
@@ -31,19 +27,19 @@ export function graphSvg(model: GraphModel): string {
     const [x2, y2] = to.x > from.x ? [to.x, to.y + to.height / 2] : [to.x + to.width / 2, to.y + to.height];
     const bend = Math.max(30, Math.abs(x2 - x1) / 2);
     const colour = edge.refused ? REFUSED : '#9aa0a6';
-    const title = edge.refused ? `<title>REFUSED: ${escapeXml(edge.refused)}</title>` : '';
+    const title = edge.refused ? `<title>REFUSED: ${escapeMarkup(edge.refused)}</title>` : '';
     parts.push(
-      `<path class="edge${edge.refused ? ' refused' : ''}" data-from="${escapeXml(from.name)}" data-to="${escapeXml(to.name)}" d="M${x1},${y1} C${x1 + bend},${y1} ${x2 - bend},${y2} ${x2},${y2}" fill="none" stroke="${colour}" stroke-width="${edge.refused ? 2.5 : 1.2}" marker-end="url(#${edge.refused ? 'arrow-refused' : 'arrow'})">${title}</path>`,
+      `<path class="edge${edge.refused ? ' refused' : ''}" data-from="${escapeMarkup(from.name)}" data-to="${escapeMarkup(to.name)}" d="M${x1},${y1} C${x1 + bend},${y1} ${x2 - bend},${y2} ${x2},${y2}" fill="none" stroke="${colour}" stroke-width="${edge.refused ? 2.5 : 1.2}" marker-end="url(#${edge.refused ? 'arrow-refused' : 'arrow'})">${title}</path>`,
     );
   }
   for (const node of layout.nodes) {
     const stroke = node.refused ? REFUSED : '#80868b';
     parts.push(
-      `<g class="node ${node.scope}${node.refused ? ' refused' : ''}" data-name="${escapeXml(node.name)}" data-scope="${node.scope}">`,
-      node.refused ? `<title>REFUSED: ${escapeXml(node.refused)}</title>` : '',
+      `<g class="node ${node.scope}${node.refused ? ' refused' : ''}" data-name="${escapeMarkup(node.name)}" data-scope="${node.scope}">`,
+      node.refused ? `<title>REFUSED: ${escapeMarkup(node.refused)}</title>` : '',
       `<rect x="${node.x}" y="${node.y}" width="${node.width}" height="${node.height}" rx="6" fill="${SCOPE_FILL[node.scope]}" stroke="${stroke}" stroke-width="${node.refused ? 2.5 : 1}"/>`,
-      `<text x="${node.x + 10}" y="${node.y + 17}" font-weight="600">${escapeXml(node.name)}</text>`,
-      `<text x="${node.x + 10}" y="${node.y + 32}" fill="#5f6368">${node.scope}${node.refused ? ` · ${escapeXml(node.refused)}` : ''}</text>`,
+      `<text x="${node.x + 10}" y="${node.y + 17}" font-weight="600">${escapeMarkup(node.name)}</text>`,
+      `<text x="${node.x + 10}" y="${node.y + 32}" fill="#5f6368">${node.scope}${node.refused ? ` · ${escapeMarkup(node.refused)}` : ''}</text>`,
       '</g>',
     );
   }

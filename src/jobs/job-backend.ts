@@ -4,6 +4,9 @@ import type { JobRunner } from './job-runner';
 import type { JobInfo } from './jobs-token';
 
 /** A job to store, its options resolved. */
+/** How far back a schedule's missed ticks are made up after a stop: an hour, on either backend. */
+export const SCHEDULE_BACKFILL_MS = 3_600_000;
+
 export interface NewJob {
   name: string;
   payload: unknown;

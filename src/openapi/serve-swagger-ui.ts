@@ -1,6 +1,7 @@
 import { dirname, join, posix } from 'node:path';
 import type { Middleware } from '../engine/engine';
 import { MissingPackageError } from '../optional/missing-package-error';
+import { escapeMarkup } from '../security/escape-markup';
 import type { PagePolicy } from '../security/page-policy';
 import { cachedReader } from './cached-reader';
 import { isRead, pathOf, sendBody } from './raw-response';
@@ -22,17 +23,13 @@ const ASSETS: Record<string, string> = {
 // The assets change only with the installed package.
 const ASSET_CACHE = 'public, max-age=86400';
 
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
-
 /** `base` makes asset links relative, so the page also works behind a proxy that adds a prefix. */
 function page(title: string, base: string): Buffer {
   return Buffer.from(`<!DOCTYPE html>
 <html lang="en">
   <head>
     <meta charset="UTF-8">
-    <title>${escapeHtml(title)}</title>
+    <title>${escapeMarkup(title)}</title>
     <link rel="stylesheet" type="text/css" href="${base}swagger-ui.css" />
     <link rel="stylesheet" type="text/css" href="${base}index.css" />
     <link rel="icon" type="image/png" href="${base}favicon-32x32.png" sizes="32x32" />

@@ -2,7 +2,14 @@ import type { CronItem, Runner, TaskList } from 'graphile-worker';
 import { type Kysely, sql } from 'kysely';
 import type { Pool } from 'pg';
 import type { Logger } from 'pino';
-import type { JobBackend, JobInfo, JobRunner, NewJob, WorkerSettings } from '../../../src/jobs';
+import {
+  type JobBackend,
+  type JobInfo,
+  type JobRunner,
+  type NewJob,
+  SCHEDULE_BACKFILL_MS,
+  type WorkerSettings,
+} from '../../../src/jobs';
 import { settlesWithin } from '../../../src/kernel/settles-within';
 import { loadOptional } from '../../../src/optional';
 import { graphileLogger } from './graphile-logger';
@@ -13,8 +20,6 @@ type Pg = typeof import('pg');
 
 /** graphile-worker's own lock timeout, past which a locked job is taken for cut off. */
 const GRAPHILE_LOCK_TIMEOUT_MS = 4 * 3_600_000;
-/** Ticks missed while no instance ran are enqueued when one starts, back to this far. */
-const BACKFILL_MS = 3_600_000;
 
 interface Row {
   id: string;
@@ -173,7 +178,7 @@ export class GraphileJobBackend implements JobBackend {
       identifier: task.name,
       // croner reads the expression in its time zone; graphile-worker asks minute by minute.
       match: (digest) => task.schedule!.matches(minuteOf(digest)),
-      options: { backfillPeriod: BACKFILL_MS, maxAttempts: task.maxAttempts },
+      options: { backfillPeriod: SCHEDULE_BACKFILL_MS, maxAttempts: task.maxAttempts },
     }));
     this.runner = await this.graphile.run({
       pgPool: this.pool,

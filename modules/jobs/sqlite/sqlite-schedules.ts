@@ -1,9 +1,7 @@
 import type { Logger } from 'pino';
-import type { CompiledTask } from '../../../src/jobs';
+import { type CompiledTask, SCHEDULE_BACKFILL_MS } from '../../../src/jobs';
 import type { SqliteJobStore } from './sqlite-job-store';
 
-/** How far back missed ticks are run when an instance starts: the same hour as on PostgreSQL. */
-export const BACKFILL_MS = 3_600_000;
 // Timers longer than this are cut short and set again (setTimeout holds 24.8 days at most).
 const MAX_WAIT_MS = 3_600_000;
 
@@ -26,7 +24,7 @@ export class SqliteSchedules {
   async start(schedules: readonly CompiledTask[]): Promise<void> {
     for (const task of schedules) {
       const now = this.now();
-      const since = Math.max(await this.store.knownSince(task.name), now - BACKFILL_MS);
+      const since = Math.max(await this.store.knownSince(task.name), now - SCHEDULE_BACKFILL_MS);
       for (const tick of task.schedule!.between(since, now)) await this.claim(task, tick);
       this.plan(task, now);
     }

@@ -1,0 +1,60 @@
+import { expect } from 'chai';
+import pino from 'pino';
+import { z } from 'zod';
+import { Injectable, Jobs } from '../../../index';
+import { createApp } from '../../../src/app/create-app';
+import { Job, type JobContext } from '../../../src/jobs';
+import { drainJobs } from '../../../testing';
+import { expectCode, expectThrowsCode } from '../../support/expect-code';
+import { jobsApp, runs, SpecJobs } from './support/job-fixtures';
+
+@Injectable()
+class OtherRecorder {
+  @Job('record', z.object({ n: z.number() }))
+  record() {}
+}
+
+@Injectable()
+class DefaultedJobs {
+  // The method is given the schema's output: the default filled in, the string read as a number.
+  @Job('defaulted', z.object({ n: z.coerce.number(), tag: z.string().default('none') }))
+  run(payload: { n: number; tag: string }, job: JobContext) {
+    runs.push({ name: job.name, payload, attempt: job.attempt, id: job.id });
+  }
+}
+
+describe('jobs module: declarations', function () {
+  this.timeout(30_000);
+  beforeEach(() => {
+    runs.length = 0;
+  });
+
+  it('refuses two handlers of one job name at ready() with a code naming both', async () => {
+    const app = jobsApp(':memory:', { handlers: [SpecJobs, OtherRecorder] });
+    try {
+      const error = expectCode(await app.ready().catch((err) => err), 'TRELLIS_ERR_DUPLICATE_JOB');
+      expect(error.message).to.contain('SpecJobs').and.to.contain('OtherRecorder');
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('refuses the jobs module without the database module, with a code', () => {
+    expectThrowsCode(
+      () => createApp({ logger: pino({ level: 'silent' }) }).install('jobs', { handlers: [SpecJobs] }),
+      'TRELLIS_ERR_JOBS_WITHOUT_DATABASE',
+    );
+  });
+
+  it("hands the method the schema's output, not the payload as it was stored", async () => {
+    const app = jobsApp(':memory:', { handlers: [DefaultedJobs] });
+    try {
+      await app.ready();
+      await app.container.get<Jobs>(Jobs).enqueue('defaulted', { n: '42' });
+      await drainJobs(app);
+      expect(runs.map((run) => run.payload)).to.deep.equal([{ n: 42, tag: 'none' }]);
+    } finally {
+      await app.close();
+    }
+  });
+});
