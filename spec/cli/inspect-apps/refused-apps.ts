@@ -1,4 +1,5 @@
-// Applications whose dependency graphs ready() refuses, one factory each, chosen by INSPECT_CASE.
+// Applications whose dependency graphs ready() refuses, one factory each: `trellis inspect` loads
+// them by INSPECT_CASE, the inspect() specs call them.
 import { Controller, createApp, Get, Inject, Injectable } from '../../../index';
 
 const LEDGER = Symbol('Ledger');
@@ -53,18 +54,24 @@ class MailController {
   }
 }
 
-const CASES = {
-  cycle() {
-    const app = createApp({ controllers: [BooksController] });
-    app.container.bind(LEDGER).to(Ledger).inSingletonScope();
-    app.container.bind(AUDIT).to(Audit).inSingletonScope();
-    return app;
-  },
+function bindCycle<T extends ReturnType<typeof createApp>>(app: T): T {
+  app.container.bind(LEDGER).to(Ledger).inSingletonScope();
+  app.container.bind(AUDIT).to(Audit).inSingletonScope();
+  return app;
+}
+
+/**
+ * One application per graph ready() refuses: a cycle through tokens, a singleton capturing a
+ * request-scoped class, a token nothing binds; `all` has the three at once.
+ */
+export const REFUSED_APPS = {
+  cycle: () => bindCycle(createApp({ controllers: [BooksController] })),
   capture: () => createApp({ controllers: [HelloController] }),
   unbound: () => createApp({ controllers: [MailController] }),
+  all: () => bindCycle(createApp({ controllers: [BooksController, HelloController, MailController] })),
 };
 
 /** The application of the case INSPECT_CASE names. */
 export function refusedApp() {
-  return CASES[process.env.INSPECT_CASE as keyof typeof CASES]();
+  return REFUSED_APPS[process.env.INSPECT_CASE as keyof typeof REFUSED_APPS]();
 }
