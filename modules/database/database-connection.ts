@@ -1,4 +1,3 @@
-import type * as KyselyPackage from 'kysely';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { AppMetrics } from '../../src/metrics';
@@ -7,6 +6,7 @@ import { databaseModuleError } from './database-errors';
 import type { DatabaseOptions } from './database-options';
 import { type DatabaseTarget, databaseTarget } from './database-url';
 import { type HoldableDialect, holdableDialect } from './held-transaction';
+import { kysely } from './load-kysely';
 import { observeQueries } from './observe-queries';
 import { openDialect } from './open-dialect';
 import { StorageFaults } from './storage-faults';
@@ -24,7 +24,6 @@ export interface DatabaseObservers {
 }
 
 // Loaded by the first connection: an application that installs no database does not pay for it.
-const kysely = (): typeof KyselyPackage => require('kysely');
 
 /**
  * The module's one connection (a better-sqlite3 handle or a `pg` pool): the root Kysely, the

@@ -1,6 +1,6 @@
-import type * as KyselyPackage from 'kysely';
 import type { DatabaseConnection, Dialect, Driver } from 'kysely';
 import { databaseModuleError } from './database-errors';
+import { kysely } from './load-kysely';
 
 /** Ends a held transaction: rolls back everything done since it began. */
 export type ReleaseHeldTransaction = () => Promise<void>;
@@ -14,10 +14,8 @@ export interface HoldableDialect extends Dialect {
   hold(): Promise<ReleaseHeldTransaction>;
 }
 
-// Kysely is loaded by the first query, not by `require('trellis')`: an app without a database
-// never pays for its 263 files.
 const run = (connection: DatabaseConnection, statement: string) =>
-  connection.executeQuery((require('kysely') as typeof KyselyPackage).CompiledQuery.raw(statement));
+  connection.executeQuery(kysely().CompiledQuery.raw(statement));
 
 // One user of the held connection at a time: a transaction (a savepoint here) keeps it from
 // its begin to its end, so that two of them never interleave their savepoints.

@@ -1,10 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type * as KyselyPackage from 'kysely';
 import type { Dialect } from 'kysely';
 import type { Logger } from 'pino';
 import { loadOptional } from '../../src/optional';
 import type { DatabaseTarget } from './database-url';
+import { kysely } from './load-kysely';
 
 const BUSY_TIMEOUT_MS = 5000;
 const CONNECT_TIMEOUT_MS = 2000;
@@ -49,7 +49,7 @@ async function enableWal(db: { pragma(statement: string): unknown }): Promise<vo
 }
 
 function sqliteDialect(file: string): Dialect {
-  const { SqliteDialect } = require('kysely') as typeof KyselyPackage;
+  const { SqliteDialect } = kysely();
   return new SqliteDialect({
     database: async () => {
       const Sqlite = loadOptional<BetterSqlite3>('better-sqlite3', "install('database') on SQLite");
@@ -84,7 +84,7 @@ function postgresDialect(connectionString: string, poolSize: number, logger: Log
   // a server restart then emits an unhandled 'error' and ends the process. Its next query fails
   // and the request gets its 503; the pool drops the client when it is released.
   pool.on('connect', (client) => client.on('error', lost('connection in use lost')));
-  const { PostgresDialect } = require('kysely') as typeof KyselyPackage;
+  const { PostgresDialect } = kysely();
   return new PostgresDialect({ pool });
 }
 

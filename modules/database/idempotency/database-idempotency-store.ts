@@ -1,5 +1,5 @@
-import type * as KyselyPackage from 'kysely';
 import type { Kysely } from 'kysely';
+import { kysely } from '../load-kysely';
 import type * as RunMigrations from '../run-migrations';
 import { claimToken, stillRunning } from './claims';
 import { IDEMPOTENCY_KEYS_TABLE, idempotencyKeysMigrations } from './idempotency-keys-migrations';
@@ -38,7 +38,7 @@ export class DatabaseIdempotencyStore extends IdempotencyStore {
 
   override async prepare(): Promise<void> {
     // Kysely's migrator is loaded when the store is first prepared, not by `require('trellis')`.
-    const { SqliteAdapter } = require('kysely') as typeof KyselyPackage;
+    const { SqliteAdapter } = kysely();
     const { runMigrations } = require('../run-migrations') as typeof RunMigrations;
     const dialect = this.db.getExecutor().adapter instanceof SqliteAdapter ? 'sqlite' : 'postgres';
     await runMigrations(this.db, idempotencyKeysMigrations, dialect, {
