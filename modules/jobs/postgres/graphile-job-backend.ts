@@ -10,7 +10,7 @@ import {
   SCHEDULE_BACKFILL_MS,
   type WorkerSettings,
 } from '../../../src/jobs';
-import { settlesWithin } from '../../../src/kernel/settles-within';
+import { settlesWithin } from '../../../src/kernel';
 import { loadOptional } from '../../../src/optional';
 import { graphileLogger } from './graphile-logger';
 import { payloadOf, type StoredPayload, storedPayload } from './graphile-payload';

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { ClaimedJob, JobBackend, JobInfo, NewJob, WorkerSettings } from '../../../src/jobs';
-import { settlesWithin } from '../../../src/kernel/settles-within';
+import { settlesWithin } from '../../../src/kernel';
 import { SqliteJobStore } from './sqlite-job-store';
 import { createJobTables } from './sqlite-job-tables';
 import { SqliteSchedules } from './sqlite-schedules';
