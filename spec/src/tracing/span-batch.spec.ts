@@ -57,7 +57,9 @@ describe('SpanBatch', () => {
       expect(span.attributes['http.response.status_code']).to.equal(200);
       expect(durationMs(span)).to.be.closeTo(20, 0.01);
       const startedMs = span.startTime[0] * 1e3 + span.startTime[1] / 1e6;
-      expect(startedMs).to.be.closeTo(performance.timeOrigin + start, 1);
+      // The SDK turns performance times into epoch times through its own anchored clock, which can
+      // sit a millisecond or two from performance.timeOrigin; the span made now would start 25 ms later.
+      expect(startedMs).to.be.closeTo(performance.timeOrigin + start, 5);
     }
   });
 
