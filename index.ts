@@ -31,6 +31,7 @@ export type {
 } from './src/kernel/extension-points';
 export { defineModule, type TrellisModule } from './src/kernel/modules/module-registry';
 export type { TrustProxy } from './src/app/trust-proxy';
+export { enableCompileCache } from './src/cluster/compile-cache';
 export { serve } from './src/cluster/serve';
 export type {
   AppFactory,
@@ -408,6 +409,7 @@ export {
   PostgresBroadcaster,
   type PostgresBroadcasterOptions,
   type PurgeOptions,
+  type SqliteDriver,
   purgeExpiredIdempotencyKeys,
   RedisIdempotencyStore,
   type RedisIdempotencyStoreOptions,

@@ -1,6 +1,10 @@
 #!/usr/bin/env node
 // The `trellis` command: `trellis new <dir>` writes a starter project; `trellis migrate` migrates;
 // `trellis inspect <file>` describes an application; `trellis start <file>` serves it on every core.
+// The compile cache first, before the framework loads: every later run of the command (and every
+// worker of `trellis start`, through NODE_COMPILE_CACHE) reads compiled code instead of
+// compiling it again. NODE_DISABLE_COMPILE_CACHE=1 turns it off (docs/production.md).
+require('../dist/src/cluster/compile-cache.js').enableCompileCache();
 const args = process.argv.slice(2);
 Promise.resolve(require('../dist/cli/main.js').main(args)).then((code) => {
   process.exitCode = code;

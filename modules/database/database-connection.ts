@@ -26,7 +26,7 @@ export interface DatabaseObservers {
 // Loaded by the first connection: an application that installs no database does not pay for it.
 
 /**
- * The module's one connection (a better-sqlite3 handle or a `pg` pool): the root Kysely, the
+ * The module's one connection (a SQLite handle or a `pg` pool): the root Kysely, the
  * transaction-aware one every class is given, readiness and closing.
  */
 export class DatabaseConnection {
@@ -42,14 +42,14 @@ export class DatabaseConnection {
   private readonly dialectInUse: HoldableDialect;
   private release: (() => Promise<void>) | undefined;
 
-  constructor(options: Pick<DatabaseOptions, 'url' | 'poolSize'>, observers: DatabaseObservers) {
+  constructor(options: Pick<DatabaseOptions, 'url' | 'poolSize' | 'driver'>, observers: DatabaseObservers) {
     const target = databaseTarget(options.url);
     this.target = target;
     this.dialect = target.dialect;
     this.faults = new StorageFaults(observers.logger);
     this.dialectInUse = holdableDialect(
       unavailableAware(
-        openDialect(target, observers.logger, options.poolSize),
+        openDialect(target, observers.logger, options.poolSize, options.driver),
         this.faults,
         observers.logger,
       ),

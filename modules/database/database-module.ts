@@ -23,7 +23,7 @@ declare module '../../src/kernel/extension-points' {
 }
 
 /**
- * The `database` module: one Kysely instance bound as `Database` (SQLite through better-sqlite3
+ * The `database` module: one Kysely instance bound as `Database` (SQLite through node:sqlite
  * by default, PostgreSQL through a `pg` pool for a `postgres://` URL), migrations at `ready()`, a
  * `database` readiness check, `Transactional()` and `Idempotent()`. The pool closes on `close()`.
  * @example app.install('database', { url: process.env.DATABASE_URL, migrations: 'dist/migrations' });

@@ -4,6 +4,7 @@ import { z } from 'zod';
 export const databaseOptionsSchema = z
   .object({
     url: z.string().min(1).optional(),
+    driver: z.enum(['node:sqlite', 'better-sqlite3']).optional(),
     migrations: z
       .union([z.string().min(1), z.record(z.string(), z.object({ up: z.function() }).loose())])
       .optional(),

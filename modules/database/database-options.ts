@@ -4,13 +4,21 @@ import type { IdempotencyStore } from './idempotency/idempotency-store';
 /** The application's migrations by name (run in name order), or the folder that holds them. */
 export type DatabaseMigrations = Record<string, Migration> | string;
 
+/**
+ * How SQLite is reached: `'node:sqlite'` (Node's own, nothing to compile; the default) or
+ * `'better-sqlite3'` (an optional peer, a native addon).
+ */
+export type SqliteDriver = 'node:sqlite' | 'better-sqlite3';
+
 /** Options of `app.install('database', ...)`. */
 export interface DatabaseOptions {
   /**
    * `postgres://...` selects PostgreSQL (a `pg` pool); `sqlite:<file>`, a file path or `:memory:`
-   * selects SQLite (better-sqlite3). Default `:memory:`.
+   * selects SQLite (through `driver`). Default `:memory:`.
    */
   url?: string;
+  /** The SQLite driver (default `'node:sqlite'`); PostgreSQL ignores it. */
+  driver?: SqliteDriver;
   /** Kysely migrations run at `ready()` (and by `trellis migrate`). */
   migrations?: DatabaseMigrations;
   /** PostgreSQL connections in the pool (default 10). */

@@ -1,7 +1,7 @@
 export { DatabaseConnection } from './database-connection';
 export { DatabaseFeedStore, type DatabaseFeedStoreOptions } from './database-feed-store';
 export { databaseModule } from './database-module';
-export type { DatabaseMigrations, DatabaseOptions } from './database-options';
+export type { DatabaseMigrations, DatabaseOptions, SqliteDriver } from './database-options';
 export { Database } from './database-token';
 export { DatabaseIdempotencyStore } from './idempotency/database-idempotency-store';
 export { type IdempotencyClaim, IdempotencyStore, type StoredAnswer } from './idempotency/idempotency-store';

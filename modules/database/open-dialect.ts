@@ -3,8 +3,10 @@ import { dirname } from 'node:path';
 import type { Dialect } from 'kysely';
 import type { Logger } from 'pino';
 import { loadOptional } from '../../src/optional';
+import type { SqliteDriver } from './database-options';
 import type { DatabaseTarget } from './database-url';
 import { kysely } from './load-kysely';
+import { openNodeSqlite, type SqliteHandle } from './node-sqlite-database';
 
 const BUSY_TIMEOUT_MS = 5000;
 const CONNECT_TIMEOUT_MS = 2000;
@@ -48,13 +50,21 @@ async function enableWal(db: { pragma(statement: string): unknown }): Promise<vo
   }
 }
 
-function sqliteDialect(file: string): Dialect {
+function openSqlite(file: string, driver: SqliteDriver): SqliteHandle {
+  if (driver === 'node:sqlite') return openNodeSqlite(file, BUSY_TIMEOUT_MS);
+  const Sqlite = loadOptional<BetterSqlite3>(
+    'better-sqlite3',
+    "install('database', { driver: 'better-sqlite3' })",
+  );
+  return new Sqlite(file, { timeout: BUSY_TIMEOUT_MS });
+}
+
+function sqliteDialect(file: string, driver: SqliteDriver): Dialect {
   const { SqliteDialect } = kysely();
   return new SqliteDialect({
     database: async () => {
-      const Sqlite = loadOptional<BetterSqlite3>('better-sqlite3', "install('database') on SQLite");
       if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
-      const db = new Sqlite(file, { timeout: BUSY_TIMEOUT_MS });
+      const db = openSqlite(file, driver);
       if (file !== ':memory:') {
         // WAL lets readers go on while a write commits; FULL syncs the WAL at every commit, so
         // an acknowledged write survives a power loss (NORMAL may roll the last ones back).
@@ -88,9 +98,17 @@ function postgresDialect(connectionString: string, poolSize: number, logger: Log
   return new PostgresDialect({ pool });
 }
 
-/** The Kysely dialect of a target: better-sqlite3 or a `pg` pool, each loaded when first needed. */
-export function openDialect(target: DatabaseTarget, logger: Logger, poolSize = DEFAULT_POOL_SIZE): Dialect {
+/**
+ * The Kysely dialect of a target: SQLite through `node:sqlite` (or better-sqlite3) or a `pg`
+ * pool, each loaded when first needed.
+ */
+export function openDialect(
+  target: DatabaseTarget,
+  logger: Logger,
+  poolSize = DEFAULT_POOL_SIZE,
+  driver: SqliteDriver = 'node:sqlite',
+): Dialect {
   return target.dialect === 'postgres'
     ? postgresDialect(target.connectionString, poolSize, logger)
-    : sqliteDialect(target.file);
+    : sqliteDialect(target.file, driver);
 }

@@ -27,7 +27,7 @@ export function sharedPostgres(): Promise<PostgresServer> {
 // Registered only under mocha: processes the specs fork load this file too.
 if (typeof after === 'function')
   after(async function () {
-    // A fast shutdown, which waits for the server's checkpoint: slow on a busy machine.
+    // An immediate shutdown (no checkpoint: the data is thrown away), bounded by pg_ctl's own wait.
     this.timeout(60_000);
     if (server) await (await server).close();
     for (const folder of folders) rmSync(folder, { recursive: true, force: true });

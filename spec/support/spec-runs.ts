@@ -32,3 +32,15 @@ export function specRuns(root = 'dist/spec', cwd = process.cwd()): { unit: strin
   const integration = files.filter((file) => isIntegrationSpec(join(cwd, file)));
   return { unit: files.filter((file) => !integration.includes(file)), integration };
 }
+
+/**
+ * The `k`-th of `n` shards of `files` (`shard` is `"k/n"`, k from 1), every n-th file from the
+ * k-th, so the slow folders spread over the shards; all of them without a shard.
+ */
+export function shardOf(files: string[], shard: string | undefined): string[] {
+  if (!shard) return files;
+  const match = /^(\d+)\/(\d+)$/.exec(shard);
+  const [k, n] = match ? [Number(match[1]), Number(match[2])] : [0, 0];
+  if (k < 1 || k > n) throw new Error(`TRELLIS_SPEC_SHARD must be k/n with 1 <= k <= n, got '${shard}'`);
+  return files.filter((_, index) => index % n === k - 1);
+}

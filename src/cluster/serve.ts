@@ -1,6 +1,7 @@
 import cluster from 'node:cluster';
 import { availableParallelism } from 'node:os';
 import { trellisError } from '../kernel/errors/trellis-errors';
+import { enableCompileCache } from './compile-cache';
 import type { AppFactory, Served, ServedPrimary, ServeOptions } from './serve-options';
 import { serveWorker } from './serve-worker';
 import { servedUrl } from './served-url';
@@ -19,6 +20,8 @@ function workerCount(workers: number | undefined): number {
 
 async function servePrimary(options: ServeOptions): Promise<ServedPrimary> {
   const count = workerCount(options.workers);
+  // Every worker compiles the same files: the first fills the cache, the others read it.
+  enableCompileCache();
   const pool = new WorkerPool(options);
   await pool.start(count);
   if (options.handleSignals !== false) {
