@@ -1,6 +1,10 @@
 import { type Feature, STARTER_FEATURES, type StarterClasses, type StarterContext } from './features/index';
 import { starterReadme } from './starter-readme';
 
+/** The Node.js major a new project runs on (`.node-version`) and the range it declares. */
+const STARTER_NODE_MAJOR = 24;
+const STARTER_NODE_RANGE = '>=22.16.0';
+
 /** The version of each package a new project pins: the ones this Trellis was built and tested with. */
 export type StarterVersions = (packageName: string) => string;
 
@@ -109,6 +113,8 @@ export function starterFiles(
       version: '0.1.0',
       private: true,
       ...(esm ? { type: 'module' } : {}),
+      // The Node.js versions Trellis supports: 24 (active LTS) first, 22 (maintenance LTS).
+      engines: { node: STARTER_NODE_RANGE },
       scripts: {
         // dist/ is emptied first: a spec or source file deleted from src/ or spec/ never runs stale.
         clean: `node -e "require('node:fs').rmSync('dist', { recursive: true, force: true })"`,
@@ -149,6 +155,8 @@ export function starterFiles(
       exit: true,
     }),
     '.gitignore': 'node_modules/\ndist/\n',
+    // What version managers (nvm, fnm, volta, asdf) and hosting platforms read to pick Node.
+    '.node-version': `${STARTER_NODE_MAJOR}\n`,
     'src/greeting.service.ts': `import { Injectable } from 'trellis';
 
 @Injectable()

@@ -40,6 +40,13 @@ describe('the trellis command', () => {
     expect(manifest.dependencies.zod).to.match(/^\d+\.\d+\.\d+$/);
   });
 
+  it('declares the Node.js versions Trellis supports: engines, and .node-version for version managers', () => {
+    expect(trellis('new', join(folder, 'app')).code).to.equal(0);
+    const manifest = JSON.parse(readFileSync(join(folder, 'app', 'package.json'), 'utf8'));
+    expect(manifest.engines).to.deep.equal({ node: '>=22.16.0' });
+    expect(readFileSync(join(folder, 'app', '.node-version'), 'utf8')).to.equal('24\n');
+  });
+
   it('resolves a relative --trellis path from where the command runs, and keeps a version as it is', () => {
     trellis('new', join(folder, 'a'), '--trellis', '../trellis-0.1.0.tgz');
     const tarball = JSON.parse(readFileSync(join(folder, 'a', 'package.json'), 'utf8')).dependencies.trellis;

@@ -79,6 +79,39 @@ main().catch((err) => {
 });
 `;
 
+// The embedded database of an installed project: a migration and a query on a file, no addon.
+const DATABASE_APPLICATION = `const { createApp, Database } = require('trellis');
+
+async function main() {
+  const app = createApp({ openapi: false }).install('database', {
+    url: 'sqlite:data/app.db',
+    migrations: {
+      '001_notes': {
+        up: (db) =>
+          db.schema.createTable('notes').addColumn('id', 'integer', (c) => c.primaryKey()).addColumn('text', 'text').execute(),
+      },
+    },
+  });
+  await app.ready();
+  const db = app.container.get(Database);
+  await db.insertInto('notes').values({ text: 'kept' }).execute();
+  console.log(JSON.stringify(await db.selectFrom('notes').selectAll().execute()));
+  await app.close();
+  let addon = true;
+  try {
+    require.resolve('better-sqlite3');
+  } catch {
+    addon = false;
+  }
+  console.log('better-sqlite3 installed: ' + addon);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exitCode = 1;
+});
+`;
+
 const COMPILER_OPTIONS = {
   target: 'ES2022',
   strict: true,
@@ -130,6 +163,8 @@ describe('the published package (npm pack, installed outside the repository; slo
       'npm',
       [
         'install',
+        // Nothing to compile: SQLite through node:sqlite, bcrypt's prebuilt binaries (unused here).
+        '--ignore-scripts',
         '--save-exact',
         '--no-audit',
         '--no-fund',
@@ -181,6 +216,16 @@ describe('the published package (npm pack, installed outside the repository; slo
       }
     });
     expect(installed).to.deep.equal([]);
+  });
+
+  it('migrates and queries a SQLite file through node:sqlite, installed with --ignore-scripts', async () => {
+    const folder = join(workspace!, 'commonjs');
+    writeFileSync(join(folder, 'database.js'), DATABASE_APPLICATION);
+    const { stdout } = await run(process.execPath, ['database.js'], folder);
+    expect(stdout.trim().split('\n')).to.deep.equal([
+      '[{"id":1,"text":"kept"}]',
+      'better-sqlite3 installed: false',
+    ]);
   });
 
   for (const kind of Object.keys(PROJECTS) as (keyof typeof PROJECTS)[]) {
