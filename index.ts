@@ -31,7 +31,6 @@ export type {
 } from './src/kernel/extension-points';
 export { defineModule, type TrellisModule } from './src/kernel/modules/module-registry';
 export type { TrustProxy } from './src/app/trust-proxy';
-export { enableCompileCache } from './src/cluster/compile-cache';
 export { serve } from './src/cluster/serve';
 export type {
   AppFactory,

@@ -2,7 +2,7 @@
 // The database module's cost: GET /tasks?limit=20 and POST /tasks served through the module (the
 // sample's TasksRepository on Kysely) against the same SQL by hand on the bare driver, on SQLite
 // (a file, WAL, synchronous=FULL) and PostgreSQL (a throw-away server); and what FULL costs
-// against NORMAL on SQLite writes. The result is the median of the per-round ratios (see
+// against NORMAL on SQLite writes, and the module on node:sqlite against better-sqlite3. The result is the median of the per-round ratios (see
 // measure()), which cancels most of the drift of a shared machine.
 //
 //   npm run build && node node_modules/typescript/bin/tsc -p bench && node bench/database.js
@@ -111,10 +111,16 @@ async function main() {
     if (database === 'sqlite') {
       const dir = mkdtempSync(path.join(tmpdir(), 'trellis-bench-db-'));
       try {
-        const rps = await measure('sqlite', `sqlite:${path.join(dir, 'bench.db')}`, ['module', 'bare', 'bare-normal']);
+        const rps = await measure('sqlite', `sqlite:${path.join(dir, 'bench.db')}`, [
+          'module',
+          'module-better-sqlite3',
+          'bare',
+          'bare-normal',
+        ]);
         results.databases.sqlite = {
           rps,
           moduleOverBare: ratios(rps, 'module', 'bare'),
+          nodeSqliteOverBetterSqlite3: ratios(rps, 'module', 'module-better-sqlite3'),
           fullOverNormal: ratios(rps, 'bare', 'bare-normal'),
         };
       } finally {
@@ -136,6 +142,8 @@ async function main() {
   for (const [database, result] of Object.entries(results.databases)) {
     for (const [name, ratio] of Object.entries(result.moduleOverBare))
       log(`${database} ${name}: module / bare = ${ratio.median.toFixed(3)} (per round ${ratio.perRound.map((r) => r.toFixed(3)).join(', ')})`);
+    for (const [name, ratio] of Object.entries(result.nodeSqliteOverBetterSqlite3 ?? {}))
+      log(`${database} ${name}: node:sqlite / better-sqlite3 (module) = ${ratio.median.toFixed(3)} (per round ${ratio.perRound.map((r) => r.toFixed(3)).join(', ')})`);
     for (const [name, ratio] of Object.entries(result.fullOverNormal ?? {}))
       log(`${database} ${name}: FULL / NORMAL = ${ratio.median.toFixed(3)} (per round ${ratio.perRound.map((r) => r.toFixed(3)).join(', ')})`);
   }

@@ -65,12 +65,12 @@ function countRuns(total) {
   });
 }
 
-async function throughputTrellis(url, dialect) {
-  const setup = jobsApp(url, { worker: false });
+async function throughputTrellis(url, dialect, driver) {
+  const setup = jobsApp(url, { worker: false, driver });
   await setup.ready();
   await fill(setup.container.get(Database), dialect, JOBS);
   await setup.close();
-  const app = jobsApp(url, { concurrency: CONCURRENCY });
+  const app = jobsApp(url, { concurrency: CONCURRENCY, driver });
   const rate = countRuns(JOBS);
   await app.ready();
   const result = await rate;
@@ -199,10 +199,27 @@ async function outboxRun(url) {
 
 async function main() {
   const results = {};
-  log('sqlite: throughput');
-  const sqliteRate = await throughputTrellis(await sqliteUrl(), 'sqlite');
+  // SQLite through node:sqlite (the default) and better-sqlite3, in alternated rounds.
+  const driverRates = { 'node:sqlite': [], 'better-sqlite3': [] };
+  for (let round = 0; round < ROUNDS; round++) {
+    const drivers = Object.keys(driverRates);
+    if (round % 2 === 1) drivers.reverse();
+    for (const driver of drivers) {
+      log(`sqlite: throughput on ${driver}, round ${round + 1}`);
+      driverRates[driver].push(await throughputTrellis(await sqliteUrl(), 'sqlite', driver));
+    }
+  }
   log('sqlite: latency');
-  results.sqlite = { jobsPerSecond: Math.round(sqliteRate), ...(await latencyTrellis(await sqliteUrl())) };
+  results.sqlite = {
+    jobsPerSecond: Math.round(median(driverRates['node:sqlite'])),
+    rounds: driverRates['node:sqlite'].map(Math.round),
+    betterSqlite3: {
+      jobsPerSecond: Math.round(median(driverRates['better-sqlite3'])),
+      rounds: driverRates['better-sqlite3'].map(Math.round),
+    },
+    nodeSqliteOverBetterSqlite3: median(driverRates['node:sqlite'].map((rate, i) => rate / driverRates['better-sqlite3'][i])),
+    ...(await latencyTrellis(await sqliteUrl())),
+  };
   log('sqlite: outbox');
   results.sqlite.outbox = await outboxRun(await sqliteUrl());
 

@@ -52,7 +52,7 @@ Reflect.defineMetadata('design:paramtypes', [Object], Signups.prototype, 'create
 /** An application on `url` running the bench's jobs. */
 function jobsApp(url, options = {}) {
   return createApp({ logger: pino({ level: 'silent' }), controllers: options.controllers ? [Signups] : [] })
-    .install('database', { url })
+    .install('database', { url, driver: options.driver })
     .install('jobs', {
       handlers: [NoopJobs],
       concurrency: options.concurrency ?? 10,

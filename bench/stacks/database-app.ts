@@ -1,7 +1,8 @@
 // The database bench's server: the sample's task routes (GET /tasks?limit=20 and POST /tasks,
 // no auth, so only the data path differs) either through the database module and the sample's
 // own TasksRepository ('module'), or with the same SQL written by hand on the bare driver
-// ('bare'; 'bare-normal' is SQLite with synchronous=NORMAL instead of FULL). Started by
+// ('bare'; 'bare-normal' is SQLite with synchronous=NORMAL instead of FULL); on SQLite the module
+// runs on node:sqlite ('module') or better-sqlite3 ('module-better-sqlite3'). Started by
 // bench/database.js: `node database-app.js <variant> <url> <port>`.
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
@@ -161,8 +162,10 @@ async function seed(db: Database): Promise<void> {
 async function main(): Promise<void> {
   const app = createApp({ controllers: [TasksController], providers: [ModuleTasks, TasksRepository] });
   // Both variants run the sample's migrations, so the tables and indexes are the same.
-  app.install('database', { url, migrations: sampleMigrations(onPostgres ? 'postgres' : 'sqlite') });
-  if (variant === 'module') app.container.bind(BARE).toService(ModuleTasks);
+  // 'module-better-sqlite3' is the module on the optional native driver instead of node:sqlite.
+  const driver = variant === 'module-better-sqlite3' ? 'better-sqlite3' : undefined;
+  app.install('database', { url, driver, migrations: sampleMigrations(onPostgres ? 'postgres' : 'sqlite') });
+  if (variant.startsWith('module')) app.container.bind(BARE).toService(ModuleTasks);
   else {
     const file = url.replace(/^sqlite:/, '');
     const bare = onPostgres
