@@ -81,7 +81,9 @@ function lockFromAnotherProcess(file: string, ms: number): Promise<{ released: P
     db.exec('BEGIN IMMEDIATE');
     process.stdout.write('locked\\n');
     setTimeout(() => { db.exec('COMMIT'); db.close(); }, ${ms});`;
-  const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--no-warnings', '-e', script], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const released = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   return new Promise((resolve, reject) => {
     child.stdout.once('data', () => resolve({ released }));
