@@ -36,6 +36,9 @@ function log(message) {
 
 /** Copies the project's compiled code and the bench into the stage. */
 function stageCode() {
+  // The bundle carries the node running this script: Trellis's first runtime, not the system's.
+  if (Number(process.versions.node.split('.')[0]) !== 24)
+    throw new Error(`bench:bundle carries the node it runs on (${process.version}): run it on Node 24 (. scripts/use-node.sh)`);
   mkdirSync(path.join(STAGE, 'bin'), { recursive: true });
   copyFileSync(process.execPath, path.join(STAGE, 'bin', 'node'));
   chmodSync(path.join(STAGE, 'bin', 'node'), 0o755);

@@ -10,6 +10,7 @@
 //   BENCH_SKIP_EVENT_LOOP=1 BENCH_SKIP_SAMPLE=1 BENCH_NO_REPORT=1   trials while optimising
 //   BENCH_PAIRED=1 node bench/run.js   the paired comparisons only, into their own section
 //   BENCH_BEFORE=../earlier-checkout    that checkout's Trellis beside this one (before/after ratios)
+//   BENCH_OTHER_NODE=/usr/bin/node    today's Trellis on that Node too (runtime before/after ratios)
 const { mkdirSync, writeFileSync } = require('node:fs');
 const path = require('node:path');
 const { isDeepStrictEqual } = require('node:util');
@@ -77,7 +78,7 @@ async function measureRoute(server, route) {
 
 async function measureStack(stack, routes, round) {
   const script = stack.script ?? path.join(BENCH_DIR, 'stacks', `${stack.file}.js`);
-  const server = await startServer(script, { env: stack.env, port: CONFIG.port, quiet: stack.quiet });
+  const server = await startServer(script, { env: stack.env, port: CONFIG.port, quiet: stack.quiet, node: stack.node });
   const result = { startupMs: server.startupMs, idleRssMiB: memory(server.pid).rssMiB, routes: {} };
   const served = stack.routes ? routes.filter((route) => stack.routes.includes(route.name)) : routes;
   try {

@@ -27,16 +27,18 @@ function request(port, { method = 'GET', path = '/', headers = {}, payload } = {
  * Spawns `node <script>` on the server core (on any core with `pin: false`) with `env`, then polls
  * `probePath` until any HTTP answer arrives; resolves to { child, pid, startupMs }. With
  * `waitForLine`, also waits for the server to print that line (set-up done after listening);
- * with `quiet`, its stdout goes to /dev/null; `cores` pins it to those cores (a taskset list).
+ * with `quiet`, its stdout goes to /dev/null; `cores` pins it to those cores (a taskset list);
+ * `node` runs it on another Node binary than this one.
  */
 async function startServer(
   script,
-  { env = {}, port, probePath = '/hello', args = [], cwd, waitForLine, pin = true, quiet = false, cores } = {},
+  { env = {}, port, probePath = '/hello', args = [], cwd, waitForLine, pin = true, quiet = false, cores, node } = {},
 ) {
   const started = process.hrtime.bigint();
+  const nodePath = node ?? process.execPath;
   const command = pin
-    ? ['taskset', ['-c', cores ?? SERVER_CORE, process.execPath, ...args, script]]
-    : [process.execPath, [...args, script]];
+    ? ['taskset', ['-c', cores ?? SERVER_CORE, nodePath, ...args, script]]
+    : [nodePath, [...args, script]];
   const child = spawn(...command, {
     cwd,
     env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', ...env, PORT: String(port) },

@@ -85,6 +85,23 @@ if (process.env.BENCH_BEFORE) {
   }
 }
 
+// BENCH_OTHER_NODE=<a node binary> serves today's Trellis on that Node too, beside the bench's own
+// Node, so two runtimes are compared in the same rounds (e.g. Node 20 against 24).
+if (process.env.BENCH_OTHER_NODE) {
+  const version = require('node:child_process')
+    .execFileSync(process.env.BENCH_OTHER_NODE, ['--version'], { encoding: 'utf8' })
+    .trim();
+  for (const [engine, engineName] of Object.entries(ENGINES)) {
+    STACKS.push({
+      name: `trellis-${engine}-other-node`,
+      label: `Trellis (${engineName} engine) on Node ${version}`,
+      file: 'trellis',
+      node: process.env.BENCH_OTHER_NODE,
+      env: { BENCH_ENGINE: engine },
+    });
+  }
+}
+
 // The stacks of the paired comparisons (BENCH_PAIRED=1), which the bundle for a quiet machine carries.
 const PAIRED_STACKS = [
   'trellis-express',
