@@ -3,7 +3,7 @@ import { starterReadme } from './starter-readme';
 
 /** The Node.js major a new project runs on (`.node-version`) and the range it declares. */
 const STARTER_NODE_MAJOR = 24;
-const STARTER_NODE_RANGE = '>=22.16.0';
+const STARTER_NODE_RANGE = '>=22.13.0';
 
 /** The version of each package a new project pins: the ones this Trellis was built and tested with. */
 export type StarterVersions = (packageName: string) => string;

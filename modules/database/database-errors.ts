@@ -5,7 +5,7 @@ export const DATABASE_ERRORS = {
   TRELLIS_ERR_MIGRATION_FAILED: (migration: string, problem: string) =>
     `database: the migration '${migration}' failed: ${problem}`,
   TRELLIS_ERR_NODE_SQLITE_UNAVAILABLE: (version: string) =>
-    `database: SQLite through node:sqlite needs Node.js 22.16 or newer (this is ${version}); run Node.js 24 or 22, or install better-sqlite3 and pass driver: 'better-sqlite3'`,
+    `database: SQLite through node:sqlite needs Node.js 22.13 or newer (this is ${version}); run Node.js 24 or 22, or install better-sqlite3 and pass driver: 'better-sqlite3'`,
   TRELLIS_ERR_BROADCAST_TOO_LARGE: (bytes: number, max: number) =>
     `PostgresBroadcaster: a broadcast of ${bytes} bytes as JSON is over the ${max} bytes a PostgreSQL notification takes`,
   TRELLIS_ERR_BROADCASTER_CLOSED: () =>

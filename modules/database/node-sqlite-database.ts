@@ -33,15 +33,24 @@ function nodeSqlite(): NodeSqlite {
   }
 }
 
-// node:sqlite with what the dialect needs (a statement's columns, a busy timeout): Node 22.16+.
+// node:sqlite without a flag: Node 22.13 and later.
 function usableNodeSqlite(): NodeSqlite {
   let module: NodeSqlite | undefined;
   try {
     module = nodeSqlite();
   } catch {}
-  if (typeof module?.StatementSync?.prototype.columns !== 'function')
+  if (typeof module?.DatabaseSync !== 'function')
     throw databaseModuleError('TRELLIS_ERR_NODE_SQLITE_UNAVAILABLE', process.version);
   return module;
+}
+
+// Statements that give rows, for a Node without StatementSync#columns() (before 22.16).
+const READER = /^\s*(SELECT|WITH|VALUES|PRAGMA|EXPLAIN)\b|\bRETURNING\b/i;
+
+function readsRows(statement: StatementSync): boolean {
+  return typeof statement.columns === 'function'
+    ? statement.columns().length > 0
+    : READER.test(statement.sourceSQL);
 }
 
 // node:sqlite's failures carry SQLite's result code as a number; the name goes in `code`, as
@@ -69,7 +78,7 @@ class NodeSqliteStatement implements SqliteStatement {
   readonly reader: boolean;
 
   constructor(private readonly statement: StatementSync) {
-    this.reader = statement.columns().length > 0;
+    this.reader = readsRows(statement);
   }
 
   all(parameters: ReadonlyArray<unknown>): unknown[] {
@@ -105,7 +114,9 @@ export function openNodeSqlite(file: string, busyTimeoutMs: number): SqliteHandl
   const { DatabaseSync } = usableNodeSqlite();
   let db: DatabaseSync;
   try {
-    db = new DatabaseSync(file, { timeout: busyTimeoutMs });
+    db = new DatabaseSync(file);
+    // The pragma rather than the constructor's `timeout` option, which Node 22.13-22.15 lacks.
+    db.exec(`PRAGMA busy_timeout = ${busyTimeoutMs}`);
   } catch (err) {
     throw named(err);
   }

@@ -43,7 +43,7 @@ describe('the trellis command', () => {
   it('declares the Node.js versions Trellis supports: engines, and .node-version for version managers', () => {
     expect(trellis('new', join(folder, 'app')).code).to.equal(0);
     const manifest = JSON.parse(readFileSync(join(folder, 'app', 'package.json'), 'utf8'));
-    expect(manifest.engines).to.deep.equal({ node: '>=22.16.0' });
+    expect(manifest.engines).to.deep.equal({ node: '>=22.13.0' });
     expect(readFileSync(join(folder, 'app', '.node-version'), 'utf8')).to.equal('24\n');
   });
 
