@@ -7,6 +7,7 @@
 //
 //   npm run build && node bench/jobs.js
 //   BENCH_JOBS=5000 BENCH_LATENCY_JOBS=300 BENCH_CRASH_JOBS=10000 BENCH_CONCURRENCY=10
+//   BENCH_DATABASES=sqlite   SQLite only (both drivers), no PostgreSQL
 const { spawn } = require('node:child_process');
 const { mkdtempSync } = require('node:fs');
 const { tmpdir } = require('node:os');
@@ -223,6 +224,10 @@ async function main() {
   log('sqlite: outbox');
   results.sqlite.outbox = await outboxRun(await sqliteUrl());
 
+  if (process.env.BENCH_DATABASES === 'sqlite') {
+    process.stdout.write(`${JSON.stringify(results, null, 2)}\n`);
+    return;
+  }
   const { startPostgresServer } = require('../dist/spec/support/postgres-server');
   const server = await startPostgresServer();
   try {
