@@ -1,7 +1,7 @@
 import { defineModule } from '../../src/kernel';
 import type { AppMetrics } from '../../src/metrics';
 import { SESSION_REVOCATIONS, type SessionRevocations } from '../../src/websocket';
-import { Database } from '../database';
+import { DatabaseConnection } from '../database';
 import { AccountLimit } from './account-limit';
 import { authGuard } from './auth-guard';
 import type { AuthOptions, UserProvider } from './auth-options';
@@ -54,12 +54,14 @@ export const authModule = defineModule<AuthOptions>({
     // Decided at ready(), once every module is installed: the database's tables when the
     // `database` module is there, memory otherwise.
     const durable = () => app.has('database');
+    // The sessions' own tables: queried without the application's Kysely plugins (`Database` has them).
+    const sessionsDb = () => container.get(DatabaseConnection).db;
     if (options.store) container.bind(TokenStore).toConstantValue(options.store);
     else
       container
         .bind(TokenStore)
         .toDynamicValue(() =>
-          durable() ? new DatabaseTokenStore(container.get(Database)) : new InMemoryTokenStore(),
+          durable() ? new DatabaseTokenStore(sessionsDb()) : new InMemoryTokenStore(),
         )
         .inSingletonScope();
     if (options.denyList) container.bind(TokenDenyList).toConstantValue(options.denyList);
@@ -67,14 +69,14 @@ export const authModule = defineModule<AuthOptions>({
       container
         .bind(TokenDenyList)
         .toDynamicValue(() =>
-          durable() ? new DatabaseTokenDenyList(container.get(Database)) : new InMemoryTokenDenyList(),
+          durable() ? new DatabaseTokenDenyList(sessionsDb()) : new InMemoryTokenDenyList(),
         )
         .inSingletonScope();
     if (!options.store || !options.denyList) {
       let purgeTimer: NodeJS.Timeout | undefined;
       app.onReady(async () => {
         if (!durable()) return;
-        const db = container.get<Database>(Database);
+        const db = sessionsDb();
         await createSessionTables(db);
         // Expired sessions and denied tokens go in batches off the request path; unref'd.
         purgeTimer = setInterval(() => {

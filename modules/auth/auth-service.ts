@@ -8,7 +8,7 @@ import type { UserProvider, UserRecord } from './auth-options';
 import type { AuthenticatedUser } from './caller';
 import type { ConcurrencyLimit } from './concurrency-limit';
 import type { KnownDevice } from './device-cookie';
-import { type DeviceCookieSettings, deviceOf, setDeviceCookie } from './device-cookies';
+import { type DeviceCookieSettings, devicesOf, setDeviceCookie } from './device-cookies';
 import type { PasswordHasher } from './password-hasher';
 import { claimsOf, userFromClaims } from './session-claims';
 import type { LoginResult, TokenClaims, TokenPair } from './token-claims';
@@ -83,6 +83,19 @@ export class AuthService {
   }
 
   /**
+   * The known device of `username` a request comes from: one of its device cookies (every one
+   * counts) signed here for that username, unexpired, of a device its own failures have not locked
+   * out. Its login is judged by that device's failures only: `loginAttempts` lets it past every
+   * per-client limit, and the per-account protection never refuses it. Undefined otherwise.
+   * @example await attempts(ctx, username, () => auth.loginFrom(ctx, username, password), auth.knownDeviceOf(ctx, username));
+   */
+  knownDeviceOf(ctx: RequestContext, username: string): KnownDevice | undefined {
+    const cookies = this.parts.deviceCookies;
+    if (!cookies || typeof username !== 'string') return undefined;
+    return devicesOf(ctx, cookies, username).find((device) => this.trusts(device));
+  }
+
+  /**
    * `login` for an HTTP request: the request's device cookie, when it names a device that logged
    * in as `username` before, has the attempt judged by that device's own failures (a flood at the
    * account from elsewhere does not refuse it); a success sets the device cookie on the answer.
@@ -91,7 +104,9 @@ export class AuthService {
   async loginFrom(ctx: RequestContext, username: string, password: string): Promise<LoginResult> {
     const cookies = this.parts.deviceCookies;
     if (!cookies || typeof username !== 'string') return this.login(username, password);
-    const device = deviceOf(ctx, cookies, username);
+    const devices = devicesOf(ctx, cookies, username);
+    // A locked-out device is judged as a new one, and keeps its id when its cookie is renewed.
+    const device = devices.find((known) => this.trusts(known)) ?? devices[0];
     const result = await this.login(username, password, device);
     setDeviceCookie(ctx, cookies, cookies.signer.issue(username, device));
     return result;
@@ -196,6 +211,11 @@ export class AuthService {
   /** Expensive set-up done once at `ready()`: the dummy hash unknown-user logins verify against. */
   async prepare(): Promise<void> {
     await this.parts.passwords.prepare();
+  }
+
+  // Whether the account protection judges `device` by its own failures (not locked out).
+  private trusts(device: KnownDevice): boolean {
+    return this.parts.accounts?.trusts(device) ?? true;
   }
 
   // The session already ended in the store, which every request checks: a lost announcement (Redis

@@ -49,12 +49,13 @@ export class DeviceCookieSigner {
     const parts = value.split('.');
     if (parts.length !== 4) return undefined;
     const [user, id, expires, mac] = parts as [string, string, string, string];
-    const payload = `${user}.${id}.${expires}`;
-    const expected = Buffer.from(this.mac(payload));
+    // The username and expiry are the sender's own text, no secret: checked first, so the cookies
+    // of other users and planted garbage cost no HMAC.
+    if (Buffer.from(user, 'base64url').toString() !== keyOf(username)) return undefined;
+    if (!/^\d{1,12}$/.test(expires) || Number(expires) * 1000 <= this.now()) return undefined;
+    const expected = Buffer.from(this.mac(`${user}.${id}.${expires}`));
     const given = Buffer.from(mac);
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
-    if (!/^\d{1,12}$/.test(expires) || Number(expires) * 1000 <= this.now()) return undefined;
-    if (Buffer.from(user, 'base64url').toString() !== keyOf(username)) return undefined;
     return { id };
   }
 

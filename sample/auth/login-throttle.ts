@@ -2,7 +2,7 @@ import type { SampleConfig } from '../config';
 import { MESSAGES } from '../messages';
 import type { SharedState } from '../shared-state';
 import { SAMPLE_CONFIG, SHARED_STATE } from '../tokens';
-import { Inject, Injectable, type LoginAttempts, loginAttempts, type RequestContext } from '../trellis';
+import { AuthService, Inject, Injectable, type LoginAttempts, loginAttempts, type RequestContext } from '../trellis';
 
 function usernameOf(ctx: RequestContext): string {
   const body = ctx.body as { username?: unknown } | undefined;
@@ -18,7 +18,11 @@ function usernameOf(ctx: RequestContext): string {
 export class LoginThrottle {
   private readonly attempts: LoginAttempts;
 
-  constructor(@Inject(SAMPLE_CONFIG) config: SampleConfig, @Inject(SHARED_STATE) state: SharedState) {
+  constructor(
+    @Inject(SAMPLE_CONFIG) config: SampleConfig,
+    @Inject(SHARED_STATE) state: SharedState,
+    private readonly auth: AuthService,
+  ) {
     const { windowMs, max, clientMax } = config.loginRateLimit;
     this.attempts = loginAttempts(
       {
@@ -31,8 +35,13 @@ export class LoginThrottle {
     );
   }
 
-  /** Runs `login` if the limits allow it, counting it only if it fails with a 401 (or the account is busy). */
+  /**
+   * Runs `login` if the limits allow it, counting it only if it fails with a 401 (or the account
+   * is busy). A known device of the username (its device cookie) is judged by its own failures
+   * only, before the per-client limits, so a shared address never locks its owner out.
+   */
   attempt<T>(ctx: RequestContext, login: () => Promise<T>): Promise<T> {
-    return this.attempts(ctx, usernameOf(ctx), login);
+    const username = usernameOf(ctx);
+    return this.attempts(ctx, username, login, this.auth.knownDeviceOf(ctx, username));
   }
 }

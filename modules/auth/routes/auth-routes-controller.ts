@@ -66,15 +66,20 @@ export function authRoutesController(
     @Summary('Log in: an access token, a refresh token and who you are')
     @Description(
       attempts
-        ? `Failed attempts are limited per client and username (and per client); past the limit every attempt is 429 until the window ends. ${DEVICE_NOTE}`
+        ? `Failed attempts are limited per client and username (and per client); past the limit every attempt without a valid device cookie is 429 until the window ends. ${DEVICE_NOTE}`
         : `Trade a username and password for a new session. ${DEVICE_NOTE}`,
     )
     async login(
       @Body(LoginBodySchema) body: { username: string; password: string },
       @Depends(requestContext) ctx: RequestContext,
     ) {
-      const { accessToken, refreshToken, user } = await limited(ctx, body.username, () =>
-        this.auth.loginFrom(ctx, body.username, body.password),
+      // Judged again by loginFrom in this same turn of the event loop, so both see the same device.
+      const device = this.auth.knownDeviceOf(ctx, body.username);
+      const { accessToken, refreshToken, user } = await limited(
+        ctx,
+        body.username,
+        () => this.auth.loginFrom(ctx, body.username, body.password),
+        device,
       );
       noStore(ctx);
       return {

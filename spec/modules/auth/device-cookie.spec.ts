@@ -4,10 +4,11 @@ import request from 'supertest';
 import type { AuthOptions } from '../../../modules/auth';
 import { resolveAuthSettings } from '../../../modules/auth/auth-settings';
 import { DeviceCookieSigner } from '../../../modules/auth/device-cookie';
+import { createApp } from '../../../src/app/create-app';
 import { forEachEngine } from '../../support/engines';
 import { rateLimitOf } from '../../support/rate-limit-fields';
 import { type Served, serve } from '../../support/serve';
-import { authApp, PASSWORD, SECRET, type StubbedUsers, stubUsers } from './auth-fixtures';
+import { authApp, FAST_ROUNDS, PASSWORD, SECRET, type StubbedUsers, stubUsers } from './auth-fixtures';
 
 const WRONG = 'Wrong-pass-1!';
 const ACCOUNT_BUSY = /esta cuenta/;
@@ -136,6 +137,26 @@ describe('auth: device cookies', () => {
       expect((await login('grace', PASSWORD, graces)).status).to.equal(200);
     });
 
+    it("a cookie planted ahead of the real one (garbage, or another user's valid one) still leaves the known device known", async () => {
+      await start();
+      const graces = await knownDevice('grace');
+      const adas = await knownDevice('ada');
+      await flood('ada');
+      const value = adas.split('=')[1]!;
+      for (const cookie of [
+        `trellis_device=garbage; ${adas}`,
+        `${graces}; ${adas}`,
+        `trellis_device=garbage; ${graces}; trellis_device="${value}"`,
+      ]) {
+        const res = await login('ada', PASSWORD, cookie);
+        expect(res.status, cookie).to.equal(200);
+        // Renewed with the known device's id, not a new one.
+        expect(deviceCookieOf(res).pair.split('.')[1], cookie).to.equal(adas.split('.')[1]);
+      }
+      // Only cookies of the device cookie's name count.
+      expect((await login('ada', PASSWORD, `other_cookie=${value}`)).status).to.equal(429);
+    });
+
     it('an expired cookie counts as a new device', async () => {
       await start();
       await flood();
@@ -205,6 +226,54 @@ describe('auth: device cookies', () => {
       expect((await first).status).to.equal(200);
       // Had the 429 counted, this client and username (one failure allowed) would be refused now.
       expect((await login('ada', PASSWORD, cookie)).status).to.equal(200);
+    });
+
+    describe('where the cookie is Secure (NODE_ENV=production)', () => {
+      // Settings are read at install: production only for it, so the rest of the app is as in tests.
+      async function startSecure(): Promise<void> {
+        users = await stubUsers();
+        const app = createApp({ engine, controllers: [] });
+        const nodeEnv = process.env.NODE_ENV;
+        process.env.NODE_ENV = 'production';
+        try {
+          app.install('auth', {
+            jwt: { secret: SECRET, accessTokenTTL: 60, refreshTokenTTL: 600 },
+            userProvider: users.provider,
+            bcryptRounds: FAST_ROUNDS,
+            routes: { loginLimit: false },
+            loginFailureBurst: 1,
+            loginFailureSpacingMs: 60_000,
+          });
+        } finally {
+          if (nodeEnv === undefined) delete process.env.NODE_ENV;
+          else process.env.NODE_ENV = nodeEnv;
+        }
+        served = await serve(app);
+      }
+
+      it('it is set as __Host-trellis_device: Secure, Path=/, no Domain', async () => {
+        await startSecure();
+        const res = await login('ada', PASSWORD);
+        const header = ([] as string[]).concat(res.headers['set-cookie'] ?? []);
+        expect(header).to.have.length(1);
+        expect(header[0]).to.match(/^__Host-trellis_device=[\w-]+\.[\w-]+\.\d+\.[\w-]+; /);
+        expect(header[0]).to.include('; Secure').and.include('; Path=/;').and.include('; HttpOnly');
+        expect(header[0]).not.to.match(/Domain=/i);
+      });
+
+      it('the __Host- cookie is read back, and so is a cookie of the old name', async () => {
+        await startSecure();
+        const res = await login('ada', PASSWORD);
+        const hostOnly = ([] as string[]).concat(res.headers['set-cookie'] ?? [])[0]!.split(';')[0]!;
+        const oldName = `trellis_device=${new DeviceCookieSigner(SECRET).issue('ada')}`;
+        await flood();
+        const renewed = await login('ada', PASSWORD, hostOnly);
+        expect(renewed.status).to.equal(200);
+        expect(renewed.headers['set-cookie'][0]).to.match(/^__Host-trellis_device=/);
+        expect((await login('ada', PASSWORD, oldName)).status).to.equal(200);
+        expect((await login('ada', PASSWORD, `trellis_device=garbage; ${hostOnly}`)).status).to.equal(200);
+        expect((await login('ada', PASSWORD, '__Host-trellis_device=garbage')).status).to.equal(429);
+      });
     });
 
     it('with deviceCookie: false, sets no cookie and judges every attempt by the account', async () => {

@@ -133,6 +133,42 @@ describe('sample login rate limit', () => {
   });
 });
 
+describe('sample login behind a shared address', () => {
+  forEachEngine((engine) => {
+    let sample: SampleServer;
+    beforeEach(async () => {
+      sample = await startSample(engine, {
+        LOGIN_RATE_LIMIT_MAX: '3',
+        LOGIN_CLIENT_RATE_LIMIT_MAX: '5',
+        LOGIN_FAILURE_SPACING_MS: '0',
+        TRUST_PROXY: 'loopback',
+      });
+    });
+    afterEach(() => sample.close());
+
+    const SHARED = '198.51.100.7';
+    const attempt = (username: string, password = 'wrong-password', cookie?: string) => {
+      const call = request(sample.url).post('/auth/login').set('X-Forwarded-For', SHARED);
+      return (cookie ? call.set('Cookie', cookie) : call).send({ username, password });
+    };
+
+    it("logs the owner's known device in while the address is over both of its limits", async () => {
+      const first = await attempt('admin', DEMO_PASSWORD).expect(200);
+      const device = [first.headers['set-cookie']]
+        .flat()
+        .map((line: string) => line.split(';')[0])
+        .find((pair: string) => /trellis_device=/.test(pair));
+      expect(device, 'the device cookie of the first login').to.be.a('string');
+      for (let i = 0; i < 3; i++) await attempt('admin').expect(401);
+      for (const name of ['manager', 'viewer']) await attempt(name).expect(401);
+      await attempt('admin', DEMO_PASSWORD).expect(429);
+      await attempt('developer', DEMO_PASSWORD).expect(429);
+      await attempt('admin', DEMO_PASSWORD, device).expect(200);
+      await attempt('admin', DEMO_PASSWORD, `trellis_device=garbage; ${device}`).expect(200);
+    });
+  });
+});
+
 describe('sample login failure spacing', () => {
   forEachEngine((engine) => {
     let sample: SampleServer;
