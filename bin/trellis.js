@@ -12,6 +12,7 @@ Promise.resolve(require('../dist/cli/main.js').main(args)).then((code) => {
   // printed is written out, nothing is left to wait for.
   if (args[0] === 'inspect') process.stdout.write('', () => process.stderr.write('', () => process.exit(code)));
   // A start that failed (in the primary, or in a worker, which the primary then sees exit) ends
-  // here; one that serves keeps the process up until a signal stops it.
+  // here; one that serves keeps the process up until a signal stops it (exit 0) or serve() gives
+  // up on workers that keep dying (exit 1).
   else if (args[0] === 'start' && code !== 0) process.stderr.write('', () => process.exit(code));
 });

@@ -52,8 +52,9 @@ function parse(args: string[], env: NodeJS.ProcessEnv): StartArgs | string {
  * `trellis start <file> [--workers N] [--port P] [--host H]`: serves the application `file`
  * exports (an app, or a function returning one) on N cores through `serve()`: each worker loads
  * the file and builds its own application. Resolves to 0 once every worker serves (the process
- * then stays up until SIGTERM or SIGINT drains it; SIGHUP restarts the workers one at a time),
- * 1 when they cannot start, 2 on a usage mistake.
+ * then stays up, replacing a worker that exits, until SIGTERM or SIGINT drains it and it exits 0,
+ * or until workers keep dying and it exits 1; SIGHUP restarts the workers one at a time), 1 when
+ * they cannot start, 2 on a usage mistake.
  */
 export async function startCommand(
   args: string[],

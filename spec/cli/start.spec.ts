@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { expect } from 'chai';
-import { type SpawnedNode, spawnNode } from '../support/child-processes';
+import { childrenOf, type SpawnedNode, spawnNode } from '../support/child-processes';
 
 const BIN = join(__dirname, '../../../bin/trellis.js');
 const APPS = join(__dirname, 'start-apps');
@@ -23,6 +23,24 @@ async function servingUrl(started: Started): Promise<string> {
   }
   throw new Error(`timed out waiting for trellis start:\n${started.output()}`);
 }
+
+// Polls `find` until it gives a value, failing with `what` (read at the deadline) if it never does.
+async function until<T>(find: () => T | undefined | Promise<T | undefined>, what: () => string): Promise<T> {
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    const found = await find();
+    if (found !== undefined) return found;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`timed out waiting for ${what()}`);
+}
+
+// Waits for `trellis start` to print a line matching `pattern` (its output arrives after the events it tells of).
+const printed = (started: Started, pattern: RegExp) =>
+  until(
+    () => (pattern.test(started.output()) ? true : undefined),
+    () => `${pattern} in the output:\n${started.output()}`,
+  );
 
 // One request on a connection of its own: the primary hands connections to the workers in turn.
 function pidAt(url: string): Promise<number> {
@@ -52,6 +70,7 @@ describe('trellis start', function () {
 
   afterEach(async () => {
     if (started && started.child.exitCode === null) {
+      for (const pid of childrenOf(started.child.pid!)) process.kill(pid, 'SIGKILL');
       started.child.kill('SIGKILL');
       await started.exited;
     }
@@ -68,6 +87,49 @@ describe('trellis start', function () {
     expect(pids.has(started.child.pid!)).to.equal(false);
     started.child.kill('SIGTERM');
     expect(await started.exited).to.equal(0);
+  });
+
+  it('replaces workers ended by SIGTERM, saying so, and exits 0 only on SIGTERM to itself', async () => {
+    started = start(['pid-app.js', '--workers', '2', '--port', '0']);
+    const url = await servingUrl(started);
+    const primary = started.child.pid!;
+    const before = childrenOf(primary);
+    expect(before).to.have.length(2);
+    for (const pid of before) process.kill(pid, 'SIGTERM');
+    const after = await until(
+      () => {
+        const now = childrenOf(primary);
+        return now.length === 2 && now.every((pid) => !before.includes(pid)) ? now : undefined;
+      },
+      () => `two replacement workers:\n${started!.output()}`,
+    );
+    for (const pid of before)
+      await printed(started, new RegExp(`Worker ${pid} died \\(exit code 0\\); starting another`));
+    // The replacements are processes before they serve: the port answers once they listen.
+    const pids = await until(
+      async () => {
+        const seen = new Set<number>();
+        for (let i = 0; i < 20 && seen.size < 2; i++) seen.add(await pidAt(url).catch(() => 0));
+        seen.delete(0);
+        return seen.size === 2 ? seen : undefined;
+      },
+      () => `both replacements to answer:\n${started!.output()}`,
+    );
+    expect([...pids].sort()).to.deep.equal([...after].sort());
+    started.child.kill('SIGTERM');
+    expect(await started.exited).to.equal(0);
+  });
+
+  it('exits 1 when workers keep dying after they serve, even with exit code 0', async () => {
+    started = start(['pid-app.js', '--workers', '1', '--port', '0'], { PID_APP_EXIT_AFTER_MS: '300' });
+    await servingUrl(started);
+    const code = await until(
+      () => started!.child.exitCode ?? undefined,
+      () => `trellis start to exit:\n${started!.output()}`,
+    );
+    expect(code).to.equal(1);
+    await printed(started, /Worker \d+ died \(exit code 0\); starting another/);
+    await printed(started, /Workers keep dying: 5 in a row/);
   });
 
   it('exits 1 with the coded error when the workers cannot build the app', async () => {

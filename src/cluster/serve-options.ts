@@ -7,7 +7,7 @@ export type AppFactory = () => Application | Promise<Application>;
 export interface ServeOptions {
   /** How many worker processes, each with its own application (default: one per core, `os.availableParallelism()`). */
   workers?: number;
-  /** The port every worker listens on, shared through the primary (default 0: one free port, the same for all). */
+  /** The port every worker listens on, shared through the primary (default 0: one free port, the same for all, replacements included). */
   port?: number;
   /** The address the workers listen on (default 127.0.0.1, as `listen()`). */
   host?: string;
@@ -17,6 +17,12 @@ export interface ServeOptions {
   stopTimeoutMs?: number;
   /** The wait before a crashed worker is replaced, doubled for each crash in a row up to 30 s (default 100 ms). */
   restartDelayMs?: number;
+  /**
+   * How many worker exits in a row, each within 60 s of the one before, make the primary give up:
+   * it stops the other workers and exits 1 (default 5). Any exit the primary did not ask for counts,
+   * exit code 0 included.
+   */
+  maxCrashes?: number;
   /** Whether `serve()` handles SIGTERM and SIGINT (drain and exit) and, in the primary, SIGHUP (rolling restart); default true. */
   handleSignals?: boolean;
 }

@@ -8,6 +8,9 @@ export interface ServingMessage {
   readonly port: number;
 }
 
+/** The environment variable through which the primary tells each worker the port to listen on (port 0 resolved). */
+export const SHARED_PORT_ENV = 'TRELLIS_SHARED_PORT';
+
 /** Whether an IPC message is a worker saying it is serving. */
 export function isServingMessage(message: unknown): message is ServingMessage {
   return typeof message === 'object' && message !== null && (message as ServingMessage).trellis === 'serving';
@@ -20,7 +23,8 @@ export function isServingMessage(message: unknown): message is ServingMessage {
 export async function serveWorker(factory: AppFactory, options: ServeOptions): Promise<ServedWorker> {
   const app = await factory();
   const host = options.host ?? '127.0.0.1';
-  const server = await app.listen(options.port ?? 0, host);
+  const sharedPort = process.env[SHARED_PORT_ENV];
+  const server = await app.listen(sharedPort ? Number(sharedPort) : (options.port ?? 0), host);
   const { port } = server.address() as AddressInfo;
   let closing: Promise<void> | undefined;
   const close = () => {

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { expect } from 'chai';
 import request from 'supertest';
-import { serve } from '../../../src';
+import { createApp, serve } from '../../../src';
 import { childrenOf, type SpawnedNode, spawnNode } from '../../support/child-processes';
 import { expectCode } from '../../support/expect-code';
 
@@ -17,14 +17,17 @@ type Primary = SpawnedNode;
 const startPrimary = (env: Record<string, string>): Primary =>
   spawnNode([SCRIPT], { env: { LOG_LEVEL: 'silent', ...env } });
 
-async function until<T>(find: () => T | undefined | Promise<T | undefined>, what: string): Promise<T> {
+async function until<T>(
+  find: () => T | undefined | Promise<T | undefined>,
+  what: string | (() => string),
+): Promise<T> {
   const deadline = Date.now() + START_TIMEOUT_MS;
   while (Date.now() < deadline) {
     const found = await find();
     if (found !== undefined) return found;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  throw new Error(`timed out waiting for ${what}`);
+  throw new Error(`timed out waiting for ${typeof what === 'string' ? what : what()}`);
 }
 
 const servingUrl = (primary: Primary) =>
@@ -41,6 +44,20 @@ const alive = (pid: number) => {
     return false;
   }
 };
+
+/** Waits for the primary to print a line matching `pattern` (its output arrives after the events it tells of). */
+const printed = (primary: Primary, pattern: RegExp) =>
+  until(
+    () => (pattern.test(primary.output()) ? true : undefined),
+    () => `${pattern} in the output:\n${primary.output()}`,
+  );
+
+/** The primary's exit code, once it has exited (a failure, with what it printed, if it has not by the deadline). */
+const exitCodeOf = (primary: Primary) =>
+  until(
+    () => primary.child.exitCode ?? undefined,
+    () => `the primary to exit:\n${primary.output()}`,
+  );
 
 /** The pids that answered `count` requests, each on a connection of its own. */
 async function answeringPids(url: string, count: number): Promise<Set<number>> {
@@ -103,9 +120,64 @@ describe('serve(): an application on several cores', () => {
       return seen.size === 2 ? seen : undefined;
     }, 'both workers to answer');
     expect([...pids].sort()).to.deep.equal([...replaced].sort());
-    expect(primary.output()).to.match(
-      new RegExp(`Worker ${victim} died \\(SIGKILL\\); starting another in \\d+ ms`),
+    await printed(primary, new RegExp(`Worker ${victim} died \\(SIGKILL\\); starting another in \\d+ ms`));
+  }).timeout(TEST_TIMEOUT_MS);
+
+  it('replaces a worker ended by SIGTERM (its drain exits 0), says so, and keeps serving', async () => {
+    primary = startPrimary({ SERVE_WORKERS: '2' });
+    const url = await servingUrl(primary);
+    const [victim, survivor] = childrenOf(primary.child.pid!);
+    process.kill(victim, 'SIGTERM');
+    const replaced = await until(
+      () => {
+        const now = childrenOf(primary!.child.pid!);
+        return now.length === 2 && now.includes(survivor) && !now.includes(victim) ? now : undefined;
+      },
+      () => `a replacement worker:\n${primary!.output()}`,
     );
+    const pids = await until(async () => {
+      const seen = await answeringPids(url, 6);
+      return seen.size === 2 ? seen : undefined;
+    }, 'both workers to answer');
+    expect([...pids].sort()).to.deep.equal([...replaced].sort());
+    await printed(primary, new RegExp(`Worker ${victim} died \\(exit code 0\\); starting another`));
+    expect(primary.child.exitCode).to.equal(null);
+  }).timeout(TEST_TIMEOUT_MS);
+
+  it('replaces a worker that exits 0 on its own, and says so', async () => {
+    primary = startPrimary({ SERVE_WORKERS: '2' });
+    const url = await servingUrl(primary);
+    const before = childrenOf(primary.child.pid!);
+    // The worker ends before it answers: the connection drops.
+    await request(url)
+      .get('/exit/0')
+      .set(fresh)
+      .then(
+        () => undefined,
+        () => undefined,
+      );
+    const replaced = await until(
+      () => {
+        const now = childrenOf(primary!.child.pid!);
+        return now.length === 2 && now.some((pid) => !before.includes(pid)) ? now : undefined;
+      },
+      () => `a replacement worker:\n${primary!.output()}`,
+    );
+    const [gone] = before.filter((pid) => !replaced.includes(pid));
+    await printed(primary, new RegExp(`Worker ${gone} died \\(exit code 0\\); starting another`));
+    const pids = await until(async () => {
+      const seen = await answeringPids(url, 6);
+      return seen.size === 2 ? seen : undefined;
+    }, 'both workers to answer');
+    expect([...pids].sort()).to.deep.equal([...replaced].sort());
+  }).timeout(TEST_TIMEOUT_MS);
+
+  it('when workers keep dying after they serve, stops and exits non-zero', async () => {
+    primary = startPrimary({ SERVE_WORKERS: '2', SERVE_EXIT_AFTER_MS: '200', SERVE_EXIT_CODE: '3' });
+    await servingUrl(primary);
+    expect(await exitCodeOf(primary)).to.equal(1);
+    await printed(primary, /Worker \d+ died \(exit code 3\); starting another/);
+    await printed(primary, /Workers keep dying: 5 in a row/);
   }).timeout(TEST_TIMEOUT_MS);
 
   it('on SIGHUP, replaces every worker one at a time', async () => {
@@ -132,7 +204,7 @@ describe('serve(): an application on several cores', () => {
     );
   }).timeout(TEST_TIMEOUT_MS);
 
-  it('refuses a worker count that is not a positive integer, naming the option', async () => {
+  it('refuses a worker count or a crash bound that is not a positive integer, naming the option', async () => {
     for (const workers of [0, -1, 1.5, Number.NaN]) {
       const failure = await serve(
         () => {
@@ -145,5 +217,10 @@ describe('serve(): an application on several cores', () => {
       );
       expect(expectCode(failure, 'TRELLIS_ERR_INVALID_OPTION').message).to.include('serve(): workers');
     }
+    const failure = await serve(() => createApp(), { workers: 1, maxCrashes: 0 }).then(
+      () => undefined,
+      (err: unknown) => err,
+    );
+    expect(expectCode(failure, 'TRELLIS_ERR_INVALID_OPTION').message).to.include('serve(): maxCrashes');
   });
 });
