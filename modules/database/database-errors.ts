@@ -7,7 +7,7 @@ export const DATABASE_ERRORS = {
   TRELLIS_ERR_NODE_SQLITE_UNAVAILABLE: (version: string) =>
     `database: SQLite through node:sqlite needs Node.js 22.13 or newer (this is ${version}); run Node.js 24 or 22, or install better-sqlite3 and pass driver: 'better-sqlite3'`,
   TRELLIS_ERR_BROADCAST_TOO_LARGE: (bytes: number, max: number) =>
-    `PostgresBroadcaster: a broadcast of ${bytes} bytes as JSON is over the ${max} bytes a PostgreSQL notification takes`,
+    `PostgresBroadcaster: a broadcast of ${bytes} bytes is over the ${max} bytes it carries (MAX_BROADCAST_BYTES); it was delivered to no one`,
   TRELLIS_ERR_BROADCASTER_CLOSED: () =>
     'PostgresBroadcaster: the broadcaster is closed (the application is closing)',
   TRELLIS_ERR_TRANSACTION_ALREADY_HELD: () =>

@@ -15,6 +15,7 @@ export {
 } from './idempotency/redis-idempotency-store';
 export { Idempotent, type IdempotentOptions } from './idempotent';
 export {
+  MAX_BROADCAST_BYTES,
   MAX_NOTIFY_BYTES,
   PostgresBroadcaster,
   type PostgresBroadcasterOptions,

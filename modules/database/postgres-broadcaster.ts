@@ -5,6 +5,14 @@ import { ServiceUnavailableException } from '../../src/kernel';
 import { loadOptional } from '../../src/optional';
 import type { BroadcastEnvelope, Broadcaster, BroadcastListener, Unsubscribe } from '../../src/websocket';
 import { LocalBroadcaster } from '../../src/websocket';
+import { BROADCAST_ROW_SECONDS, BroadcastRows } from './broadcast-rows';
+import {
+  decodeWire,
+  encodeEnvelope,
+  referencePrefix,
+  type WireEnvelope,
+  type WireMessage,
+} from './broadcast-wire';
 import { databaseModuleError } from './database-errors';
 import { DATABASE_UNAVAILABLE_MESSAGE } from './database-unavailable';
 
@@ -22,43 +30,18 @@ export interface PostgresBroadcasterOptions {
   instanceId?: string;
 }
 
-/** The largest NOTIFY payload PostgreSQL takes, in bytes (8,000 less a margin). */
+/** The largest broadcast sent in the notification itself, in bytes (PostgreSQL takes 8,000); larger ones go through a row. */
 export const MAX_NOTIFY_BYTES = 7900;
+
+/** The largest broadcast `PostgresBroadcaster` carries, in bytes of data (1 MiB); larger ones are refused. */
+export const MAX_BROADCAST_BYTES = 1024 * 1024;
 
 const CONNECT_TIMEOUT_MS = 2000;
 const RECONNECT_MS = 1000;
 
-// One notification on the wire: a header line with short keys (every instance parses every one),
-// then the data as it was given. The data is already JSON: quoted again inside the header it
-// would grow (a quote takes two bytes, a control character six) past what a NOTIFY carries.
-interface WireEnvelope {
-  i: string;
-  g: string;
-  d: string;
-  r?: string;
-  s?: string;
-}
-
-function encode(wire: WireEnvelope): string {
-  const { d, ...header } = wire;
-  // JSON.stringify writes no raw line break, so the first one ends the header.
-  return `${JSON.stringify(header)}\n${d}`;
-}
-
-function decode(payload: string | undefined): WireEnvelope | undefined {
-  try {
-    const text = payload ?? '';
-    const end = text.indexOf('\n');
-    // An instance of an earlier release sends the data inside the header: both are read.
-    const value = (
-      end === -1 ? JSON.parse(text) : { ...JSON.parse(text.slice(0, end)), d: text.slice(end + 1) }
-    ) as Partial<WireEnvelope> | null;
-    if (typeof value?.i !== 'string' || typeof value.g !== 'string' || typeof value.d !== 'string')
-      return undefined;
-    return value as WireEnvelope;
-  } catch {
-    return undefined;
-  }
+// A row holds a broadcast, never another reference.
+function envelopeOf(message: WireMessage | undefined): WireEnvelope | undefined {
+  return message && 'envelope' in message ? message.envelope : undefined;
 }
 
 /**
@@ -68,7 +51,9 @@ function decode(payload: string | undefined): WireEnvelope | undefined {
  * use, listens on one channel and sends the notifications; the publishing instance delivers to
  * its own subscribers at once. While the server is unreachable `publish` rejects with 503 (its
  * own subscribers still get the message), and the connection is restored every second; what
- * was notified meanwhile is lost, as with Redis pub/sub. A message is at most `MAX_NOTIFY_BYTES`.
+ * was notified meanwhile is lost, as with Redis pub/sub. A message over `MAX_NOTIFY_BYTES` is
+ * kept in a row of `trellis_broadcast_payloads` (created on first use, rows deleted after a
+ * minute) whose id is notified; one over `MAX_BROADCAST_BYTES` is refused before any delivery.
  * The `database` module binds one as the `BROADCASTER` on PostgreSQL unless another is set.
  * @example app.override(BROADCASTER, new PostgresBroadcaster({ connectionString: process.env.DATABASE_URL! }));
  */
@@ -76,12 +61,15 @@ export class PostgresBroadcaster implements Broadcaster {
   /** This instance's id: its own notifications are not delivered twice. */
   readonly instanceId: string;
   private readonly local = new LocalBroadcaster();
+  private readonly rows = new BroadcastRows();
   private readonly channel: string;
   private readonly logger?: Logger;
   private client?: Client;
   private connecting?: Promise<Client>;
   private retry?: NodeJS.Timeout;
   private sending: Promise<unknown> = Promise.resolve();
+  // Notifications are handed on in the order they came, a row's read included.
+  private receiving: Promise<void> = Promise.resolve();
   // Set on the first subscription: from then on a lost connection is restored.
   private listening = false;
   private closed = false;
@@ -94,18 +82,24 @@ export class PostgresBroadcaster implements Broadcaster {
 
   /** {@inheritDoc Broadcaster.publish} */
   async publish(gateway: string, envelope: BroadcastEnvelope): Promise<void> {
-    this.local.publish(gateway, envelope);
+    // Checked before any delivery: a broadcast refused here reaches no one, this instance included.
+    const bytes = Buffer.byteLength(envelope.data);
+    if (bytes > MAX_BROADCAST_BYTES)
+      throw databaseModuleError('TRELLIS_ERR_BROADCAST_TOO_LARGE', bytes, MAX_BROADCAST_BYTES);
     const wire: WireEnvelope = { i: this.instanceId, g: gateway, d: envelope.data };
     if (envelope.room !== undefined) wire.r = envelope.room;
     if (envelope.senderId !== undefined) wire.s = envelope.senderId;
-    const payload = encode(wire);
-    const bytes = Buffer.byteLength(payload);
-    if (bytes > MAX_NOTIFY_BYTES)
-      throw databaseModuleError('TRELLIS_ERR_BROADCAST_TOO_LARGE', bytes, MAX_NOTIFY_BYTES);
+    const text = encodeEnvelope(wire);
+    this.local.publish(gateway, envelope);
     try {
       const client = await this.connection();
       // One query at a time on the connection (pg queues them, but is to stop doing so).
-      const sent = this.sending.then(() => client.query('SELECT pg_notify($1, $2)', [this.channel, payload]));
+      const sent = this.sending.then(
+        (): Promise<unknown> =>
+          Buffer.byteLength(text) <= MAX_NOTIFY_BYTES
+            ? client.query('SELECT pg_notify($1, $2)', [this.channel, text])
+            : this.rows.send(client, this.channel, referencePrefix(this.instanceId), text),
+      );
       this.sending = sent.catch(() => {});
       await sent;
     } catch (err) {
@@ -154,7 +148,11 @@ export class PostgresBroadcaster implements Broadcaster {
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
       keepAlive: true,
     });
-    client.on('notification', (message) => this.receive(message.payload));
+    client.on('notification', (message) => {
+      this.receiving = this.receiving
+        .then(() => this.receive(client, message.payload))
+        .catch((err) => this.logger?.error({ err, channel: this.channel }, 'broadcast listener failed'));
+    });
     client.on('error', (err) => {
       this.logger?.warn({ err }, 'broadcast connection lost');
       this.drop(client);
@@ -191,8 +189,30 @@ export class PostgresBroadcaster implements Broadcaster {
     this.retry.unref();
   }
 
-  private receive(payload: string | undefined): void {
-    const wire = decode(payload);
+  private async receive(client: Client, payload: string | undefined): Promise<void> {
+    const message = decodeWire(payload);
+    if (message && 'reference' in message) {
+      if (message.reference.i === this.instanceId) return;
+      return this.receiveRow(client, message.reference.p);
+    }
+    this.deliver(envelopeOf(message));
+  }
+
+  private async receiveRow(client: Client, id: string): Promise<void> {
+    try {
+      const text = await this.rows.read(client, id);
+      if (text === undefined)
+        this.logger?.warn(
+          { id, keptSeconds: BROADCAST_ROW_SECONDS },
+          'broadcast row already deleted; ignored',
+        );
+      else this.deliver(envelopeOf(decodeWire(text)));
+    } catch (err) {
+      if (!this.closed) this.logger?.warn({ err, id }, 'broadcast row not read; ignored');
+    }
+  }
+
+  private deliver(wire: WireEnvelope | undefined): void {
     if (!wire) {
       this.logger?.warn({ channel: this.channel }, 'malformed broadcast ignored');
       return;
