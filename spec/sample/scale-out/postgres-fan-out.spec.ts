@@ -77,6 +77,19 @@ describe('sample scale-out: two instances sharing one PostgreSQL and no Redis', 
       await expectSilence(200, ada, bob);
     });
 
+    it('a chat message as large as the chat allows (2,000 control characters) reaches the other instance too', async () => {
+      const ada = await joinChat(sample, sample.one, 'developer');
+      const bob = await joinChat(sample, sample.two, 'viewer');
+      const cy = await joinChat(sample, sample.one, 'manager');
+      sockets.push(ada, bob, cy);
+      // Each control character is six bytes as JSON: some 12 KB, over a NOTIFY's 8,000 bytes.
+      const text = '\u0001'.repeat(2000);
+      expect(await ada.ask({ type: 'message', text })).to.have.property('type', 'sent');
+      expect(await bob.next()).to.include({ type: 'message', text, from: 'developer' });
+      expect(await cy.next()).to.include({ type: 'message', text, from: 'developer' });
+      await expectSilence(200, ada, bob, cy);
+    });
+
     it('streams on one instance the tasks created on the other, and replays on either what was missed', () =>
       expectTaskEventsAcrossInstances(sample, openEvents));
   });
