@@ -11,9 +11,17 @@ import {
   type JobPayload,
   type JobRunner,
   type Jobs,
+  storedForm,
   UnknownJobError,
 } from '../../src/jobs';
+import type { ValidationDetail } from '../../src/kernel';
 import type { Tracing } from '../../src/tracing';
+
+// A field the schema accepts as given but refuses once stored as JSON (a Date it wants as one).
+const asStored = (detail: ValidationDetail): ValidationDetail => ({
+  ...detail,
+  message: `${detail.message}, once stored as JSON`,
+});
 
 /** `Jobs` as the `jobs` module binds it: checks on enqueue, the backend behind. */
 export class JobQueue implements Jobs {
@@ -38,14 +46,21 @@ export class JobQueue implements Jobs {
     if (!task?.validate) throw new UnknownJobError(name, this.compiled?.jobNames() ?? []);
     const checked = task.validate(payload);
     if (!checked.ok) throw new InvalidJobPayloadError(name, checked.details);
-    const problem = enqueueOptionsProblem(options);
+    // Checked again as it will be stored, so that what enqueue accepts a run accepts too.
+    const stored = storedForm(payload);
+    if (!stored.ok) throw new InvalidJobPayloadError(name, stored.details);
+    const rechecked = task.validate(stored.value);
+    if (!rechecked.ok) throw new InvalidJobPayloadError(name, rechecked.details.map(asStored));
+    const now = Date.now();
+    const problem = enqueueOptionsProblem(options, now);
     if (problem) throw new InvalidEnqueueOptionsError(name, problem);
-    const runAt = options.runAt ?? new Date(Date.now() + (options.delayMs ?? 0));
+    const runAt = options.runAt ?? new Date(now + (options.delayMs ?? 0));
     const id = await this.backend.add(this.db, {
       name,
-      payload,
+      payload: stored.value,
       runAt,
       maxAttempts: options.maxAttempts ?? task.maxAttempts,
+      priority: options.priority ?? 0,
       key: options.key,
       requestId: enqueuingRequestId(),
       spanLink: this.tracing?.activeSpanLink(),
@@ -64,6 +79,10 @@ export class JobQueue implements Jobs {
 
   retry(id: string): Promise<boolean> {
     return this.backend.retry(String(id));
+  }
+
+  cancel(id: string): Promise<boolean> {
+    return this.backend.cancel(this.db, String(id));
   }
 
   /**

@@ -89,7 +89,11 @@ function checkedPayload(name: string, schema: Parameters<typeof compileValidator
     validator,
     parse(value: unknown): unknown {
       const result = validator(value);
-      if (!result.ok) throw new ValidationException(result.details, `The payload of '${name}' is refused`);
+      if (!result.ok) {
+        // The message is what a failed job keeps (`lastError`): it names each refused field.
+        const fields = result.details.map((detail) => `${detail.path}: ${detail.message}`).join('; ');
+        throw new ValidationException(result.details, `The payload of '${name}' is refused: ${fields}`);
+      }
       return result.value;
     },
   };

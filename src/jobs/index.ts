@@ -12,3 +12,4 @@ export * from './job-runner';
 export * from './jobs-errors';
 export * from './jobs-token';
 export * from './retry-delay';
+export * from './stored-payload';

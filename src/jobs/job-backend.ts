@@ -3,15 +3,17 @@ import type { CompiledJobs } from './compiled-jobs';
 import type { JobRunner } from './job-runner';
 import type { JobInfo } from './jobs-token';
 
-/** A job to store, its options resolved. */
 /** How far back a schedule's missed ticks are made up after a stop: an hour, on either backend. */
 export const SCHEDULE_BACKFILL_MS = 3_600_000;
 
+/** A job to store, its options resolved. */
 export interface NewJob {
   name: string;
   payload: unknown;
   runAt: Date;
   maxAttempts: number;
+  /** Lower runs first (graphile-worker's priority, 0 by default). */
+  priority: number;
   key?: string;
   requestId?: string;
   spanLink?: string;
@@ -38,6 +40,13 @@ export interface JobBackend {
   get(id: string): Promise<JobInfo | null>;
   failed(): Promise<JobInfo[]>;
   retry(id: string): Promise<boolean>;
+  /**
+   * Deletes a waiting or failed job through `db`, the caller's connection (its transaction,
+   * inside one); marks a running one cancelled (not retried, deleted once its run returns), and
+   * the runner holding it aborts it: at once in this instance outside a transaction, else at
+   * its next poll. False when no job has this id.
+   */
+  cancel(db: Kysely<any>, id: string): Promise<boolean>;
   /** Jobs due now (`runAt` reached) or running. */
   busy(): Promise<number>;
   /**

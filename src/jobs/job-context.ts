@@ -10,6 +10,8 @@ export interface JobContext {
   readonly attempt: number;
   /** Runs before the job is kept as failed. */
   readonly maxAttempts: number;
+  /** Aborted when `jobs.cancel(id)` cancels this job: stop the work (pass it to `fetch`, ...). */
+  readonly signal: AbortSignal;
 }
 
 /** One run of a job as the kernel sees it: a call context, plus the job and its payload. */

@@ -6,7 +6,7 @@ import type { JobContext } from './job-context';
 import { UnknownJobError } from './jobs-errors';
 
 /** A job a worker took: what it runs, and what links it to the request that enqueued it. */
-export interface ClaimedJob extends JobContext {
+export interface ClaimedJob extends Omit<JobContext, 'signal'> {
   readonly payload: unknown;
   /** The id of the request that enqueued it. */
   readonly requestId?: string;
@@ -21,15 +21,18 @@ export interface JobObservers {
   tracing?: Tracing;
 }
 
-type Outcome = 'success' | 'failure';
+type Outcome = 'success' | 'failure' | 'cancelled';
 
 /**
  * Runs the jobs a backend claims: the compiled task of the job's name, with a span linked to the
  * enqueuing request's, a log line carrying the job's and the request's ids, and its duration in
  * `trellis_jobs_run_seconds{job,outcome}` (whose count is the runs by name and outcome).
+ * A run it is told to abort (`abort(id)`, a cancelled job) ends its signal and resolves, so
+ * that the backend deletes the job instead of retrying it.
  */
 export class JobRunner {
   private readonly observe?: (labels: { job: string; outcome: Outcome }, seconds: number) => void;
+  private readonly running = new Map<string, AbortController>();
 
   constructor(
     private readonly compiled: CompiledJobs,
@@ -41,7 +44,19 @@ export class JobRunner {
     ]);
   }
 
-  /** Runs one claimed job; rejects with its failure, which the backend records. */
+  /** The ids of the jobs this runner runs now. */
+  runningIds(): string[] {
+    return [...this.running.keys()];
+  }
+
+  /** Aborts the run of job `id` through its signal; false when this runner does not run it. */
+  abort(id: string): boolean {
+    const controller = this.running.get(id);
+    controller?.abort();
+    return controller !== undefined;
+  }
+
+  /** Runs one claimed job; rejects with its failure, which the backend records, unless it was aborted. */
   async run(job: ClaimedJob): Promise<void> {
     const task = this.compiled.get(job.name);
     const started = performance.now();
@@ -51,11 +66,14 @@ export class JobRunner {
       { 'job.id': job.id, 'job.name': job.name, 'job.attempt': job.attempt },
       job.spanLink,
     );
+    const controller = new AbortController();
+    this.running.set(job.id, controller);
     const context: JobContext = {
       id: job.id,
       name: job.name,
       attempt: job.attempt,
       maxAttempts: job.maxAttempts,
+      signal: controller.signal,
     };
     const line = { jobId: job.id, job: job.name, attempt: job.attempt, reqId: job.requestId };
     try {
@@ -64,11 +82,21 @@ export class JobRunner {
       await (span ? span.run(() => task.run(job.payload, context)) : task.run(job.payload, context));
       span?.end();
       const ms = performance.now() - started;
-      this.observe?.({ job: job.name, outcome: 'success' }, ms / 1000);
-      logger.info({ ...line, durationMs: Math.round(ms) }, 'job done');
+      const outcome = controller.signal.aborted ? 'cancelled' : 'success';
+      this.observe?.({ job: job.name, outcome }, ms / 1000);
+      logger.info(
+        { ...line, durationMs: Math.round(ms) },
+        outcome === 'success' ? 'job done' : 'job cancelled',
+      );
     } catch (err) {
       span?.end(err);
       const ms = performance.now() - started;
+      if (controller.signal.aborted) {
+        // Cancelled: however the run ended, it is over and not retried.
+        this.observe?.({ job: job.name, outcome: 'cancelled' }, ms / 1000);
+        logger.info({ ...line, durationMs: Math.round(ms) }, 'job cancelled');
+        return;
+      }
       this.observe?.({ job: job.name, outcome: 'failure' }, ms / 1000);
       const last = job.attempt >= job.maxAttempts;
       logger[last ? 'error' : 'warn'](
@@ -76,6 +104,8 @@ export class JobRunner {
         last ? 'job failed: no attempts left' : 'job failed: it will be retried',
       );
       throw err;
+    } finally {
+      this.running.delete(job.id);
     }
   }
 }

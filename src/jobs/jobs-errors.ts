@@ -8,6 +8,8 @@ export const JOBS_ERRORS = {
     `${where}: Cron('${expression}') cannot be read: ${problem}`,
   TRELLIS_ERR_JOBS_WITHOUT_DATABASE: () =>
     "install('jobs') keeps its jobs in the database module's database: install('database') first",
+  TRELLIS_ERR_JOB_NOT_STORED: (name: string, key: string, tries: number) =>
+    `enqueue('${name}', { key: '${key}' }): the database stored no job in ${tries} tries, a worker taking the job of that key each time`,
 };
 
 /** Builds the `TrellisError` of one of these codes from its message template's arguments. */

@@ -13,6 +13,8 @@ export interface EnqueueOptions {
   key?: string;
   /** Runs before the job is kept as failed (default: the job's own, else 5). */
   maxAttempts?: number;
+  /** Lower runs first among due jobs, an integer from -32768 to 32767 (default 0). */
+  priority?: number;
 }
 
 /** A job while it waits, runs or has failed. */
@@ -28,6 +30,8 @@ export interface JobInfo {
   lastError?: string;
   /** Not before this moment. */
   runAt: Date;
+  /** Lower runs first. */
+  priority: number;
 }
 
 /**
@@ -48,6 +52,11 @@ export interface Jobs {
   failed(): Promise<JobInfo[]>;
   /** Queues a failed job again with fresh attempts; false when no failed job has this id. */
   retry(id: string): Promise<boolean>;
+  /**
+   * Removes a waiting or failed job, or aborts a running one through its `JobContext.signal`
+   * (not retried, removed once its run returns); false when no job has this id.
+   */
+  cancel(id: string): Promise<boolean>;
 }
 
 /** The container token of the `Jobs` the `jobs` module binds. */

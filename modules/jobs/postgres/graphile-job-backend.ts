@@ -6,6 +6,7 @@ import {
   type JobBackend,
   type JobInfo,
   type JobRunner,
+  jobsError,
   type NewJob,
   SCHEDULE_BACKFILL_MS,
   type WorkerSettings,
@@ -21,6 +22,13 @@ type Pg = typeof import('pg');
 /** graphile-worker's own lock timeout, past which a locked job is taken for cut off. */
 const GRAPHILE_LOCK_TIMEOUT_MS = 4 * 3_600_000;
 
+// add_job answering no job (a worker locked the keyed job between its two statements) is tried
+// again: each try that loses needs another job of that key locked meanwhile.
+const ADD_TRIES = 10;
+
+/** The graphile-worker flag a cancelled running job carries until its run returns. */
+const CANCELLED_FLAG = 'trellis_cancelled';
+
 interface Row {
   id: string;
   name: string;
@@ -30,6 +38,7 @@ interface Row {
   max_attempts: number;
   last_error: string | null;
   locked_at: Date | null;
+  priority: number;
 }
 
 function infoOf(row: Row): JobInfo {
@@ -43,12 +52,13 @@ function infoOf(row: Row): JobInfo {
     maxAttempts: Number(row.max_attempts),
     ...(row.last_error !== null && { lastError: row.last_error }),
     runAt: new Date(row.run_at),
+    priority: Number(row.priority),
   };
 }
 
 const JOBS = sql.raw('graphile_worker._private_jobs');
 const SELECT_JOBS = sql`SELECT j.id::text AS id, t.identifier AS name, j.payload, j.run_at, j.attempts,
-    j.max_attempts, j.last_error, j.locked_at
+    j.max_attempts, j.last_error, j.locked_at, j.priority
   FROM graphile_worker._private_jobs j JOIN graphile_worker._private_tasks t ON t.id = j.task_id`;
 
 /**
@@ -61,6 +71,8 @@ export class GraphileJobBackend implements JobBackend {
   private pool?: Pool;
   private runner?: Runner;
   private sweeper?: NodeJS.Timeout;
+  private cancelWatch?: NodeJS.Timeout;
+  private jobRunner?: JobRunner;
 
   constructor(
     private readonly connectionString: string,
@@ -81,13 +93,24 @@ export class GraphileJobBackend implements JobBackend {
     });
   }
 
+  /**
+   * Stores a job through `graphile_worker.add_job` on the caller's connection. With a key, it
+   * clears the key of a locked job, then inserts or replaces the waiting one `WHERE locked_at
+   * IS NULL`: a worker locking that job between the two writes nothing and answers no job, so
+   * add_job is called again (in the caller's transaction, if any), and now sees the lock.
+   */
   async add(db: Kysely<any>, job: NewJob): Promise<string> {
     const payload = JSON.stringify(storedPayload(job.payload ?? null, job.requestId, job.spanLink));
-    const { rows } = await sql<{ id: string }>`SELECT (graphile_worker.add_job(
-        ${job.name}, ${payload}::json, run_at => ${job.runAt.toISOString()}::timestamptz,
-        max_attempts => ${job.maxAttempts}, job_key => ${job.key ?? null}, job_key_mode => 'replace'
-      )).id::text AS id`.execute(db);
-    return rows[0]!.id;
+    for (let tries = 1; ; tries++) {
+      const { rows } = await sql<{ id: string | null }>`SELECT (graphile_worker.add_job(
+          ${job.name}, ${payload}::json, run_at => ${job.runAt.toISOString()}::timestamptz,
+          max_attempts => ${job.maxAttempts}, job_key => ${job.key ?? null}, job_key_mode => 'replace',
+          priority => ${job.priority}
+        )).id::text AS id`.execute(db);
+      const id = rows[0]?.id;
+      if (id) return id;
+      if (tries >= ADD_TRIES) throw jobsError('TRELLIS_ERR_JOB_NOT_STORED', job.name, job.key ?? '', tries);
+    }
   }
 
   async get(id: string): Promise<JobInfo | null> {
@@ -111,6 +134,43 @@ export class GraphileJobBackend implements JobBackend {
     return true;
   }
 
+  /**
+   * On `db`, the caller's connection (its transaction, inside one). A waiting or failed job:
+   * deleted by graphile-worker's `complete_jobs` (which leaves locked jobs alone). A running
+   * one: its key cleared and its attempts used up, as graphile-worker's `remove_job` does to a
+   * running keyed job, so that it is not retried, and flagged, so that the runner holding it
+   * aborts it (at its next poll; at once here outside a transaction) and the job is deleted
+   * when the run returns.
+   */
+  async cancel(db: Kysely<any>, id: string): Promise<boolean> {
+    if (!/^\d+$/.test(id)) return false;
+    // A run that ends between the statements leaves the job waiting (a retry): once more.
+    for (let tries = 0; tries < 3; tries++) {
+      const deleted = await sql`SELECT id FROM graphile_worker.complete_jobs(ARRAY[${id}::bigint])`.execute(
+        db,
+      );
+      if (deleted.rows.length > 0) return true;
+      const marked = await sql`UPDATE ${JOBS} SET key = NULL, attempts = max_attempts,
+          flags = coalesce(flags, '{}'::jsonb) || jsonb_build_object(${CANCELLED_FLAG}::text, true)
+        WHERE id = ${id}::bigint AND locked_at IS NOT NULL RETURNING id`.execute(db);
+      if (marked.rows.length > 0) {
+        if (!db.isTransaction) this.jobRunner?.abort(id);
+        return true;
+      }
+      const { rows } = await sql`SELECT 1 FROM graphile_worker.jobs WHERE id = ${id}::bigint`.execute(db);
+      if (rows.length === 0) return false;
+    }
+    return false;
+  }
+
+  // The jobs among `ids` cancelled while they run, read from graphile-worker's `jobs` view.
+  private async cancelledAmong(ids: readonly string[]): Promise<string[]> {
+    if (ids.length === 0) return [];
+    const { rows } = await sql<{ id: string }>`SELECT id::text AS id FROM graphile_worker.jobs
+      WHERE id = ANY(${ids}::bigint[]) AND flags ? ${CANCELLED_FLAG}`.execute(this.root);
+    return rows.map((row) => row.id);
+  }
+
   // clock_timestamp(), not now(): inside a test's held transaction now() stays at its start.
   async busy(): Promise<number> {
     const { rows } = await sql<{ n: string }>`SELECT count(*) AS n FROM ${JOBS}
@@ -124,7 +184,7 @@ export class GraphileJobBackend implements JobBackend {
     let ran = 0;
     for (;;) {
       const { rows } = await sql<Row>`${SELECT_JOBS} WHERE j.locked_at IS NULL AND j.attempts < j.max_attempts
-        AND j.run_at <= clock_timestamp() ORDER BY j.run_at, j.id LIMIT 1`.execute(this.root);
+        AND j.run_at <= clock_timestamp() ORDER BY j.priority, j.run_at, j.id LIMIT 1`.execute(this.root);
       const row = rows[0];
       if (!row) return ran;
       const attempt = Number(row.attempts) + 1;
@@ -158,19 +218,28 @@ export class GraphileJobBackend implements JobBackend {
   }
 
   async start(settings: WorkerSettings): Promise<void> {
+    this.jobRunner = settings.runner;
     const taskList: TaskList = {};
     for (const task of settings.compiled.all()) {
-      taskList[task.name] = (stored, helpers) => {
+      taskList[task.name] = async (stored, helpers) => {
         const { trellis } = (stored ?? {}) as StoredPayload;
-        return settings.runner.run({
-          id: String(helpers.job.id),
-          name: task.name,
-          payload: payloadOf(stored),
-          attempt: helpers.job.attempts,
-          maxAttempts: helpers.job.max_attempts,
-          requestId: trellis?.requestId,
-          spanLink: trellis?.spanLink,
-        });
+        const id = String(helpers.job.id);
+        try {
+          await settings.runner.run({
+            id,
+            name: task.name,
+            payload: payloadOf(stored),
+            attempt: helpers.job.attempts,
+            maxAttempts: helpers.job.max_attempts,
+            requestId: trellis?.requestId,
+            spanLink: trellis?.spanLink,
+          });
+        } catch (err) {
+          // Cancelled before this runner was told: the run is over, and graphile-worker
+          // deletes the job instead of keeping it as failed.
+          if ((await this.cancelledAmong([id]).catch(() => [])).length > 0) return;
+          throw err;
+        }
       };
     }
     const cronItems: CronItem[] = settings.compiled.schedules().map((task) => ({
@@ -192,6 +261,7 @@ export class GraphileJobBackend implements JobBackend {
       logger: graphileLogger(this.graphile, this.logger),
     });
     if (settings.lockTimeoutMs < GRAPHILE_LOCK_TIMEOUT_MS) this.sweep(settings);
+    this.watchCancels(settings);
   }
 
   wake(): void {
@@ -200,6 +270,7 @@ export class GraphileJobBackend implements JobBackend {
 
   async stop(graceMs: number): Promise<void> {
     clearInterval(this.sweeper);
+    clearInterval(this.cancelWatch);
     const runner = this.runner;
     this.runner = undefined;
     if (runner) {
@@ -207,6 +278,21 @@ export class GraphileJobBackend implements JobBackend {
         this.logger.warn('jobs still running at shutdown are left to their lock timeout');
     }
     await this.pool?.end();
+  }
+
+  // Jobs cancelled by another instance while they run here: their runs are aborted.
+  private watchCancels(settings: WorkerSettings): void {
+    this.cancelWatch = setInterval(() => {
+      const running = settings.runner.runningIds();
+      if (running.length === 0) return;
+      void this.cancelledAmong(running).then(
+        (ids) => {
+          for (const id of ids) settings.runner.abort(id);
+        },
+        (err) => this.logger.warn({ err }, 'looking for cancelled jobs failed'),
+      );
+    }, settings.pollIntervalMs);
+    this.cancelWatch.unref();
   }
 
   // A lock timeout shorter than graphile-worker's four hours: locks older than it are cleared.

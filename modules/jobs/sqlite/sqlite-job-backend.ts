@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { ClaimedJob, JobBackend, JobInfo, NewJob, WorkerSettings } from '../../../src/jobs';
 import { settlesWithin } from '../../../src/kernel';
-import { SqliteJobStore } from './sqlite-job-store';
+import { type SqliteClaimedJob, SqliteJobStore } from './sqlite-job-store';
 import { createJobTables } from './sqlite-job-tables';
 import { SqliteSchedules } from './sqlite-schedules';
 
@@ -30,13 +30,13 @@ export class SqliteJobBackend implements JobBackend {
   constructor(
     private readonly root: Kysely<any>,
     private readonly logger: Logger,
-    held: () => boolean = () => false,
+    private readonly held: () => boolean = () => false,
   ) {
     this.store = new SqliteJobStore(root, Date.now, held);
   }
 
   prepare(): Promise<void> {
-    return createJobTables(this.root);
+    return createJobTables(this.root, this.held());
   }
 
   add(db: Kysely<any>, job: NewJob): Promise<string> {
@@ -57,6 +57,14 @@ export class SqliteJobBackend implements JobBackend {
     return retried;
   }
 
+  async cancel(db: Kysely<any>, id: string): Promise<boolean> {
+    const outcome = await this.store.cancel(db, id);
+    // Running here: aborted at once, unless a transaction that may roll back marked it; in
+    // another process (or after that commit): at the next poll.
+    if (outcome === 'running' && !db.isTransaction) this.settings?.runner.abort(id);
+    return outcome !== 'none';
+  }
+
   busy(): Promise<number> {
     return this.store.busy();
   }
@@ -69,7 +77,10 @@ export class SqliteJobBackend implements JobBackend {
     this.settings = settings;
     this.schedules = new SqliteSchedules(this.store, () => this.wake(), this.logger);
     await this.schedules.start(settings.compiled.schedules());
-    this.poller = setInterval(() => this.wake(), settings.pollIntervalMs);
+    this.poller = setInterval(() => {
+      this.wake();
+      void this.abortCancelled();
+    }, settings.pollIntervalMs);
     this.poller.unref();
     this.wake();
   }
@@ -96,6 +107,16 @@ export class SqliteJobBackend implements JobBackend {
     if (this.running.size > 0) {
       this.logger.warn({ running: this.running.size }, 'jobs still running at shutdown are released');
       await this.store.release(this.worker);
+    }
+  }
+
+  // Jobs cancelled by another process while they run here: their runs are aborted.
+  private async abortCancelled(): Promise<void> {
+    const runner = this.settings!.runner;
+    try {
+      for (const id of await this.store.cancelledAmong(runner.runningIds())) runner.abort(id);
+    } catch (err) {
+      this.logger.warn({ err }, 'looking for cancelled jobs failed');
     }
   }
 
@@ -140,10 +161,10 @@ export class SqliteJobBackend implements JobBackend {
     }
   }
 
-  private begin(job: ClaimedJob): void {
+  private begin(job: SqliteClaimedJob): void {
     const settings = this.settings!;
-    const run = settings.runner
-      .run(job)
+    // Cancelled while its worker was cut off: taken again only to be deleted, not run.
+    const run = (job.cancelled ? Promise.resolve() : settings.runner.run(job))
       .then(
         () => this.completeSoon(job),
         (err) => this.store.fail(job, this.worker, messageOf(err)),

@@ -14,7 +14,17 @@ interface Row {
   locked_at: number | null;
   request_id: string | null;
   span_link: string | null;
+  priority: number;
+  cancelled: number;
 }
+
+/** A job a worker claimed; `cancelled` when it was cancelled while its lock ran out (its worker died). */
+export interface SqliteClaimedJob extends ClaimedJob {
+  cancelled: boolean;
+}
+
+/** What `cancel` found: a job it deleted, a running one it marked, or none. */
+export type CancelOutcome = 'deleted' | 'running' | 'none';
 
 const table = sql.table(JOBS_TABLE);
 
@@ -29,6 +39,7 @@ function infoOf(row: Row): JobInfo {
     maxAttempts: Number(row.max_attempts),
     ...(row.last_error !== null && { lastError: row.last_error }),
     runAt: new Date(Number(row.run_at)),
+    priority: Number(row.priority),
   };
 }
 
@@ -41,29 +52,42 @@ export class SqliteJobStore {
     private readonly held: () => boolean = () => false,
   ) {}
 
-  /** Stores a job on `db`; a job already waiting under its key is updated instead. */
-  async add(db: Kysely<any>, job: NewJob): Promise<string> {
+  /**
+   * Stores a job on `db`; a job already waiting under its key is updated instead. A keyed job's
+   * two statements run in one write transaction (the caller's, or one of their own): a worker
+   * of another process claiming the keyed job between them would run it with the old payload
+   * and then delete it, the new payload written to it lost.
+   */
+  add(db: Kysely<any>, job: NewJob): Promise<string> {
+    if (job.key === undefined || db.isTransaction) return this.insert(db, job);
+    return immediately(this.root, (trx) => this.insert(trx, job), this.held());
+  }
+
+  private async insert(db: Kysely<any>, job: NewJob): Promise<string> {
     const payload = JSON.stringify(job.payload ?? null);
     if (job.key !== undefined)
       // A running job keeps running but gives up its key (and its retries) to the new one.
       await sql`UPDATE ${table} SET key = NULL, max_attempts = attempts
         WHERE key = ${job.key} AND locked_at IS NOT NULL`.execute(db);
     const { rows } = await sql<{ id: number }>`INSERT INTO ${table}
-        (name, payload, run_at, max_attempts, key, request_id, span_link)
-      VALUES (${job.name}, ${payload}, ${job.runAt.getTime()}, ${job.maxAttempts}, ${job.key ?? null},
-        ${job.requestId ?? null}, ${job.spanLink ?? null})
+        (name, payload, run_at, max_attempts, priority, key, request_id, span_link)
+      VALUES (${job.name}, ${payload}, ${job.runAt.getTime()}, ${job.maxAttempts}, ${job.priority},
+        ${job.key ?? null}, ${job.requestId ?? null}, ${job.spanLink ?? null})
       ON CONFLICT (key) DO UPDATE SET name = excluded.name, payload = excluded.payload,
-        run_at = excluded.run_at, max_attempts = excluded.max_attempts, attempts = 0, last_error = NULL,
-        request_id = excluded.request_id, span_link = excluded.span_link
+        run_at = excluded.run_at, max_attempts = excluded.max_attempts, priority = excluded.priority,
+        attempts = 0, last_error = NULL, request_id = excluded.request_id, span_link = excluded.span_link
+      WHERE locked_at IS NULL
       RETURNING id`.execute(db);
-    return String(rows[0]!.id);
+    // The write lock held since the UPDATE keeps workers from locking the row in between.
+    if (!rows[0]) throw new Error(`the job of key '${job.key}' was locked while it was replaced`);
+    return String(rows[0].id);
   }
 
   /**
    * Claims up to `limit` due jobs for `worker` in one `UPDATE ... RETURNING` under the file's
    * write lock; a job whose lock is older than `lockTimeoutMs` (its worker died) is due again.
    */
-  claim(worker: string, limit: number, lockTimeoutMs: number): Promise<ClaimedJob[]> {
+  claim(worker: string, limit: number, lockTimeoutMs: number): Promise<SqliteClaimedJob[]> {
     const now = this.now();
     return immediately(
       this.root,
@@ -74,7 +98,7 @@ export class SqliteJobStore {
           SELECT id FROM ${table}
           WHERE attempts < max_attempts AND run_at <= ${now}
             AND (locked_at IS NULL OR locked_at < ${now - lockTimeoutMs})
-          ORDER BY run_at, id LIMIT ${limit})
+          ORDER BY priority, run_at, id LIMIT ${limit})
         RETURNING *`.execute(db);
         return rows.map((row) => ({
           id: String(row.id),
@@ -84,6 +108,7 @@ export class SqliteJobStore {
           maxAttempts: Number(row.max_attempts),
           requestId: row.request_id ?? undefined,
           spanLink: row.span_link ?? undefined,
+          cancelled: Number(row.cancelled) === 1,
         }));
       },
       this.held(),
@@ -97,8 +122,14 @@ export class SqliteJobStore {
     );
   }
 
-  /** A run that failed: due again after e^attempt seconds, or kept as failed once out of attempts. */
+  /**
+   * A run that failed: due again after e^attempt seconds, or kept as failed once out of
+   * attempts; deleted when it was cancelled meanwhile (its worker not yet told).
+   */
   async fail(job: ClaimedJob, worker: string, error: string): Promise<void> {
+    const cancelled = await sql`DELETE FROM ${table}
+      WHERE id = ${Number(job.id)} AND locked_by = ${worker} AND cancelled = 1`.execute(this.root);
+    if (Number(cancelled.numAffectedRows ?? 0) > 0) return;
     const runAt = this.now() + retryDelayMs(job.attempt);
     await sql`UPDATE ${table} SET locked_at = NULL, locked_by = NULL, last_error = ${error}, run_at = ${runAt}
       WHERE id = ${Number(job.id)} AND locked_by = ${worker}`.execute(this.root);
@@ -108,6 +139,33 @@ export class SqliteJobStore {
   async release(worker: string): Promise<void> {
     await sql`UPDATE ${table} SET locked_at = NULL, locked_by = NULL, attempts = attempts - 1
       WHERE locked_by = ${worker}`.execute(this.root);
+  }
+
+  /**
+   * Deletes the job when it waits or has failed; marks it cancelled when it runs (not retried,
+   * deleted when its run returns); on `db`, in one write transaction (the caller's, or one of
+   * their own) so that the job cannot change between the two.
+   */
+  cancel(db: Kysely<any>, id: string): Promise<CancelOutcome> {
+    if (!/^\d+$/.test(id)) return Promise.resolve('none');
+    const work = async (trx: Kysely<any>): Promise<CancelOutcome> => {
+      const deleted = await sql`DELETE FROM ${table} WHERE id = ${Number(id)} AND locked_at IS NULL`.execute(
+        trx,
+      );
+      if (Number(deleted.numAffectedRows ?? 0) > 0) return 'deleted';
+      const marked = await sql`UPDATE ${table} SET cancelled = 1, key = NULL
+        WHERE id = ${Number(id)} AND locked_at IS NOT NULL`.execute(trx);
+      return Number(marked.numAffectedRows ?? 0) > 0 ? 'running' : 'none';
+    };
+    return db.isTransaction ? work(db) : immediately(this.root, work, this.held());
+  }
+
+  /** Which of the jobs `ids` (running here) were cancelled, by this or another process. */
+  async cancelledAmong(ids: readonly string[]): Promise<string[]> {
+    if (ids.length === 0) return [];
+    const { rows } = await sql<{ id: number }>`SELECT id FROM ${table}
+      WHERE id IN (${sql.join(ids.map(Number))}) AND cancelled = 1`.execute(this.root);
+    return rows.map((row) => String(row.id));
   }
 
   async get(id: string): Promise<JobInfo | null> {

@@ -25,12 +25,15 @@ export class KeyedJobs {
 }
 
 /** An app on `url` running the keyed jobs (or only enqueueing them, `worker: false`). */
-export function keyedApp(url: string, options: { worker?: boolean; pollIntervalMs?: number } = {}): Application {
+export function keyedApp(
+  url: string,
+  options: { worker?: boolean; pollIntervalMs?: number; concurrency?: number } = {},
+): Application {
   return createApp({ logger: pino({ level: 'silent' }) })
     .install('database', { url })
     .install('jobs', {
       handlers: [KeyedJobs],
-      concurrency: 4,
+      concurrency: options.concurrency ?? 4,
       worker: options.worker,
       pollIntervalMs: options.pollIntervalMs ?? 50,
     });
