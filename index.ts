@@ -71,6 +71,7 @@ export type {
 // module's guard decorator (the built-in ones are with their modules below)
 export { Controller, type ControllerOptions } from './src/decorators/controller';
 export { Description, Summary } from './src/decorators/docs';
+export { ErrorBody } from './src/decorators/error-body';
 export { Mutation, Parent, ResolveField, Resolver, Subscription } from './src/decorators/graphql';
 export { HttpCode } from './src/decorators/http-code';
 export { All, Delete, Get, Patch, Post, Put } from './src/decorators/http-methods';
@@ -190,8 +191,12 @@ export {
   InternalServerErrorException,
   ServiceUnavailableException,
 } from './src/kernel/errors/exceptions';
+export type {
+  ErrorBodyCall,
+  ErrorBodyInput,
+  ErrorBodyOptions,
+} from './src/error-body/error-body-options';
 export {
-  type ErrorBody,
   HTTPException,
   type HTTPExceptionOptions,
   type ValidationDetail,
@@ -308,6 +313,7 @@ export type {
   PathItemObject,
   RequestBodyObject,
   ResponseObject,
+  SecuritySchemeObject,
   TagObject,
 } from './src/openapi/document-types';
 export { DOCS_PATH, OPENAPI_PATH } from './src/openapi/openapi-module';
@@ -341,7 +347,7 @@ export { DEFAULT_GRAPHQL_LIMITS, type GraphqlLimits } from './src/graphql/query-
 export { SubscriptionPublisher } from './src/graphql/subscription-publisher';
 
 // The auth module: JWT login, refresh, logout, token stores, the Auth() guard and its texts
-export { Auth } from './modules/auth/auth-decorator';
+export { Auth, type AuthGuardOptions } from './modules/auth/auth-decorator';
 export { AUTH_MESSAGES, AUTH_MESSAGES_EN, type AuthMessages } from './modules/auth/auth-messages';
 export { authModule } from './modules/auth/auth-module';
 export type {
@@ -352,7 +358,8 @@ export type {
   UserProvider,
   UserRecord,
 } from './modules/auth/auth-options';
-export { AuthService } from './modules/auth/auth-service';
+export { type AuthenticateOptions, AuthService } from './modules/auth/auth-service';
+export { CurrentToken } from './modules/auth/current-token';
 export type { KnownDevice } from './modules/auth/device-cookie';
 export type { AuthSettings } from './modules/auth/auth-settings';
 export { AUTH_SETTINGS, USER_PROVIDER } from './modules/auth/auth-tokens';
@@ -404,6 +411,7 @@ export {
   IdempotencyStore,
   Idempotent,
   type IdempotentOptions,
+  MAX_BROADCAST_BYTES,
   MAX_NOTIFY_BYTES,
   PostgresBroadcaster,
   type PostgresBroadcasterOptions,
@@ -451,3 +459,12 @@ export type {
 } from './src/uploads/upload-options';
 export type { SseEvent } from './src/sse/sse-event';
 export type { SseOptions } from './src/sse/sse-options';
+
+// MCP: install('mcp') serves routes marked Tool() and the providers' Tool(), Resource() and Prompt() methods
+export { mcpModule } from './modules/mcp';
+export type { McpEntryDescription } from './src/inspect/app-description';
+export { McpCall, type McpLogLevel } from './src/mcp/mcp-call';
+export type { McpOptions } from './src/mcp/mcp-options';
+export { Prompt, type PromptOptions } from './src/mcp/prompt-decorator';
+export { Resource, type ResourceOptions } from './src/mcp/resource-decorator';
+export { Tool, type ToolAnnotations, type ToolOptions } from './src/mcp/tool-decorator';

@@ -154,7 +154,9 @@ export function starterFiles(
       timeout: 10000,
       exit: true,
     }),
-    '.gitignore': 'node_modules/\ndist/\n',
+    '.gitignore': ['node_modules/', 'dist/', ...chosen.flatMap((feature) => feature.gitignore ?? [])]
+      .map((line) => `${line}\n`)
+      .join(''),
     // What version managers (nvm, fnm, volta, asdf) and hosting platforms read to pick Node.
     '.node-version': `${STARTER_NODE_MAJOR}\n`,
     'src/greeting.service.ts': `import { Injectable } from 'trellis';

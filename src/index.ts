@@ -11,6 +11,7 @@ export type { AppFactory, Served, ServedPrimary, ServedWorker, ServeOptions } fr
 export * from './contract';
 export * from './decorators';
 export type { Engine, EngineName, Middleware, RequestPolicy } from './engine/engine';
+export type { ErrorBodyCall, ErrorBodyInput, ErrorBodyOptions } from './error-body/error-body-options';
 export * from './graphql';
 export type { GraphqlOptions } from './graphql/graphql-options';
 export * from './health';

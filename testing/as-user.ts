@@ -1,4 +1,6 @@
 import { AuthService } from '../modules/auth/auth-service';
+import type { AuthSettings } from '../modules/auth/auth-settings';
+import { AUTH_SETTINGS } from '../modules/auth/auth-tokens';
 import type { AuthenticatedUser } from '../modules/auth/caller';
 import type { Application } from '../src/app/application';
 
@@ -23,6 +25,8 @@ export async function asUser(app: Application, user: TestUser = {}): Promise<{ a
   if (!app.has('auth'))
     throw new Error("asUser() signs with the auth module: app.install('auth', { jwt, userProvider }) first");
   await app.ready();
-  const tokens = await app.container.get(AuthService).generateTokens({ ...DEFAULT_USER, ...user });
-  return { authorization: `Bearer ${tokens.accessToken}` };
+  const tokens = await app.container.get(AuthService).issueTokens({ ...DEFAULT_USER, ...user });
+  // The first scheme the app's auth module accepts (`Bearer` unless `scheme` says otherwise).
+  const [scheme] = app.container.get<AuthSettings>(AUTH_SETTINGS).schemes;
+  return { authorization: `${scheme} ${tokens.accessToken}` };
 }

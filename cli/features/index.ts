@@ -1,4 +1,5 @@
 import { authFeature } from './auth-feature';
+import { databaseFeature } from './database-feature';
 import { docsFeature } from './docs-feature';
 import { graphqlFeature } from './graphql-feature';
 import type { StarterFeature } from './starter-feature';
@@ -10,6 +11,7 @@ export const STARTER_FEATURES = {
   graphql: graphqlFeature,
   websocket: websocketFeature,
   docs: docsFeature,
+  database: databaseFeature,
 } satisfies Record<string, StarterFeature>;
 
 /** A feature's name. */

@@ -27,6 +27,8 @@ export interface StarterFeature {
   classes: StarterClasses;
   /** Statements `buildApp` runs on its `app` (module installs, hooks). */
   configure?: string;
+  /** What `.gitignore` adds for it (a data folder). */
+  gitignore?: string[];
   /** Lines of the README's list of what is where. */
   readme: string[];
   /** What `npm start` serves because of it, for the README. */

@@ -6,7 +6,7 @@ export interface AuthMessages {
   invalidRefreshToken: string;
   /** 401: a guarded route called without a token. */
   missingToken: string;
-  /** 401: an `Authorization` header that is not `Bearer <token>`. */
+  /** 401: an `Authorization` header that is not `<scheme> <token>` with an accepted scheme (`Bearer`). */
   malformedHeader: string;
   /** 401: a token with a bad signature, or a refresh token used as an access token. */
   invalidToken: string;

@@ -1,5 +1,6 @@
 import { defineModule } from '../../src/kernel';
 import type { AppMetrics } from '../../src/metrics';
+import { SECURITY_SCHEMES } from '../../src/openapi/security-schemes';
 import { SESSION_REVOCATIONS, type SessionRevocations } from '../../src/websocket';
 import { DatabaseConnection } from '../database';
 import { AccountLimit } from './account-limit';
@@ -14,6 +15,7 @@ import { DatabaseTokenStore } from './database/database-token-store';
 import { purgeExpiredSessions } from './database/purge-expired-sessions';
 import { DeviceCookieSigner } from './device-cookie';
 import { DeviceFailures } from './device-failures';
+import { documentedSchemes } from './documented-schemes';
 import { InMemoryTokenDenyList } from './in-memory-token-deny-list';
 import { InMemoryTokenStore } from './in-memory-token-store';
 import { LoginFailureSpacing, MAX_SPACED_USERNAMES } from './login-failure-spacing';
@@ -51,6 +53,7 @@ export const authModule = defineModule<AuthOptions>({
     const settings = resolveAuthSettings(options, undefined, app.options.messages);
     const { container } = app;
     container.bind(AUTH_SETTINGS).toConstantValue(settings);
+    container.bind(SECURITY_SCHEMES).toConstantValue(documentedSchemes(settings.schemes));
     // Decided at ready(), once every module is installed: the database's tables when the
     // `database` module is there, memory otherwise.
     const durable = () => app.has('database');
@@ -60,9 +63,7 @@ export const authModule = defineModule<AuthOptions>({
     else
       container
         .bind(TokenStore)
-        .toDynamicValue(() =>
-          durable() ? new DatabaseTokenStore(sessionsDb()) : new InMemoryTokenStore(),
-        )
+        .toDynamicValue(() => (durable() ? new DatabaseTokenStore(sessionsDb()) : new InMemoryTokenStore()))
         .inSingletonScope();
     if (options.denyList) container.bind(TokenDenyList).toConstantValue(options.denyList);
     else
@@ -115,6 +116,8 @@ export const authModule = defineModule<AuthOptions>({
             current.messages?.busy,
           ),
           messages: current.messages,
+          // Replaced settings (app.override) may predate the scheme option.
+          challenge: current.schemes?.[0],
           accounts: new AccountLimit(
             current.loginsPerUsername,
             current.messages?.accountBusy,

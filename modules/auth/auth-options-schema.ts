@@ -109,6 +109,27 @@ const routes = z.union(
   { error: 'expected true, false or { prefix?, loginLimit? }' },
 );
 
+// An auth-scheme is an HTTP token (RFC 9110 section 11.1).
+const schemeWord = z
+  .string({ error: 'expected a scheme word such as "Bearer" or "Token"' })
+  .regex(
+    /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/,
+    "must be one word of letters, digits or !#$%&'*+-.^_`|~ (no spaces)",
+  );
+
+const scheme = z.union(
+  [
+    schemeWord,
+    z
+      .array(schemeWord)
+      .min(1, 'must name at least one scheme')
+      .refine((words) => new Set(words.map((word) => word.toLowerCase())).size === words.length, {
+        error: 'must not name a scheme twice (schemes are case-insensitive)',
+      }),
+  ],
+  { error: 'expected a scheme word ("Token") or a list of them (["Bearer", "Token"])' },
+);
+
 function authOptionsSchema(secret: z.ZodString) {
   return z.looseObject({
     jwt: z.looseObject(
@@ -142,6 +163,8 @@ function authOptionsSchema(secret: z.ZodString) {
       .optional(),
     loginFailureBurst: count.optional(),
     deviceCookie: deviceCookie.optional(),
+    scheme: scheme.optional(),
+    freshUser: z.boolean(problem('must be true or false')).optional(),
     messages: messagesSchema(AUTH_MESSAGES),
     routes: routes.optional(),
   });

@@ -108,6 +108,20 @@ export interface AuthOptions {
    * device's). Default on.
    */
   deviceCookie?: false | DeviceCookieOptions;
+  /**
+   * The scheme word of the `Authorization` header that carries an access token: `'Bearer'` (the
+   * default), another such as `'Token'` (`Authorization: Token <jwt>`, as APIs designed around
+   * Django REST framework or RealWorld expect), or a list of them, any one accepted. Matched
+   * case-insensitively (RFC 9110); 401 answers name the first in `WWW-Authenticate`, and the
+   * OpenAPI document describes each.
+   */
+  scheme?: string | readonly string[];
+  /**
+   * Load the caller through `userProvider.findById` once per call on every `Auth()` route, so
+   * `CurrentUser()` (and the rbac guards) see the user as stored now, never the profile copied
+   * into the token; `Auth({ fresh: true })` asks for it on one route. Default false.
+   */
+  freshUser?: boolean;
   /** Texts to answer clients with instead of the defaults (`AUTH_MESSAGES`), any of them. */
   messages?: Partial<AuthMessages>;
   /**

@@ -5,6 +5,7 @@ import type { SessionRevocation, SessionRevocations } from '../../src/websocket'
 import type { AccountLimit } from './account-limit';
 import { AUTH_MESSAGES, type AuthMessages } from './auth-messages';
 import type { UserProvider, UserRecord } from './auth-options';
+import { DEFAULT_AUTH_SCHEME } from './auth-settings';
 import type { AuthenticatedUser } from './caller';
 import type { ConcurrencyLimit } from './concurrency-limit';
 import type { KnownDevice } from './device-cookie';
@@ -33,16 +34,14 @@ export interface AuthServiceParts {
   messages?: Readonly<AuthMessages>;
   /** The device cookies `loginFrom` reads and sets; none when absent. */
   deviceCookies?: DeviceCookieSettings;
+  /** The scheme its 401 answers name in `WWW-Authenticate`; default `'Bearer'`. */
+  challenge?: string;
 }
 
-function unauthorized(message: string): UnauthorizedException {
-  return new UnauthorizedException(message, { headers: { 'WWW-Authenticate': 'Bearer' } });
-}
-
-// A token refused by the deny-list (a logout) or whose session ended is revoked.
-function live(claims: TokenClaims, denied: boolean, active: boolean, revoked: string): TokenClaims {
-  if (denied || !active) throw unauthorized(revoked);
-  return claims;
+/** What `AuthService.authenticate` may be asked besides the token. */
+export interface AuthenticateOptions {
+  /** Read the user through the user provider's `findById` instead of the token's copy. */
+  fresh?: boolean;
 }
 
 // Verified claims are frozen and shared by every request with the token: callers get their own.
@@ -62,9 +61,11 @@ function identityOf(record: UserRecord): AuthenticatedUser {
  */
 export class AuthService {
   private readonly messages: Readonly<AuthMessages>;
+  private readonly challenge: string;
 
   constructor(private readonly parts: AuthServiceParts) {
     this.messages = parts.messages ?? AUTH_MESSAGES;
+    this.challenge = parts.challenge ?? DEFAULT_AUTH_SCHEME;
   }
 
   /**
@@ -74,12 +75,12 @@ export class AuthService {
    */
   async login(username: string, password: string, device?: KnownDevice): Promise<LoginResult> {
     if (typeof username !== 'string' || typeof password !== 'string')
-      throw unauthorized(this.messages.invalidCredentials);
+      throw this.unauthorized(this.messages.invalidCredentials);
     const check = () => this.checkCredentials(username, password);
     const record = await (this.parts.accounts ? this.parts.accounts.run(username, check, device) : check());
-    if (!record) throw unauthorized(this.messages.invalidCredentials);
+    if (!record) throw this.unauthorized(this.messages.invalidCredentials);
     const user = identityOf(record);
-    return { ...(await this.generateTokens(user)), user };
+    return { ...(await this.issueTokens(user)), user };
   }
 
   /**
@@ -112,8 +113,12 @@ export class AuthService {
     return result;
   }
 
-  /** Starts a new session for `user` and gives its first token pair. */
-  async generateTokens(user: AuthenticatedUser): Promise<TokenPair> {
+  /**
+   * Starts a new session for `user` and gives its first token pair, without checking a password:
+   * for a sign-up that logs the new user in, or a login the application checked itself.
+   * @example const { accessToken, refreshToken } = await auth.issueTokens(newUser);
+   */
+  async issueTokens(user: AuthenticatedUser): Promise<TokenPair> {
     const sessionId = randomUUID();
     const refreshJti = randomUUID();
     await this.parts.store.createSession({
@@ -123,6 +128,14 @@ export class AuthService {
       ttl: this.parts.sessionTTL,
     });
     return this.pair(user, sessionId, refreshJti);
+  }
+
+  /**
+   * The former name of `issueTokens`, kept so existing code keeps working.
+   * @deprecated Use `issueTokens(user)`, which does the same.
+   */
+  generateTokens(user: AuthenticatedUser): Promise<TokenPair> {
+    return this.issueTokens(user);
   }
 
   /** The claims of a live access token; 401 when it is missing, bad, expired, revoked or a refresh token. */
@@ -135,10 +148,14 @@ export class AuthService {
     }
   }
 
-  /** The caller an access token stands for, as `CurrentUser()` gives it. */
-  authenticate(token: string | undefined): Promise<AuthenticatedUser> {
+  /**
+   * The caller a live access token stands for, as `CurrentUser()` gives it (with `fresh`, as the
+   * user provider has the user now); 401 when the token is missing, bad, expired or revoked.
+   * @example const user = await auth.authenticate(tokenFromAQueueMessage);
+   */
+  authenticate(token: string | undefined, options: AuthenticateOptions = {}): Promise<AuthenticatedUser> {
     try {
-      return Promise.resolve(this.callerOf(token));
+      return Promise.resolve(this.callerOf(token, options.fresh === true));
     } catch (err) {
       return Promise.reject(err);
     }
@@ -147,39 +164,46 @@ export class AuthService {
   /**
    * `authenticate` for the `Auth()` guard: synchronous (a refusal throws) when the deny-list and
    * the token store answer synchronously, as the in-memory ones do, so the guard costs no promise.
+   * `fresh` reads the user through the provider (a user it no longer has is 401, revoked).
    */
-  callerOf(token: string | undefined): AuthenticatedUser | Promise<AuthenticatedUser> {
+  callerOf(token: string | undefined, fresh = false): AuthenticatedUser | Promise<AuthenticatedUser> {
     const claims = this.liveAccessClaims(token);
+    if (fresh) return Promise.resolve(claims).then((live) => this.currentCaller(live));
     return claims instanceof Promise ? claims.then(userFromClaims) : userFromClaims(claims);
   }
 
   /**
    * A new pair for a current refresh token, with the user as the provider has it now. The used
    * token dies; replaying it ends its whole session. 401 (`messages.invalidRefreshToken`) otherwise.
+   * @example const { accessToken, refreshToken } = await auth.refresh(body.refreshToken);
    */
   async refresh(refreshToken: string): Promise<TokenPair> {
     const claims = typeof refreshToken === 'string' ? this.parts.codec.verify(refreshToken) : 'invalid';
     if (typeof claims === 'string' || claims.type !== 'refresh')
-      throw unauthorized(this.messages.invalidRefreshToken);
+      throw this.unauthorized(this.messages.invalidRefreshToken);
     const { store, users, sessionTTL } = this.parts;
     const record = await users.findById(claims.sub);
     if (!record) {
       await store.endSession(claims.sid);
       await this.announce({ sessionId: claims.sid });
-      throw unauthorized(this.messages.invalidRefreshToken);
+      throw this.unauthorized(this.messages.invalidRefreshToken);
     }
     const nextJti = randomUUID();
     const outcome = await store.rotate(claims.sid, claims.jti, nextJti, sessionTTL);
     // A replayed refresh token ended its whole session.
     if (outcome === 'reused') await this.announce({ sessionId: claims.sid });
-    if (outcome !== 'rotated') throw unauthorized(this.messages.invalidRefreshToken);
+    if (outcome !== 'rotated') throw this.unauthorized(this.messages.invalidRefreshToken);
     return this.pair(identityOf(record), claims.sid, nextJti);
   }
 
-  /** Ends the caller's session: its refresh token and the access token of this request stop at once. */
+  /**
+   * Ends the caller's session: its refresh token and the access token of this request stop at once.
+   * `user` is the `CurrentUser()` of a guarded call.
+   * @example @Post('/logout') @Auth() logout(@CurrentUser() user: AuthenticatedUser) { return this.auth.logout(user); }
+   */
   async logout(user: AuthenticatedUser): Promise<void> {
     const claims = user ? claimsOf(user) : undefined;
-    if (!claims) throw unauthorized(this.messages.invalidToken);
+    if (!claims) throw this.unauthorized(this.messages.invalidToken);
     await Promise.all([
       this.parts.denyList.add(claims.jti, claims.exp),
       this.parts.store.endSession(claims.sid),
@@ -187,7 +211,10 @@ export class AuthService {
     await this.announce({ sessionId: claims.sid });
   }
 
-  /** Ends every session of a user (after a password change): all their tokens and connections stop at once. */
+  /**
+   * Ends every session of a user (after a password change): all their tokens and connections stop at once.
+   * @example await users.setPassword(id, hash); await auth.revokeAllSessions(id);
+   */
   async revokeAllSessions(userId: AuthenticatedUser['id']): Promise<void> {
     await this.parts.store.endUserSessions(userId);
     await this.announce({ userId });
@@ -198,12 +225,18 @@ export class AuthService {
     return this.parts.passwords.slots;
   }
 
-  /** The hash to store for `password`. */
+  /**
+   * The hash to store for `password` (the provider's `hashPassword`, else bcrypt at `bcryptRounds`).
+   * @example await users.create({ username, passwordHash: await auth.hashPassword(password) });
+   */
   hashPassword(password: string): Promise<string> {
     return this.parts.passwords.hash(password);
   }
 
-  /** Whether `password` matches `hash`. */
+  /**
+   * Whether `password` matches `hash` (the provider's `verifyPassword`, else bcrypt).
+   * @example if (!(await auth.verifyPassword(body.currentPassword, user.passwordHash))) throw new ForbiddenException();
+   */
   verifyPassword(password: string, hash: string): Promise<boolean> {
     return this.parts.passwords.verify(password, hash);
   }
@@ -216,6 +249,23 @@ export class AuthService {
   // Whether the account protection judges `device` by its own failures (not locked out).
   private trusts(device: KnownDevice): boolean {
     return this.parts.accounts?.trusts(device) ?? true;
+  }
+
+  private unauthorized(message: string): UnauthorizedException {
+    return new UnauthorizedException(message, { headers: { 'WWW-Authenticate': this.challenge } });
+  }
+
+  // A token refused by the deny-list (a logout) or whose session ended is revoked.
+  private live(claims: TokenClaims, denied: boolean, active: boolean): TokenClaims {
+    if (denied || !active) throw this.unauthorized(this.messages.revokedToken);
+    return claims;
+  }
+
+  // The caller of live claims with the identity the user provider has now.
+  private async currentCaller(claims: TokenClaims): Promise<AuthenticatedUser> {
+    const record = await this.parts.users.findById(claims.sub);
+    if (!record) throw this.unauthorized(this.messages.revokedToken);
+    return userFromClaims(claims, identityOf(record));
   }
 
   // The session already ended in the store, which every request checks: a lost announcement (Redis
@@ -250,21 +300,19 @@ export class AuthService {
     const claims = this.signedAccessClaims(token);
     const denied = this.parts.denyList.has(claims.jti);
     const active = this.parts.store.isActive(claims.sid);
-    const { revokedToken } = this.messages;
-    if (typeof denied === 'boolean' && typeof active === 'boolean')
-      return live(claims, denied, active, revokedToken);
+    if (typeof denied === 'boolean' && typeof active === 'boolean') return this.live(claims, denied, active);
     // Both lookups at once: on Redis that is one round trip of waiting instead of two.
     return Promise.all([denied, active]).then(([isDenied, isActive]) =>
-      live(claims, isDenied, isActive, revokedToken),
+      this.live(claims, isDenied, isActive),
     );
   }
 
   // Signature, expiry and type: what the token itself says, before deny-list and session.
   private signedAccessClaims(token: string | undefined): TokenClaims {
-    if (!token) throw unauthorized(this.messages.missingToken);
+    if (!token) throw this.unauthorized(this.messages.missingToken);
     const claims = this.parts.codec.verify(token);
-    if (claims === 'expired') throw unauthorized(this.messages.expiredToken);
-    if (claims === 'invalid' || claims.type !== 'access') throw unauthorized(this.messages.invalidToken);
+    if (claims === 'expired') throw this.unauthorized(this.messages.expiredToken);
+    if (claims === 'invalid' || claims.type !== 'access') throw this.unauthorized(this.messages.invalidToken);
     return claims;
   }
 

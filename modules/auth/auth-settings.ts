@@ -30,8 +30,31 @@ export interface AuthSettings {
   loginFailureBurst: number;
   /** The device cookie, or false when device cookies are off. */
   deviceCookie: false | { name: string; maxAgeSeconds: number; maxFailures: number; secure: boolean };
+  /** The `Authorization` scheme words accepted, case-insensitively; 401 answers name the first. */
+  schemes: readonly string[];
+  /** Whether every `Auth()` loads the caller through the user provider once per call. */
+  freshUser: boolean;
   /** Every text the module answers clients with: the defaults, with those the options replace. */
   messages: Readonly<AuthMessages>;
+}
+
+/** The scheme of `Authorization: Bearer <token>`, accepted when the options name none. */
+export const DEFAULT_AUTH_SCHEME = 'Bearer';
+
+const DEFAULT_MALFORMED_FORM = '"Bearer <token>"';
+
+// The default malformed-header text names the forms this application accepts; one given in
+// `messages` is the application's own and stays as written.
+function malformedHeaderText(
+  messages: Readonly<AuthMessages>,
+  given: Partial<AuthMessages> | undefined,
+  schemes: readonly string[],
+  language: MessageLanguage,
+): Readonly<AuthMessages> {
+  if (given?.malformedHeader !== undefined) return messages;
+  const forms = schemes.map((scheme) => `"${scheme} <token>"`).join(language === 'en' ? ' or ' : ' o ');
+  const malformedHeader = messages.malformedHeader.replace(DEFAULT_MALFORMED_FORM, forms);
+  return Object.freeze({ ...messages, malformedHeader });
 }
 
 const DEFAULT_BCRYPT_ROUNDS = 10;
@@ -47,6 +70,12 @@ export function resolveAuthSettings(
 ): AuthSettings {
   checkOption(env === 'production' ? PRODUCTION_AUTH_OPTIONS_SCHEMA : AUTH_OPTIONS_SCHEMA, options, 'auth');
   const { jwt } = options;
+  const schemes =
+    typeof options.scheme === 'string' ? [options.scheme] : [...(options.scheme ?? [DEFAULT_AUTH_SCHEME])];
+  const messages = resolveMessages<AuthMessages>(
+    language === 'en' ? AUTH_MESSAGES_EN : AUTH_MESSAGES,
+    options.messages,
+  );
   return {
     secret: jwt.secret,
     algorithm: jwt.algorithm ?? 'HS256',
@@ -66,9 +95,8 @@ export function resolveAuthSettings(
             maxFailures: options.deviceCookie?.maxFailures ?? DEFAULT_DEVICE_MAX_FAILURES,
             secure: env === 'production',
           },
-    messages: resolveMessages<AuthMessages>(
-      language === 'en' ? AUTH_MESSAGES_EN : AUTH_MESSAGES,
-      options.messages,
-    ),
+    schemes,
+    freshUser: options.freshUser ?? false,
+    messages: malformedHeaderText(messages, options.messages, schemes, language),
   };
 }

@@ -28,5 +28,7 @@ declare module '../../src/kernel/extension-points' {
     user: AuthenticatedUser;
     /** Set by the `Auth()` guard where the call outlives it: the connection ends with this session. */
     session: ConnectionSession;
+    /** Set by the `Auth()` guard: the access token the caller presented, as `CurrentToken()` gives it. */
+    accessToken: string;
   }
 }

@@ -1,5 +1,5 @@
 export { AccountBusyException, DeviceBusyException } from './account-limit';
-export { AUTH_GUARD_KIND, Auth } from './auth-decorator';
+export { AUTH_GUARD_KIND, Auth, type AuthGuardOptions } from './auth-decorator';
 export { AUTH_MESSAGES, AUTH_MESSAGES_EN, type AuthMessages } from './auth-messages';
 export { authModule } from './auth-module';
 export type {
@@ -10,11 +10,12 @@ export type {
   UserProvider,
   UserRecord,
 } from './auth-options';
-export { AuthService } from './auth-service';
+export { type AuthenticateOptions, AuthService } from './auth-service';
 export type { AuthSettings } from './auth-settings';
 export { AUTH_SETTINGS, USER_PROVIDER } from './auth-tokens';
 export type { AuthenticatedUser, ConnectionSession } from './caller';
 export { ConcurrencyLimit, QueueFullException } from './concurrency-limit';
+export { CurrentToken } from './current-token';
 export { purgeExpiredSessions, type SessionPurgeOptions } from './database/purge-expired-sessions';
 export type { KnownDevice } from './device-cookie';
 export type { ExpiringMapOptions } from './expiring-map';

@@ -14,14 +14,14 @@ class VerifiedUser implements AuthenticatedUser {
   role: string;
   permissions: string[];
 
-  constructor(claims: TokenClaims) {
+  constructor(claims: TokenClaims, current?: AuthenticatedUser) {
     this.#claims = claims;
-    this.id = claims.sub;
-    this.username = claims.username;
-    this.email = claims.email;
-    this.role = claims.role;
+    this.id = current ? current.id : claims.sub;
+    this.username = (current ?? claims).username;
+    this.email = (current ?? claims).email;
+    this.role = (current ?? claims).role;
     // The claims are shared with later requests: the handler gets a list of its own.
-    this.permissions = [...(claims.permissions ?? [])];
+    this.permissions = [...((current ?? claims).permissions ?? [])];
   }
 
   static claimsOf(user: AuthenticatedUser): TokenClaims | undefined {
@@ -29,9 +29,12 @@ class VerifiedUser implements AuthenticatedUser {
   }
 }
 
-/** The caller as `CurrentUser()` gives it, remembering the claims it was verified from. */
-export function userFromClaims(claims: TokenClaims): AuthenticatedUser {
-  return new VerifiedUser(claims);
+/**
+ * The caller as `CurrentUser()` gives it, remembering the claims it was verified from; with
+ * `current` (the user as the provider has it now), its identity instead of the token's copy.
+ */
+export function userFromClaims(claims: TokenClaims, current?: AuthenticatedUser): AuthenticatedUser {
+  return new VerifiedUser(claims, current);
 }
 
 /** The claims a user object was verified from, if the auth guard made it. */

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, KyselyPlugin } from 'kysely';
 import type { Logger } from 'pino';
 import type { AppMetrics } from '../../src/metrics';
 import type { Tracing } from '../../src/tracing';
@@ -36,13 +36,22 @@ export class DatabaseConnection {
   readonly target: DatabaseTarget;
   /** Kysely on the connection itself, outside any transaction. */
   readonly root: Kysely<any>;
-  /** Kysely that is the current `Transactional()` call's transaction inside one, `root` outside. */
+  /**
+   * Kysely that is the current `Transactional()` call's transaction inside one, `root` outside;
+   * without the `plugins` option's plugins, for the tables of the modules themselves (idempotency
+   * keys, sessions, jobs), whose queries name their columns as the database does.
+   */
   readonly db: Kysely<any>;
+  /** What `Database` gives the application: `db` with the `plugins` option's Kysely plugins. */
+  readonly applicationDb: Kysely<any>;
   private readonly faults: StorageFaults;
   private readonly dialectInUse: HoldableDialect;
   private release: (() => Promise<void>) | undefined;
 
-  constructor(options: Pick<DatabaseOptions, 'url' | 'poolSize' | 'driver'>, observers: DatabaseObservers) {
+  constructor(
+    options: Pick<DatabaseOptions, 'url' | 'poolSize' | 'driver' | 'plugins'>,
+    observers: DatabaseObservers,
+  ) {
     const target = databaseTarget(options.url);
     this.target = target;
     this.dialect = target.dialect;
@@ -60,6 +69,8 @@ export class DatabaseConnection {
       log: observeQueries(target.dialect, observers.metrics, observers.tracing),
     });
     this.db = transactionAware(this.root);
+    const plugins: readonly KyselyPlugin[] = options.plugins ?? [];
+    this.applicationDb = plugins.length === 0 ? this.db : transactionAware(this.root, plugins);
   }
 
   /** Runs `call` in one transaction (joining the current one, if any). */

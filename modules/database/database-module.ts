@@ -36,7 +36,8 @@ export const databaseModule = defineModule<DatabaseOptions>({
     const { container } = app;
     let purgeTimer: NodeJS.Timeout | undefined;
     container.bind(DatabaseConnection).toConstantValue(connection);
-    container.bind(Database).toConstantValue(connection.db);
+    // The application's queries go through its plugins; the module's own (below) never do.
+    container.bind(Database).toConstantValue(connection.applicationDb);
     // The default store writes in the handler's own database: on PostgreSQL its answers commit
     // with the handler's writes. SQLite has one connection, which a transaction around the whole
     // handler would hold from every other request meanwhile: there the answer follows the commit.

@@ -1,4 +1,4 @@
-import type { Kysely, Migration } from 'kysely';
+import type { Kysely, KyselyPlugin, Migration } from 'kysely';
 import type { IdempotencyStore } from './idempotency/idempotency-store';
 
 /** The application's migrations by name (run in name order), or the folder that holds them. */
@@ -21,6 +21,11 @@ export interface DatabaseOptions {
   driver?: SqliteDriver;
   /** Kysely migrations run at `ready()` (and by `trellis migrate`). */
   migrations?: DatabaseMigrations;
+  /**
+   * Kysely plugins (`new CamelCasePlugin()`, ...) for the application's queries: `Database`, in
+   * and out of `Transactional()` calls. Migrations and the module's own tables run without them.
+   */
+  plugins?: KyselyPlugin[];
   /** PostgreSQL connections in the pool (default 10). */
   poolSize?: number;
   /** Where `Idempotent()` keeps keys and answers; default: this database's own table. */

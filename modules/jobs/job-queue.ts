@@ -11,6 +11,8 @@ import {
   type JobPayload,
   type JobRunner,
   type Jobs,
+  type JobsBoard,
+  type JobsOverview,
   storedForm,
   UnknownJobError,
 } from '../../src/jobs';
@@ -23,8 +25,11 @@ const asStored = (detail: ValidationDetail): ValidationDetail => ({
   message: `${detail.message}, once stored as JSON`,
 });
 
+// How many jobs of each state the devtools page lists.
+const OVERVIEW_LIMIT = 50;
+
 /** `Jobs` as the `jobs` module binds it: checks on enqueue, the backend behind. */
-export class JobQueue implements Jobs {
+export class JobQueue implements Jobs, JobsBoard {
   /** Set at `ready()`, once the `Job()` methods are compiled. */
   compiled?: CompiledJobs;
   /** Set at `ready()` when this instance runs jobs. */
@@ -83,6 +88,11 @@ export class JobQueue implements Jobs {
 
   cancel(id: string): Promise<boolean> {
     return this.backend.cancel(this.db, String(id));
+  }
+
+  /** The counts per name and the first jobs of each state, for the devtools page. */
+  overview(): Promise<JobsOverview> {
+    return this.backend.overview(OVERVIEW_LIMIT);
   }
 
   /**

@@ -1,4 +1,11 @@
-import { compileJobs, enqueuingRequestExtension, JobRunner, Jobs, jobsError } from '../../src/jobs';
+import {
+  compileJobs,
+  enqueuingRequestExtension,
+  JOBS_BOARD,
+  JobRunner,
+  Jobs,
+  jobsError,
+} from '../../src/jobs';
 import { checkOption, defineModule } from '../../src/kernel';
 import { DatabaseConnection } from '../database';
 import { describeJobs } from './describe-jobs';
@@ -15,7 +22,6 @@ declare module '../../src/kernel/extension-points' {
 
 const DEFAULT_CONCURRENCY = 4;
 const DEFAULT_POLL_MS = 1000;
-const DEFAULT_LOCK_TIMEOUT_MS = 4 * 3_600_000;
 const DEFAULT_SHUTDOWN_MS = 10_000;
 
 /**
@@ -35,6 +41,7 @@ export const jobsModule = defineModule<JobsOptions>({
     const backend = openBackend(connection, app.logger, concurrency);
     const queue = new JobQueue(backend, connection.db, app.tracing, () => connection.holdsTransaction);
     app.container.bind(Jobs).toConstantValue(queue);
+    app.container.bind(JOBS_BOARD).toConstantValue(queue);
     app.register(...options.handlers);
     app.inspection.contribute('jobs', () =>
       describeJobs(app).map(({ cron, ...job }) => (cron === undefined ? job : { ...job, schedule: cron })),
@@ -60,17 +67,17 @@ export const jobsModule = defineModule<JobsOptions>({
       };
       queue.compiled = compileJobs(options.handlers, env);
       if (options.worker === false) return;
-      queue.runner = new JobRunner(queue.compiled, {
-        logger: app.logger,
-        metrics: app.metrics,
-        tracing: app.tracing,
-      });
+      queue.runner = new JobRunner(
+        queue.compiled,
+        { logger: app.logger, metrics: app.metrics, tracing: app.tracing },
+        options.timeoutMs,
+      );
       await backend.start({
         runner: queue.runner,
         compiled: queue.compiled,
         concurrency,
         pollIntervalMs: options.pollIntervalMs ?? DEFAULT_POLL_MS,
-        lockTimeoutMs: options.lockTimeoutMs ?? DEFAULT_LOCK_TIMEOUT_MS,
+        lockTimeoutMs: options.lockTimeoutMs ?? backend.defaultLockTimeoutMs,
         shutdownGraceMs: grace,
       });
     });

@@ -1,6 +1,9 @@
 import { z } from 'zod';
+import { MAX_JOB_TIMEOUT_MS } from '../../src/jobs';
 
 const positiveInt = z.number().int().positive();
+// Milliseconds a Node.js timer holds.
+const timerMs = positiveInt.max(MAX_JOB_TIMEOUT_MS);
 
 /** The schema `install('jobs', options)` checks its options against. */
 export const jobsOptionsSchema = z.object({
@@ -8,5 +11,6 @@ export const jobsOptionsSchema = z.object({
   concurrency: positiveInt.optional(),
   worker: z.boolean().optional(),
   pollIntervalMs: positiveInt.optional(),
-  lockTimeoutMs: positiveInt.optional(),
+  lockTimeoutMs: timerMs.optional(),
+  timeoutMs: timerMs.optional(),
 });

@@ -11,8 +11,15 @@ export interface JobsOptions {
   /** How often the worker looks for due jobs another instance enqueued or a retry made due (default 1000 ms). */
   pollIntervalMs?: number;
   /**
-   * How long a running job's lock holds: past it the job is taken for cut off (its process
-   * died) and runs again. Default four hours, graphile-worker's; a job running longer may run twice.
+   * How long a running job's claim holds unless renewed: the worker renews the claims of the jobs
+   * it runs every third of it, and a claim not renewed for this long is taken for cut off (its
+   * process died), its job run again. Default 30 s on SQLite; on PostgreSQL four hours,
+   * graphile-worker's own lock, which its workers outside Trellis do not renew.
    */
   lockTimeoutMs?: number;
+  /**
+   * Milliseconds a run may take when its `Job()` names no `timeoutMs` (default none): past it,
+   * its `JobContext.signal` aborts and the run counts as a failed attempt, retried as any other.
+   */
+  timeoutMs?: number;
 }

@@ -15,6 +15,7 @@ import {
   Permissions,
   Query,
   ResponseHeaders,
+  Tool,
 } from '../trellis';
 import type { CreateTaskInput } from './task-schemas';
 import { TasksRepository } from './tasks-repository';
@@ -22,7 +23,7 @@ import { TasksService } from './tasks-service';
 
 type TasksApi = Pick<typeof sampleApi, 'listTasks' | 'getTask' | 'createTask'>;
 
-/** Tasks, newest first: the task routes of the sample's contract. */
+/** Tasks, newest first: the task routes of the sample's contract, also MCP tools (`list_tasks`, `get_task`, `create_task`). */
 @Controller()
 @Description('Tasks, newest first')
 export class TasksController implements ContractController<TasksApi> {
@@ -34,6 +35,7 @@ export class TasksController implements ContractController<TasksApi> {
   @Implements(sampleApi.createTask)
   @Idempotent()
   @Permissions('tasks.create')
+  @Tool({ description: 'Create a task; it is then listed, and announced to the taskCreated event stream' })
   async createTask(
     @Body() body: CreateTaskInput,
     @CurrentUser() caller: AuthenticatedUser,
@@ -46,6 +48,7 @@ export class TasksController implements ContractController<TasksApi> {
 
   @Implements(sampleApi.getTask)
   @Permissions('tasks.read')
+  @Tool({ description: 'One task by its id' })
   async getTask(@Param('id') id: string) {
     // Awaited: a repository may answer synchronously or with a promise.
     const task = await this.repository.findById(id);
@@ -55,6 +58,7 @@ export class TasksController implements ContractController<TasksApi> {
 
   @Implements(sampleApi.listTasks)
   @Permissions('tasks.read')
+  @Tool({ description: 'Tasks, newest first, a page at a time (cursor or page and limit)' })
   @Description(
     'Cursor pagination by (createdAt, id) with `?cursor=&limit=&direction=next|prev`; offset pagination with `?page=&limit=`.',
   )

@@ -91,6 +91,26 @@ describe('the trellis command', () => {
       expect(() => readFileSync(join(folder, 'full', 'spec', `${spec}.spec.ts`))).not.to.throw();
   });
 
+  it('with --with database, writes a migration, a repository, its routes and spec, and hooks that make a test database', () => {
+    const { code } = trellis('new', join(folder, 'db'), '--with', 'database');
+    expect(code).to.equal(0);
+    const read = (path: string) => readFileSync(join(folder, 'db', path), 'utf8');
+    const manifest = JSON.parse(read('package.json'));
+    expect(manifest.dependencies).to.include.keys('kysely', 'pg');
+    expect(manifest.dependencies).not.to.have.property('better-sqlite3');
+    const app = read('src/app.ts');
+    expect(app).to.include('controllers: [GreetingsController, NotesController]');
+    expect(app).to.include('providers: [GreetingService, NotesRepository]');
+    expect(app).to.include("app.install('database', databaseOptions());");
+    expect(read('src/database/database-options.ts')).to.include("'sqlite:data/app.db'");
+    expect(read('src/database/migrations.ts')).to.match(/'001_notes'[\s\S]*'serial'/);
+    expect(read('src/notes/notes.repository.ts')).to.include('@Inject(Database)');
+    expect(read('spec/hooks.ts')).to.include('createTestDatabase(server)');
+    expect(read('spec/notes.repository.spec.ts')).to.include('NotesRepository');
+    expect(read('.gitignore')).to.equal('node_modules/\ndist/\ndata/\n');
+    expect(read('README.md')).to.match(/serves[^\n]*`\/notes`/);
+  });
+
   it('without docs, the README does not advertise /docs and Swagger UI is left off quietly', () => {
     trellis('new', join(folder, 'plain'));
     const readme = readFileSync(join(folder, 'plain', 'README.md'), 'utf8');
@@ -104,7 +124,7 @@ describe('the trellis command', () => {
   it('refuses an unknown feature, naming the known ones', () => {
     const { code, err } = trellis('new', join(folder, 'x'), '--with', 'auth,grpc');
     expect(code).to.equal(2);
-    expect(err).to.match(/unknown feature 'grpc' \(known: auth, graphql, websocket, docs\)/);
+    expect(err).to.match(/unknown feature 'grpc' \(known: auth, graphql, websocket, docs, database\)/);
   });
 
   it('points at the package it runs from when no --trellis is given', () => {

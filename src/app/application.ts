@@ -8,6 +8,7 @@ import { Container } from '../../container/inversify';
 import { assertProviderGraph, type ProviderGraph, providerGraph } from '../../container/provider-graph';
 import { isClassProvider } from '../../container/provider-kind';
 import type { Engine, Middleware } from '../engine/engine';
+import { ErrorBodies } from '../error-body/error-bodies';
 import { HealthChecks } from '../health/health-checks';
 import type { AppDescription } from '../inspect/app-description';
 import { describeApplication } from '../inspect/describe-application';
@@ -33,10 +34,12 @@ import { routeFinder } from '../observability/route-finder';
 import { MissingPackages } from '../optional/missing-packages';
 import type { FastifyNative } from '../optional/peer-types';
 import type { AppOptions } from '../options/app-options';
+import { answeringThroughNext } from '../rate-limit/rate-limit';
 import { compileControllers } from '../routing/compile-controllers';
 import type { CompiledRoute } from '../routing/compiled-route';
 import { CONTROLLER_ROLE } from '../routing/controller-role';
 import type { RouteExtension } from '../routing/route-extension';
+import { checkRoutePrefix } from '../routing/route-prefix';
 import { corsMiddleware } from '../security/cors';
 import { credentialedNoStore } from '../security/credentialed-no-store';
 import { securityHeaders } from '../security/security-headers';
@@ -85,6 +88,8 @@ export class Application {
   readonly metrics?: AppMetrics;
   /** The OpenTelemetry spans, with the `tracing` option. */
   readonly tracing?: Tracing;
+  /** The shape of error answers: the `errorBody` option's (else the reference one) and `ErrorBody()`'s. */
+  readonly errorBodies: ErrorBodies;
   /** Where features contribute their part of `inspect()` (gateways, resolvers, jobs). */
   readonly inspection = new InspectionParts();
   /** The middleware given to `use()`, with the path it was mounted under (none: every path). */
@@ -122,9 +127,11 @@ export class Application {
     readonly options: Readonly<AppOptions> = {},
   ) {
     assertCreateTimePackages(options);
+    if (options.prefix !== undefined) checkRoutePrefix(options.prefix);
     if (options.metrics) this.metrics = new AppMetrics(objectOr(options.metrics));
     if (options.tracing) this.tracing = new Tracing(objectOr(options.tracing));
     this.logger = options.logger ?? createLogger();
+    this.errorBodies = new ErrorBodies(options.errorBody, this.logger);
     this.engine = createEngine(options.engine ?? 'express', {
       bodyLimit: options.bodyLimit ?? '100kb',
       logger: this.logger,
@@ -133,6 +140,7 @@ export class Application {
         headers: credentialedNoStore(securityHeaders(options.securityHeaders), options.credentialCookies),
         cors: corsMiddleware(options.cors),
       },
+      errorBody: this.errorBodies.app,
     });
     for (const provider of options.providers ?? []) this.providers.add(provider);
     // Without decorator metadata nothing can be injected: said here, before anything else fails.
@@ -203,7 +211,8 @@ export class Application {
     this.assertNotReady('use()');
     const path = typeof pathOrMiddleware === 'string' ? pathOrMiddleware : undefined;
     const handlers = path === undefined ? [pathOrMiddleware as Middleware, ...middleware] : middleware;
-    this.engine.use(path, handlers);
+    // A custom error body reaches a rateLimit()'s 429 through the engine's error answer.
+    this.engine.use(path, this.errorBodies.custom ? handlers.map(answeringThroughNext) : handlers);
     this.middleware.push({ path, handlers });
     return this;
   }
@@ -285,7 +294,7 @@ export class Application {
     await this.ready();
     if (this.server) throw trellisError('TRELLIS_ERR_ALREADY_LISTENING');
     const server = this.engine.createServer();
-    answerClientErrors(server);
+    answerClientErrors(server, this.errorBodies.app);
     this.server = server;
     this.drains.server = new ConnectionDrain(server);
     for (const hook of this.hooks.listen) await hook(server);
@@ -360,7 +369,9 @@ export class Application {
       etags: this.options.etag,
       tracing: this.tracing?.steps ? this.tracing : undefined,
       extensions: this.routeExtensions,
+      errorBodies: this.errorBodies,
       versioning: this.options.versioning,
+      prefix: this.options.prefix,
       startedAt: new Date(),
     };
     this.routes = compileControllers(this.classesOf(CONTROLLER_ROLE.name), env);

@@ -1,7 +1,9 @@
 import type { Server } from 'node:http';
 import type { Duplex } from 'node:stream';
+import { type ErrorBodyWriter, REFERENCE_ERROR_BODY } from '../error-body/error-body-writer';
 import { reasonPhrase } from '../kernel/errors/catalog';
-import { defaultErrorCode } from '../kernel/errors/error-codes';
+import { InternalServerErrorException } from '../kernel/errors/exceptions';
+import { HTTPException } from '../kernel/errors/http-exception';
 
 /** The code of the 400 a request Node's HTTP parser refuses gets (a NUL in a header, a bad request line). */
 export const MALFORMED_HTTP_REQUEST = 'MALFORMED_HTTP_REQUEST';
@@ -21,13 +23,23 @@ const MESSAGES: Record<number, string> = {
   431: 'The request headers are too large',
 };
 
+// The answer's status and body: a custom body that cannot be built is the reference 500.
+function answerOf(status: number, body: ErrorBodyWriter): { status: number; json: string } {
+  const code = status === 400 ? MALFORMED_HTTP_REQUEST : undefined;
+  const exception = new HTTPException(status, MESSAGES[status], { code });
+  const json = body.json(exception);
+  if (json !== undefined) return { status, json };
+  const fallback = new InternalServerErrorException();
+  return { status: fallback.statusCode, json: JSON.stringify(fallback.toJSON()) };
+}
+
 /**
  * Answers the requests Node's HTTP parser refuses before either engine sees them (a header with
  * NUL or DEL, a bad request line, headers past the size limit) with the framework's coded JSON
- * error instead of Node's empty 400 (Express) or Fastify's uncoded one. The connection closes
- * after it, as the parser cannot find the next request.
+ * error (in the application's error body) instead of Node's empty 400 (Express) or Fastify's
+ * uncoded one. The connection closes after it, as the parser cannot find the next request.
  */
-export function answerClientErrors(server: Server): void {
+export function answerClientErrors(server: Server, body: ErrorBodyWriter = REFERENCE_ERROR_BODY): void {
   server.removeAllListeners('clientError');
   server.on('clientError', (err: ParserError, socket: ServerSocket) => {
     // A reset or a response already under way leaves nothing to answer.
@@ -35,16 +47,9 @@ export function answerClientErrors(server: Server): void {
       socket.destroy();
       return;
     }
-    const status = STATUS_BY_CODE[err.code ?? ''] ?? 400;
-    const code = status === 400 ? MALFORMED_HTTP_REQUEST : defaultErrorCode(status);
-    const body = JSON.stringify({
-      statusCode: status,
-      error: reasonPhrase(status),
-      message: MESSAGES[status],
-      code,
-    });
+    const { status, json } = answerOf(STATUS_BY_CODE[err.code ?? ''] ?? 400, body);
     socket.end(
-      `HTTP/1.1 ${status} ${reasonPhrase(status)}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+      `HTTP/1.1 ${status} ${reasonPhrase(status)}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(json)}\r\n\r\n${json}`,
     );
     socket.once('finish', () => socket.destroy());
   });

@@ -1,4 +1,10 @@
-import type { IncomingHttpHeaders, OutgoingHttpHeaders, RequestListener } from 'node:http';
+import {
+  type IncomingHttpHeaders,
+  IncomingMessage,
+  type OutgoingHttpHeaders,
+  type RequestListener,
+  ServerResponse,
+} from 'node:http';
 
 import type LightMyRequest = require('light-my-request');
 
@@ -37,28 +43,43 @@ type ExpressListener = RequestListener & {
   [WRAPPED_EXPRESS_APP]?: ExpressListener;
 };
 
-// light-my-request serves an Express app by moving the prototypes of Express's request and
-// response objects, which every Express app in the process shares, onto its own fakes: a real
-// request to another app would then fail. They are put back once no injection is in flight.
+// An Express app's requests and responses are made to inherit from light-my-request's fakes
+// while an injection is in flight (Express moves every request onto its own prototypes), by
+// moving the prototypes of Express's request and response objects, which every Express app in
+// the process shares: a real request to another app would then fail. They are put back once no
+// injection is in flight. This is done here, never by light-my-request, which moves the link
+// just below the app's own prototype: once the app listens that link is the app's (its server
+// puts a prototype of its own below, see express-server.ts), and moving it would cut Express's
+// getters (`req.query`) out of every injected request.
 let inFlight = 0;
 let restore: (() => void) | undefined;
 
+// Express's own prototype in `start`'s chain: the one whose parent is Node's.
+function expressLink(start: object, node: object): object | undefined {
+  for (let proto: object | null = start; proto; proto = Object.getPrototypeOf(proto))
+    if (Object.getPrototypeOf(proto) === node) return proto;
+  return undefined;
+}
+
 function lendExpressPrototypes(listener: ExpressListener): void {
   inFlight++;
-  // An observed Express app is wrapped, so light-my-request no longer recognises it: lent here.
   const app = listener[WRAPPED_EXPRESS_APP] ?? listener;
-  if (restore || app.request?.app !== app) return;
-  const request = Object.getPrototypeOf(app.request);
-  const response = Object.getPrototypeOf(app.response);
-  const [requestParent, responseParent] = [Object.getPrototypeOf(request), Object.getPrototypeOf(response)];
+  if (restore || app.request?.app !== app || !app.response) return;
+  const request = expressLink(app.request, IncomingMessage.prototype);
+  const response = expressLink(app.response, ServerResponse.prototype);
+  if (!request || !response) return;
   restore = () => {
-    Object.setPrototypeOf(request, requestParent);
-    Object.setPrototypeOf(response, responseParent);
+    Object.setPrototypeOf(request, IncomingMessage.prototype);
+    Object.setPrototypeOf(response, ServerResponse.prototype);
   };
-  if (app !== listener) {
-    Object.setPrototypeOf(request, require('light-my-request/lib/request').prototype);
-    Object.setPrototypeOf(response, require('light-my-request/lib/response').prototype);
-  }
+  Object.setPrototypeOf(request, require('light-my-request/lib/request').prototype);
+  Object.setPrototypeOf(response, require('light-my-request/lib/response').prototype);
+}
+
+// light-my-request recognises an Express app by its `request` and would move its prototypes
+// itself: a plain function hides it.
+function dispatcherOf(listener: ExpressListener): RequestListener {
+  return listener.request ? (req, res) => listener(req, res) : listener;
 }
 
 function returnExpressPrototypes(): void {
@@ -86,7 +107,7 @@ export async function injectInto(listener: RequestListener, options: InjectOptio
   lightMyRequest ??= require('light-my-request') as typeof LightMyRequest;
   const { payload, headers } = payloadOf(options);
   lendExpressPrototypes(listener);
-  const response = await lightMyRequest(listener, {
+  const response = await lightMyRequest(dispatcherOf(listener), {
     method: options.method.toUpperCase() as LightMyRequest.InjectOptions['method'],
     url: options.url,
     headers,

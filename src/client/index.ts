@@ -16,7 +16,12 @@ export type {
   MaybePromise,
 } from '../contract/contract-types';
 export { ErrorBodySchema, ValidationErrorBodySchema } from '../contract/error-body-schema';
-export { IdempotencyKeyHeaderSchema, type IdempotentRoute, idempotent } from '../contract/idempotent-route';
+export {
+  IdempotencyKeyHeaderSchema,
+  type IdempotentRoute,
+  type IdempotentRouteOptions,
+  idempotent,
+} from '../contract/idempotent-route';
 export type { CallOptions, Client, ClientOptions, HeadersSource, RouteCall } from './client-types';
 export { ContractInputError, type InputIssue } from './contract-input-error';
 export { createClient } from './create-client';

@@ -7,4 +7,9 @@ export type {
   ParametersMatch,
 } from './contract-types';
 export { ErrorBodySchema, ValidationErrorBodySchema } from './error-body-schema';
-export { IdempotencyKeyHeaderSchema, type IdempotentRoute, idempotent } from './idempotent-route';
+export {
+  IdempotencyKeyHeaderSchema,
+  type IdempotentRoute,
+  type IdempotentRouteOptions,
+  idempotent,
+} from './idempotent-route';

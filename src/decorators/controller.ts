@@ -9,6 +9,11 @@ export interface ControllerOptions {
   path?: string;
   /** The API version(s) of its routes, or `VERSION_NEUTRAL` (with the app's `versioning`). */
   version?: VersionValue;
+  /**
+   * `false`: the app's `prefix` option does not apply, so its routes stay where a load balancer
+   * or probe expects them (`@Controller({ path: '/health', prefix: false })`). Default `true`.
+   */
+  prefix?: boolean;
 }
 
 /**
@@ -20,7 +25,7 @@ export function Controller(prefixOrOptions: string | ControllerOptions = ''): Cl
   return (target) => {
     const meta = metadataRegistry.forClass(target);
     meta.role = CONTROLLER_ROLE.name;
-    meta.set(CONTROLLER, { path: options.path ?? '' });
+    meta.set(CONTROLLER, { path: options.path ?? '', ...(options.prefix === false && { unprefixed: true }) });
     if (options.version !== undefined) meta.set(API_VERSION, options.version);
     markInjectable(target);
   };

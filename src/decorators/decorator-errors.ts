@@ -16,3 +16,11 @@ export const NotSuccessStatusError = createError(
   undefined,
   RangeError,
 );
+
+/** `ErrorBody()` given something other than `{ schema, build }` (a zod schema and a function). */
+export const ErrorBodyNotValidError = createError(
+  'TRELLIS_ERR_ERROR_BODY_NOT_VALID',
+  'ErrorBody({ schema, build }): schema must be a zod schema and build a function',
+  undefined,
+  TypeError,
+);

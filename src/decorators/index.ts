@@ -1,6 +1,7 @@
 export { recordGuard } from '../kernel/guards/record-guard';
 export { Controller, type ControllerOptions } from './controller';
 export { Description, Summary } from './docs';
+export { ErrorBody } from './error-body';
 export { Mutation, Parent, ResolveField, Resolver, Subscription } from './graphql';
 export { HttpCode } from './http-code';
 export { All, Delete, Get, Patch, Post, Put } from './http-methods';

@@ -12,6 +12,7 @@ th { color: #5f6368; font-weight: 600; } code { font: 12px ui-monospace, monospa
 .graph { overflow: auto; border: 1px solid #e8eaed; border-radius: 8px; padding: 8px; }
 .problems li { color: #d93025; } .failed { color: #d93025; } .muted { color: #5f6368; }
 .method { font-weight: 600; } .spans { margin: 2px 0 0; padding-left: 16px; font-size: 12px; }
+button { font: inherit; margin-right: 4px; }
 `;
 
 function cells(values: string[]): string {
@@ -40,7 +41,21 @@ function listed(title: string, id: string, entries: string[]): string {
   return `<h2>${title}</h2><ul id="${id}">${entries.map((entry) => `<li>${entry}</li>`).join('')}</ul>`;
 }
 
-/** The devtools page: routes, the dependency graph drawn inline, and the latest requests, filled by its script. */
+const header = (names: string[]) => `<thead>${cells(names.map((name) => `<b>${name}</b>`))}</thead>`;
+
+// The job queue, with the jobs module: filled by the script, which reads `?part=queue`.
+function jobQueue(description: AppDescription): string {
+  if (!description.modules.includes('jobs')) return '';
+  return `<h2>Job queue</h2>
+<table id="job-queue">${header(['Job', 'Waiting', 'Running', 'Failed'])}<tbody></tbody></table>
+<table id="queued-jobs">${header(['Id', 'Job', 'State', 'Attempts', 'Run at', 'Last error', ''])}<tbody></tbody></table>
+<p id="no-jobs" class="muted">No job waits, runs or has failed.</p>`;
+}
+
+/**
+ * The devtools page: routes, the dependency graph drawn inline, the latest requests and the job
+ * queue, the last two filled by its script.
+ */
 export function devtoolsPage(description: AppDescription): string {
   const model = graphModel(description);
   const problems = listed('Refused by ready()', 'problems', model.problems.map(escapeMarkup));
@@ -74,6 +89,7 @@ export function devtoolsPage(description: AppDescription): string {
 <h2>Latest requests</h2>
 <table id="requests"><thead>${cells(['At', 'Method', 'URL', 'Route', 'Status', 'ms'].map((name) => `<b>${name}</b>`))}</thead><tbody></tbody></table>
 <p id="no-requests" class="muted">No request yet.</p>
+${jobQueue(description)}
 <h2>Routes (${description.routes.length})</h2>
 ${routesTable(description)}
 <h2>Dependency graph (${description.providers.length} providers)</h2>

@@ -2,8 +2,9 @@ import { DEVTOOLS_PATH } from './devtools-options';
 
 /**
  * The page's one script, served as a file since the page's policy allows no inline script: it
- * asks for the latest requests every second and lists them, building the rows as text nodes,
- * never as markup, so what a client sent cannot become part of the page.
+ * asks for the latest requests and the job queue every second and lists them, building the rows
+ * as text nodes, never as markup, so what a client sent cannot become part of the page; a job's
+ * Retry and Cancel buttons POST to the page's actions.
  */
 export const DEVTOOLS_SCRIPT = `'use strict';
 (function () {
@@ -50,5 +51,69 @@ export const DEVTOOLS_SCRIPT = `'use strict';
       .then(function () { setTimeout(refresh, 1000); });
   }
   refresh();
+
+  var queue = document.querySelector('#job-queue tbody');
+  if (!queue) return;
+  var listed = document.querySelector('#queued-jobs tbody');
+  var noJobs = document.getElementById('no-jobs');
+  function button(row, action, id) {
+    var td = row.lastChild;
+    var b = document.createElement('button');
+    b.type = 'button';
+    b.textContent = action === 'retry' ? 'Retry' : 'Cancel';
+    b.setAttribute('data-action', action);
+    b.setAttribute('data-id', id);
+    td.appendChild(b);
+  }
+  function renderQueue(data) {
+    queue.textContent = '';
+    listed.textContent = '';
+    var names = data ? data.names : [];
+    noJobs.hidden = names.length > 0;
+    names.forEach(function (each) {
+      var row = document.createElement('tr');
+      row.className = 'job-name';
+      cell(row, each.name);
+      cell(row, String(each.waiting));
+      cell(row, String(each.running));
+      cell(row, String(each.failed), each.failed > 0 ? 'failed' : '');
+      queue.appendChild(row);
+    });
+    (data ? data.jobs : []).forEach(function (job) {
+      var row = document.createElement('tr');
+      row.className = 'job ' + job.state;
+      row.setAttribute('data-id', job.id);
+      cell(row, job.id);
+      cell(row, job.name);
+      cell(row, job.state);
+      cell(row, job.attempts + ' / ' + job.maxAttempts);
+      cell(row, new Date(job.runAt).toLocaleString());
+      cell(row, job.lastError || '');
+      cell(row, '');
+      if (job.state === 'failed') button(row, 'retry', job.id);
+      button(row, 'cancel', job.id);
+      listed.appendChild(row);
+    });
+  }
+  var timer;
+  function refreshQueue() {
+    clearTimeout(timer);
+    fetch('${DEVTOOLS_PATH}.json?part=queue', { headers: { accept: 'application/json' } })
+      .then(function (res) { return res.json(); })
+      .then(function (data) { renderQueue(data.queue); })
+      .catch(function () {})
+      .then(function () { timer = setTimeout(refreshQueue, 1000); });
+  }
+  listed.addEventListener('click', function (event) {
+    var target = event.target;
+    var action = target.getAttribute && target.getAttribute('data-action');
+    if (!action) return;
+    target.disabled = true;
+    var path = '${DEVTOOLS_PATH}/jobs/' + encodeURIComponent(target.getAttribute('data-id')) + '/' + action;
+    fetch(path, { method: 'POST', headers: { accept: 'application/json' } })
+      .catch(function () {})
+      .then(refreshQueue);
+  });
+  refreshQueue();
 })();
 `;

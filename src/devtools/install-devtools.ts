@@ -2,15 +2,15 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Application } from '../app/application';
 import type { NodeHandler } from '../engine/engine';
 import type { AppDescription } from '../inspect/app-description';
-import { ForbiddenException } from '../kernel/errors/exceptions';
 import { sendBody } from '../openapi/raw-response';
 import { pathOfUrl } from '../routing/route-path';
 import { pagePolicy } from '../security/page-policy';
+import { clientRefusal } from './devtools-access';
 import { devtoolsError } from './devtools-errors';
 import { DEVTOOLS_PATH, type DevtoolsOptions } from './devtools-options';
 import { devtoolsPage } from './devtools-page';
 import { DEVTOOLS_SCRIPT } from './devtools-script';
-import { isLoopback } from './loopback';
+import { JOB_ACTION_PATHS, jobActionsHandler, jobsBoardOf } from './job-actions';
 import { recordRequests } from './record-requests';
 import { type EndedSpan, RequestLog } from './request-log';
 
@@ -32,26 +32,30 @@ function devtoolsHandler(app: Application, options: DevtoolsOptions, log: Reques
     }));
     return described;
   };
+  const sendJson = (res: ServerResponse, data: unknown) =>
+    sendBody(res, Buffer.from(JSON.stringify(data)), JSON_TYPE);
   return (req: IncomingMessage & { originalUrl?: string }, res: ServerResponse, next) => {
-    if (!options.allowRemote && !isLoopback(req.socket.remoteAddress))
-      return next(
-        new ForbiddenException(
-          'The devtools page answers this machine only (devtools: { allowRemote: true } to open it)',
-          {
-            code: 'DEVTOOLS_LOOPBACK_ONLY',
-          },
-        ),
-      );
-    const path = pathOfUrl(req.originalUrl ?? req.url ?? '/');
+    const refused = clientRefusal(req, options);
+    if (refused) return next(refused);
+    const url = req.originalUrl ?? req.url ?? '/';
+    const path = pathOfUrl(url);
     if (path === `${DEVTOOLS_PATH}/devtools.js`) return sendBody(res, SCRIPT, JS);
+    const part = new URLSearchParams(url.slice(path.length).replace(/^\?/, '')).get('part');
+    if (path !== DEVTOOLS_PATH && part === 'queue') {
+      // Read at each visit: the jobs change, unlike the application's shape.
+      const board = jobsBoardOf(app);
+      (board ? board.overview() : Promise.resolve(null)).then((queue) => sendJson(res, { queue }), next);
+      return;
+    }
     describe().then(({ description, page }) => {
       if (path === DEVTOOLS_PATH) {
         policy(res);
         return sendBody(res, page, HTML);
       }
-      const onlyRequests = (req.url ?? '').includes('part=requests');
-      const data = onlyRequests ? { requests: log.list() } : { ...description, requests: log.list() };
-      sendBody(res, Buffer.from(JSON.stringify(data)), JSON_TYPE);
+      sendJson(
+        res,
+        part === 'requests' ? { requests: log.list() } : { ...description, requests: log.list() },
+      );
     }, next);
   };
 }
@@ -70,6 +74,12 @@ export function installDevtools(app: Application, options: DevtoolsOptions): voi
       methods: ['GET'],
       paths: [DEVTOOLS_PATH, `${DEVTOOLS_PATH}.json`, `${DEVTOOLS_PATH}/devtools.js`],
       handler: devtoolsHandler(app, options, log),
+    });
+    app.engine.mountHandler({
+      name: "the devtools page's job actions",
+      methods: ['POST'],
+      paths: JOB_ACTION_PATHS,
+      handler: jobActionsHandler(app, options),
     });
   });
 }

@@ -1,5 +1,6 @@
 import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
+import type { ErrorBodyWriter } from '../error-body/error-body-writer';
 import type { ServedMethod } from '../kernel/http-methods';
 import type { RequestObserver } from '../observability/request-observer';
 import type { CompiledRoute } from '../routing/compiled-route';
@@ -61,6 +62,8 @@ export interface EngineOptions {
   trustProxy?: boolean | number | string[];
   /** Security headers and CORS, run before anything else. */
   policy?: RequestPolicy;
+  /** The body of error answers outside routes (404, 405, middleware failures); default the reference one. */
+  errorBody?: ErrorBodyWriter;
 }
 
 /**

@@ -1,5 +1,6 @@
 // From graphql's subpaths: its root index loads the whole of graphql-js (parsing, validation,
 // execution), which only Apollo needs, and Apollo waits for the first GraphQL request.
+
 import {
   assertValidSchema,
   type GraphQLFieldConfigMap,
@@ -8,6 +9,7 @@ import {
 } from 'graphql/type';
 import type { Logger } from 'pino';
 import type { AppContainer as Container } from '../../container/app-container';
+import type { ErrorBodies } from '../error-body/error-bodies';
 import type { GuardRegistry } from '../kernel/guards/guard-registry';
 import type { InterceptorRegistry } from '../kernel/interceptors/interceptor-registry';
 import { metadataRegistry } from '../kernel/metadata/registry';
@@ -28,6 +30,8 @@ export interface SchemaBuilderEnv {
   logger: Logger;
   /** Each resolver call gets a span when set. */
   tracing?: Tracing;
+  /** The application's error bodies: errors' `extensions` carry its custom one. */
+  errorBodies?: ErrorBodies;
 }
 
 type Fields = GraphQLFieldConfigMap<unknown, RequestContext>;
@@ -55,7 +59,15 @@ function rootType(name: string, fields: Fields): GraphQLObjectType | undefined {
  */
 export function buildGraphqlSchema(resolvers: Iterable<Class>, env: SchemaBuilderEnv): GraphQLSchema {
   const { container, guards, interceptors, logger, tracing } = env;
-  const fieldEnv = { container, guards, interceptors, logger, tracing, types: new GraphqlTypeMapper() };
+  const fieldEnv = {
+    container,
+    guards,
+    interceptors,
+    logger,
+    tracing,
+    types: new GraphqlTypeMapper(),
+    errorBody: env.errorBodies?.app,
+  };
   const roots = { query: {} as Fields, mutation: {} as Fields, subscription: {} as Fields };
   const owners = new Map<string, string>();
   const rootMethods: [ClassMetadata, MethodMetadata][] = [];

@@ -1,6 +1,7 @@
 import type { GraphQLFieldConfig, GraphQLFieldConfigArgumentMap } from 'graphql';
 import type { Logger } from 'pino';
 import type { AppContainer as Container } from '../../container/app-container';
+import type { ErrorBodyWriter } from '../error-body/error-body-writer';
 import type { HTTPException } from '../kernel/errors/http-exception';
 import { locatedError } from '../kernel/errors/trellis-errors';
 import type { GuardRegistry, GuardSite } from '../kernel/guards/guard-registry';
@@ -29,6 +30,8 @@ export interface FieldCompilerEnv {
   logger: Logger;
   types: GraphqlTypeMapper;
   tracing?: Tracing;
+  /** The application's error body, for the `extensions` of errors; default the reference one. */
+  errorBody?: ErrorBodyWriter;
 }
 
 type Resolve = (
@@ -120,7 +123,7 @@ export function compileField(
     },
     { container: env.container, guards: env.guards, interceptors: env.interceptors },
   );
-  const { logger } = env;
+  const { logger, errorBody } = env;
   const onServerError = (operation: RequestContext) => (exception: HTTPException) =>
     reportFailure(logger, exception, { resolver: where }, 'resolver failed', operation);
 
@@ -137,9 +140,11 @@ export function compileField(
           const stream = await run(source, args, operation);
           if (!isAsyncIterable(stream)) throw new SubscriptionNotIterableError(where);
           // A stream failing later is answered and reported like a resolver failing now.
-          return releasingScope(stream, operation, (err) => toGraphqlError(err, onServerError(operation)));
+          return releasingScope(stream, operation, (err) =>
+            toGraphqlError(err, onServerError(operation), errorBody, operation),
+          );
         } catch (err) {
-          throw toGraphqlError(err, onServerError(operation));
+          throw toGraphqlError(err, onServerError(operation), errorBody, operation);
         }
       },
       resolve: (event) => event,
@@ -149,7 +154,7 @@ export function compileField(
     try {
       return await run(source, args, operation);
     } catch (err) {
-      throw toGraphqlError(err, onServerError(operation));
+      throw toGraphqlError(err, onServerError(operation), errorBody, operation);
     }
   };
   const { tracing } = env;

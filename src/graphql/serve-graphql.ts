@@ -117,6 +117,7 @@ export function serveGraphql(
     },
     origins,
     settings.maxConnectionsPerClient,
+    app.errorBodies.app,
   );
   upgradeDispatch(app).route(path, subscriptions.upgrade);
   return { apollo, subscriptions };

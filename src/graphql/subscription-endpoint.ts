@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { GraphQLSchema } from 'graphql/type';
+import type { ErrorBodyWriter } from '../error-body/error-body-writer';
 import {
   BadRequestException,
   ForbiddenException,
@@ -34,6 +35,7 @@ export class SubscriptionEndpoint {
     private readonly settings: SubscriptionServerSettings,
     private readonly origins?: OriginCheck,
     maxConnectionsPerClient = DEFAULT_CONNECTIONS_PER_CLIENT,
+    private readonly errorBody?: ErrorBodyWriter,
   ) {
     this.places = new ClientPlaces(maxConnectionsPerClient);
   }
@@ -41,11 +43,16 @@ export class SubscriptionEndpoint {
   /** Serves one upgrade request to the GraphQL path. */
   readonly upgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): void => {
     if (this.closing) {
-      refuseUpgrade(socket, new ServiceUnavailableException('Server is shutting down'));
+      refuseUpgrade(socket, new ServiceUnavailableException('Server is shutting down'), this.errorBody, req);
       return;
     }
     if (this.origins && !this.origins(req.headers.origin)) {
-      refuseUpgrade(socket, new ForbiddenException('This origin may not open a WebSocket here'));
+      refuseUpgrade(
+        socket,
+        new ForbiddenException('This origin may not open a WebSocket here'),
+        this.errorBody,
+        req,
+      );
       return;
     }
     const client = clientAddress(req);
@@ -53,6 +60,8 @@ export class SubscriptionEndpoint {
       refuseUpgrade(
         socket,
         capReached('Too many open GraphQL WebSocket connections', 'graphql-ws-connections', this.places.max),
+        this.errorBody,
+        req,
       );
       return;
     }
@@ -85,8 +94,8 @@ export class SubscriptionEndpoint {
     const create: typeof Create = require('./subscription-server').createSubscriptionServer;
     this.server = create(this.schema, this.settings);
     // A malformed handshake gets the same JSON error body as every other refusal.
-    this.server.wss.on('wsClientError', (err: Error, socket: Duplex) =>
-      refuseUpgrade(socket, new BadRequestException(err.message)),
+    this.server.wss.on('wsClientError', (err: Error, socket: Duplex, req: IncomingMessage) =>
+      refuseUpgrade(socket, new BadRequestException(err.message), this.errorBody, req),
     );
     return this.server;
   }

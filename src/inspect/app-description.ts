@@ -66,6 +66,17 @@ export interface JobDescription {
   [detail: string]: unknown;
 }
 
+/** One MCP tool, resource or prompt, as the mcp module describes it. */
+export interface McpEntryDescription {
+  kind: 'tool' | 'resource' | 'prompt';
+  /** The tool's or prompt's name, the resource's URI or URI template. */
+  name: string;
+  /** `Class.method`. */
+  handler: string;
+  /** A route's tool: the route (`GET /tasks/:id`). */
+  route?: string;
+}
+
 /**
  * The parts features contribute to a description, by name; a feature (or a module) adds its own
  * part by declaration merging and `app.inspection.contribute(part, describe)`.
@@ -77,6 +88,8 @@ export interface DescriptionParts {
   resolvers: ResolverDescription[];
   /** The jobs and schedules, as the jobs feature describes them; `[]` without it. */
   jobs: JobDescription[];
+  /** The MCP tools, resources and prompts; only with the mcp module. */
+  mcp?: McpEntryDescription[];
 }
 
 /** What `ready()` refused, when it did: its code and message. */

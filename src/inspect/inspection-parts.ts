@@ -8,7 +8,10 @@ export class InspectionParts {
   private readonly describers = new Map<keyof DescriptionParts, (() => unknown[])[]>();
 
   /** Adds `describe`'s entries to `part`; called from a feature's `install` or its ready hooks. */
-  contribute<K extends keyof DescriptionParts>(part: K, describe: () => DescriptionParts[K]): void {
+  contribute<K extends keyof DescriptionParts>(
+    part: K,
+    describe: () => NonNullable<DescriptionParts[K]>,
+  ): void {
     this.describers.set(part, [...(this.describers.get(part) ?? []), describe]);
   }
 

@@ -15,7 +15,7 @@ import { CompiledJobs, type CompiledTask, type TaskRun } from './compiled-jobs';
 import { CronSchedule } from './cron-schedule';
 import type { JobCallContext } from './job-context';
 import { CRON, JOB } from './job-metadata';
-import { jobsError } from './jobs-errors';
+import { jobsError, MAX_JOB_TIMEOUT_MS } from './jobs-errors';
 
 /** The attempts of a job that names none. */
 export const DEFAULT_MAX_ATTEMPTS = 5;
@@ -99,6 +99,14 @@ function checkedPayload(name: string, schema: Parameters<typeof compileValidator
   };
 }
 
+// A Job()'s own timeout, checked once: a timer takes whole milliseconds up to its maximum.
+function checkedTimeout(handler: string, timeoutMs: number | undefined): number | undefined {
+  if (timeoutMs === undefined) return undefined;
+  if (!Number.isInteger(timeoutMs) || timeoutMs < 1 || timeoutMs > MAX_JOB_TIMEOUT_MS)
+    throw jobsError('TRELLIS_ERR_INVALID_JOB_TIMEOUT', handler, timeoutMs);
+  return timeoutMs;
+}
+
 /**
  * Compiles, once, every `Job()` and `Cron()` method of the handler classes into a task run
  * through the kernel's invocation pipeline (guards, `Depends`, `Var`, interceptors, tracing).
@@ -121,6 +129,7 @@ export function compileJobs(handlers: readonly Class[], env: JobsCompilerEnv): C
           name: job.name,
           handler,
           maxAttempts: job.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+          timeoutMs: checkedTimeout(handler, job.timeoutMs),
           validate: payload.validator,
           run: compileRun(target, method, env, payload.parse),
         });

@@ -11,6 +11,8 @@ export interface CompiledTask {
   /** `Class.method`. */
   handler: string;
   maxAttempts: number;
+  /** Milliseconds a run may take, when the `Job()` names it. */
+  timeoutMs?: number;
   run: TaskRun;
   /** A `Job()`'s payload check, run on enqueue. */
   validate?: Validator;

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { CompiledJobs } from './compiled-jobs';
 import type { JobRunner } from './job-runner';
+import type { JobsOverview } from './jobs-board';
 import type { JobInfo } from './jobs-token';
 
 /** How far back a schedule's missed ticks are made up after a stop: an hour, on either backend. */
@@ -25,7 +26,10 @@ export interface WorkerSettings {
   compiled: CompiledJobs;
   concurrency: number;
   pollIntervalMs: number;
-  /** A job locked longer than this is taken for cut off (a crash) and runs again. */
+  /**
+   * A claim not renewed for this long is taken for cut off (its process died) and its job runs
+   * again; the worker renews the claims of the jobs it runs every third of it.
+   */
   lockTimeoutMs: number;
   /** How long `stop` waits for running jobs (the application's shutdown grace). */
   shutdownGraceMs: number;
@@ -33,6 +37,8 @@ export interface WorkerSettings {
 
 /** Where jobs are kept and how they are claimed: the embedded SQLite one, or graphile-worker's. */
 export interface JobBackend {
+  /** `lockTimeoutMs` when the application names none. */
+  readonly defaultLockTimeoutMs: number;
   /** Creates what it keeps jobs in (tables, a schema), at `ready()`. */
   prepare(): Promise<void>;
   /** Stores a job through `db`, the caller's connection (its transaction, inside one); its id. */
@@ -57,6 +63,8 @@ export interface JobBackend {
   runHeld?(runner: JobRunner): Promise<number>;
   /** Jobs waiting, due or not. */
   waiting(): Promise<number>;
+  /** The counts per name, and up to `limit` jobs of each state. */
+  overview(limit: number): Promise<JobsOverview>;
   /** Starts taking jobs and running schedules. */
   start(settings: WorkerSettings): Promise<void>;
   /** Takes a job just added in this process sooner than the next poll. */

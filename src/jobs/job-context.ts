@@ -10,7 +10,10 @@ export interface JobContext {
   readonly attempt: number;
   /** Runs before the job is kept as failed. */
   readonly maxAttempts: number;
-  /** Aborted when `jobs.cancel(id)` cancels this job: stop the work (pass it to `fetch`, ...). */
+  /**
+   * Aborted when `jobs.cancel(id)` cancels this job, or when the run goes past its `timeoutMs`
+   * (its reason then a `TRELLIS_ERR_JOB_TIMEOUT` error): stop the work (pass it to `fetch`, ...).
+   */
   readonly signal: AbortSignal;
 }
 

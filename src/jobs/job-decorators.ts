@@ -6,6 +6,11 @@ import { CRON, JOB } from './job-metadata';
 export interface JobOptions {
   /** Runs before the job is kept as failed (default 5). */
   maxAttempts?: number;
+  /**
+   * Milliseconds a run may take (default: the `jobs` module's `timeoutMs`, else none): past it,
+   * its `JobContext.signal` aborts and the run counts as a failed attempt, retried as any other.
+   */
+  timeoutMs?: number;
 }
 
 /** What `Cron()` takes besides the expression. */

@@ -6,6 +6,7 @@ export interface JobMetadata {
   name: string;
   schema: ZodType;
   maxAttempts?: number;
+  timeoutMs?: number;
 }
 
 /** What `Cron(expression, options)` records on a method. */

@@ -1,5 +1,8 @@
 import { createError, errorFactory, type ValidationDetail } from '../kernel';
 
+/** The longest `timeoutMs` a run can have: what a Node.js timer holds (about 24.8 days). */
+export const MAX_JOB_TIMEOUT_MS = 2_147_483_647;
+
 /** The jobs' configuration and start-up errors: code and message template, each documented in docs/errors.md. */
 export const JOBS_ERRORS = {
   TRELLIS_ERR_DUPLICATE_JOB: (name: string, first: string, second: string) =>
@@ -10,6 +13,8 @@ export const JOBS_ERRORS = {
     "install('jobs') keeps its jobs in the database module's database: install('database') first",
   TRELLIS_ERR_JOB_NOT_STORED: (name: string, key: string, tries: number) =>
     `enqueue('${name}', { key: '${key}' }): the database stored no job in ${tries} tries, a worker taking the job of that key each time`,
+  TRELLIS_ERR_INVALID_JOB_TIMEOUT: (where: string, timeoutMs: unknown) =>
+    `${where}: Job() timeoutMs must be a whole number of milliseconds from 1 to ${MAX_JOB_TIMEOUT_MS}, got ${String(timeoutMs)}`,
 };
 
 /** Builds the `TrellisError` of one of these codes from its message template's arguments. */
@@ -49,4 +54,21 @@ export const InvalidEnqueueOptionsError = createError(
   (name: string, problem: string) => `enqueue('${name}'): ${problem}`,
   undefined,
   TypeError,
+);
+
+/**
+ * A run that went past its `timeoutMs`: the reason its `JobContext.signal` aborts with, and the
+ * failed attempt's error. `stillRunning`: the attempt whose handler, ignoring its signal, still
+ * runs in this process, so that this attempt was not run.
+ */
+export const JobTimeoutError = createError(
+  'TRELLIS_ERR_JOB_TIMEOUT',
+  (name: string, timeoutMs: number | undefined, stillRunning?: number) =>
+    stillRunning === undefined
+      ? `The job '${name}' ran past its timeout of ${timeoutMs} ms and was aborted`
+      : `The job '${name}' was not run: its attempt ${stillRunning} still runs ${
+          timeoutMs === undefined
+            ? 'in this process'
+            : `past its timeout of ${timeoutMs} ms, its handler ignoring JobContext.signal`
+        }`,
 );

@@ -1,3 +1,4 @@
+import type { ZodType } from 'zod';
 import type { Middleware } from '../engine/engine';
 import { lowerCaseMethod, ROUTE_METHODS } from '../kernel/http-methods';
 import type { ClassMetadata } from '../kernel/metadata/types';
@@ -63,9 +64,10 @@ export function buildOpenApiDocument(
   routes: readonly CompiledRoute[],
   options: OpenApiOptions,
   mounted: readonly MountedMiddleware[] = [],
+  errorBodySchema?: ZodType,
 ): OpenApiDocument {
   const components = new SchemaComponents();
-  const errors = new ErrorResponses(components);
+  const errors = new ErrorResponses(components, errorBodySchema);
   const limited = rateLimitedPrefixes(mounted);
   const tags = new Map<string, TagObject>();
   const paths: Record<string, PathItemObject> = {};

@@ -76,6 +76,11 @@ export type OperationMethod = Lowercase<RouteMethod>;
 /** An OpenAPI Path Item Object. */
 export type PathItemObject = Partial<Record<OperationMethod, OperationObject>>;
 
+/** An OpenAPI Security Scheme Object: HTTP authentication (bearer), or a key in a header. */
+export type SecuritySchemeObject =
+  | { type: 'http'; scheme: string; bearerFormat?: string; description?: string }
+  | { type: 'apiKey'; in: 'header' | 'query' | 'cookie'; name: string; description?: string };
+
 /** An OpenAPI Tag Object. */
 export interface TagObject {
   /** The tag, named after the controller. */
@@ -106,6 +111,6 @@ export interface OpenApiDocument {
   components: {
     schemas: Record<string, JsonSchema>;
     responses: Record<string, ResponseObject>;
-    securitySchemes?: Record<string, { type: 'http'; scheme: 'bearer'; bearerFormat: string }>;
+    securitySchemes?: Record<string, SecuritySchemeObject>;
   };
 }

@@ -1,9 +1,10 @@
+import type { ZodType } from 'zod';
 import {
   ErrorBodySchema as errorBody,
   ValidationErrorBodySchema as validationErrorBody,
 } from '../contract/error-body-schema';
 import { HTTP_STATUS, reasonPhrase } from '../kernel/errors/catalog';
-import type { ResponseObject } from './document-types';
+import type { JsonSchema, ResponseObject } from './document-types';
 import { standardHeaders } from './response-headers';
 import type { SchemaComponents } from './schema-components';
 
@@ -24,6 +25,8 @@ const WHY: Record<number, string> = {
   [S.SERVICE_UNAVAILABLE]:
     'A backing service is unreachable or a queue is full (password hashing); retry after `Retry-After` seconds',
 };
+/** A custom body says what failed in its own words: no `details` to point at. */
+const CUSTOM_WHY: Record<number, string> = { [S.UNPROCESSABLE_ENTITY]: 'A value failed its schema' };
 
 // The names of shared responses: the reason phrase in one word, except 422, named for its cause.
 const NAMES: Record<number, string> = { [S.UNPROCESSABLE_ENTITY]: 'ValidationFailed' };
@@ -32,28 +35,72 @@ function nameOf(status: number): string {
   return NAMES[status] ?? reasonPhrase(status).replace(/[^A-Za-z0-9]/g, '');
 }
 
+/** One shape of error bodies in the document: the name suffix of its responses and its schema. */
+interface BodyStyle {
+  suffix: string;
+  /** The custom body's schema; absent for the reference one. */
+  schema?: ZodType;
+  /** Its schema as the document refers to it, once converted. */
+  converted?: JsonSchema;
+}
+
 /**
- * The shared error responses of a document (`components.responses`), one per status, each
- * added the first time an operation refers to it, so the document holds no unused component.
+ * The shared error responses of a document (`components.responses`), one per status and error
+ * body shape, each added the first time an operation refers to it, so the document holds no
+ * unused component. The application's shape (the reference body, or its `errorBody`) names them
+ * by status alone (`NotFound`); a shape `ErrorBody()` gives some routes adds its schema's name.
  */
 export class ErrorResponses {
   readonly responses: Record<string, ResponseObject> = {};
+  private readonly styles = new Map<ZodType | undefined, BodyStyle>();
+  private readonly appStyle: BodyStyle;
 
-  constructor(private readonly components: SchemaComponents) {}
+  constructor(
+    private readonly components: SchemaComponents,
+    /** The application's `errorBody` schema; absent for the reference body. */
+    appSchema?: ZodType,
+  ) {
+    this.appStyle = { suffix: '', schema: appSchema };
+    this.styles.set(appSchema, this.appStyle);
+  }
 
-  /** A `$ref` to the shared response of an error status. */
-  ref(status: number): ResponseObject {
-    const name = nameOf(status);
-    this.responses[name] ??= this.response(status);
+  /** A `$ref` to the shared response of an error status, in the body shape of `schema` (default the application's). */
+  ref(status: number, schema?: ZodType): ResponseObject {
+    const style = schema === undefined ? this.appStyle : this.styleOf(schema);
+    const name = nameOf(status) + style.suffix;
+    this.responses[name] ??= this.response(status, style);
     return { $ref: `#/components/responses/${name}` };
   }
 
-  private response(status: number): ResponseObject {
-    const schema =
-      status === S.UNPROCESSABLE_ENTITY
+  private styleOf(schema: ZodType): BodyStyle {
+    let style = this.styles.get(schema);
+    if (!style) {
+      const id = schema.meta()?.id;
+      style = { suffix: typeof id === 'string' ? id : `ErrorBody${this.styles.size + 1}`, schema };
+      this.styles.set(schema, style);
+    }
+    return style;
+  }
+
+  private bodySchema(status: number, style: BodyStyle): JsonSchema {
+    if (!style.schema)
+      return status === S.UNPROCESSABLE_ENTITY
         ? this.components.define('ValidationError', validationErrorBody, 'output')
         : this.components.define('Error', errorBody, 'output');
-    const why = WHY[status];
+    if (!style.converted) {
+      // A schema with a meta id is its own component; any other is named for its shape.
+      const name = style.suffix === '' ? 'ErrorBody' : style.suffix;
+      style.converted =
+        style.schema.meta()?.id === undefined
+          ? this.components.define(name, style.schema, 'output')
+          : this.components.convert(style.schema, name, 'output');
+    }
+    return style.converted;
+  }
+
+  private response(status: number, style: BodyStyle): ResponseObject {
+    const schema = this.bodySchema(status, style);
+    const why = (style.schema && CUSTOM_WHY[status]) || WHY[status];
     const headers = standardHeaders(status);
     return {
       description: why ? `${reasonPhrase(status)}: ${why}` : reasonPhrase(status),

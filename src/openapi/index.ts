@@ -7,6 +7,7 @@ export type {
   PathItemObject,
   RequestBodyObject,
   ResponseObject,
+  SecuritySchemeObject,
   TagObject,
 } from './document-types';
 export { DEFAULT_OPENAPI, DOCS_PATH, OPENAPI_PATH, openapiModule } from './openapi-module';

@@ -9,6 +9,7 @@ import { offPage } from './off-page';
 import { openapiError } from './openapi-errors';
 import type { OpenApiOptions } from './openapi-options';
 import { OPENAPI_OPTIONS_SCHEMA } from './openapi-options-schema';
+import { boundSecuritySchemes, withSecuritySchemes } from './security-schemes';
 import { serveDocument } from './serve-document';
 import { serveSwaggerUi } from './serve-swagger-ui';
 
@@ -56,7 +57,12 @@ function install(app: Application, setting: OpenApiOptions | false | undefined):
   const options = setting ?? DEFAULT_OPENAPI;
   app.onCompiled((routes) => {
     refuseShadowedRoutes(routes);
-    const document = buildOpenApiDocument(routes, options, app.middleware);
+    const errorSchema = app.errorBodies.options?.schema;
+    // How guarded routes take credentials is the authenticating module's to say (auth's `scheme`).
+    const schemes = boundSecuritySchemes(app.container);
+    const build: typeof buildOpenApiDocument = (...args) =>
+      withSecuritySchemes(buildOpenApiDocument(...args), schemes);
+    const document = build(routes, options, app.middleware, errorSchema);
     const docs = serveDocument(OPENAPI_PATH, document);
     // With API versions, each has its own document too: /openapi/v2.json holds v2 and neutral routes.
     const flat = routes.flatMap((route) => route.variants ?? [route]);
@@ -67,10 +73,11 @@ function install(app: Application, setting: OpenApiOptions | false | undefined):
     const versionDocs = versions.map((version, index) =>
       serveDocument(
         versionPaths[index],
-        buildOpenApiDocument(
+        build(
           flat.filter((route) => route.version === undefined || route.version === version),
           { ...options, version },
           app.middleware,
+          errorSchema,
         ),
       ),
     );

@@ -12,6 +12,7 @@ import { declaredHeaders, standardHeaders } from './response-headers';
 import { routeParameters } from './route-parameters';
 import { BEARER_AUTH, routeSecurity } from './route-security';
 import type { SchemaComponents } from './schema-components';
+import { successResponses } from './success-responses';
 
 /** What an operation needs besides its route. */
 export interface OperationSite {
@@ -179,12 +180,13 @@ export function routeOperation(route: CompiledRoute, site: OperationSite): Opera
   if (body) operation.requestBody = body;
   // `[]`: no credentials needed (a document-wide default could otherwise apply).
   operation.security = security.bearer ? [{ [BEARER_AUTH]: [] }] : [];
-  const responses: Record<string, ResponseObject> = { [String(route.status)]: successResponse(route, site) };
+  const responses = successResponses(route, successResponse(route, site));
   // A contract's own answers stand; the shared error responses fill in only what it leaves out.
   const contract = handler.get(CONTRACT_ROUTE);
   const declared = contract ? contractResponses(contract, site) : {};
+  const errorSchema = route.errorBody?.options?.schema;
   for (const status of errorStatuses(route, security.responses, site))
-    if (!(String(status) in declared)) responses[String(status)] = site.errors.ref(status);
+    if (!(String(status) in declared)) responses[String(status)] = site.errors.ref(status, errorSchema);
   Object.assign(responses, declared);
   operation.responses = sortedByStatus(responses);
   return operation;

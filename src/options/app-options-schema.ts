@@ -1,4 +1,5 @@
 import { type ZodType, z } from 'zod';
+import { ERROR_BODY_OPTIONS_SCHEMA } from '../error-body/error-body-options-schema';
 import type { TrellisFeature } from '../kernel/modules/trellis-feature';
 
 const bytes: { parse(value: string): number | null } = require('bytes');
@@ -13,8 +14,11 @@ const size = z.string().refine((value) => bytes.parse(value) !== null, {
 // The options of the application itself; each feature brings the shape of its own.
 const CORE_OPTIONS = {
   controllers: classes.optional(),
+  // Its shape (a literal path) is checked by checkRoutePrefix, with a code of its own.
+  prefix: z.string().optional(),
   providers: classes.optional(),
   bodyLimit: size.optional(),
+  errorBody: ERROR_BODY_OPTIONS_SCHEMA.optional(),
   // Any string: an unknown engine gets its own code (TRELLIS_ERR_UNKNOWN_ENGINE).
   engine: z.string().optional(),
   logger: z.looseObject({}).optional(),

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { TrustProxy } from '../app/trust-proxy';
 import type { DevtoolsOptions } from '../devtools/devtools-options';
 import type { EngineName } from '../engine/engine';
+import type { ErrorBodyOptions } from '../error-body/error-body-options';
 import type { GraphqlOptions } from '../graphql/graphql-options';
 import type { Class } from '../kernel/metadata/types';
 import type { MessageLanguage } from '../kernel/options/messages-schema';
@@ -22,6 +23,13 @@ import type { WebSocketOptions } from '../websocket/websocket-options';
 export interface AppOptions extends ObservabilityOptions {
   /** HTTP controllers (`@Controller` classes). */
   controllers?: Class[];
+  /**
+   * A path put in front of every controller's routes (`'/api'`: `GET /api/tasks`), the auth
+   * module's and URI-versioned ones included (`/api/v1/tasks`), and so in the OpenAPI paths.
+   * The docs (`/docs`, `/openapi.json`), metrics, devtools, GraphQL and WebSocket paths stay
+   * where they are, as do controllers declared with `Controller({ prefix: false })`.
+   */
+  prefix?: string;
   /** WebSocket gateways (`@WebSocket` classes). */
   gateways?: Class[];
   /** GraphQL resolvers (`@Resolver` classes). */
@@ -44,6 +52,13 @@ export interface AppOptions extends ObservabilityOptions {
    * `allowRemote`.
    */
   devtools?: boolean | DevtoolsOptions;
+  /**
+   * The shape of every error answer (422, 401/403, 404/405, 413/415, 429, thrown exceptions, 500s;
+   * GraphQL `extensions` and WebSocket error frames): `build` makes the body, `schema` checks it
+   * and documents it. Headers are kept. Default: `{ statusCode, error, message, code, details? }`.
+   * `ErrorBody()` overrides it on a controller or a method.
+   */
+  errorBody?: ErrorBodyOptions;
   /** Largest accepted JSON body, default `'100kb'`. */
   bodyLimit?: string;
   /** Default `'express'`. */

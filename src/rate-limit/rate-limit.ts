@@ -45,6 +45,22 @@ export function isRateLimiter(value: unknown): boolean {
   return typeof value === 'function' && RATE_LIMITER in value;
 }
 
+/** On a limiter: the same limiter (same counts), handing its 429 to `next` instead of writing it. */
+const THROUGH_NEXT = Symbol('trellis.rateLimitThroughNext');
+/** Marks a request the through-next variant counts, for the shared 429 handler. */
+const HANDS_ON = Symbol('trellis.rateLimitHandsOn');
+
+type Counted = IncomingMessage & { [HANDS_ON]?: true };
+
+/**
+ * `middleware` as an application with a custom error body mounts it: a `rateLimit()` hands its
+ * 429 (headers set) to `next`, so the engine's error answer writes it with that body; any other
+ * middleware is returned as it is.
+ */
+export function answeringThroughNext<M extends Function>(middleware: M): M {
+  return ((middleware as { [THROUGH_NEXT]?: M })[THROUGH_NEXT] ?? middleware) as M;
+}
+
 const DEFAULT_MESSAGE = 'Too many requests, please try again later';
 const MAX_WINDOW_MS = 2 ** 31 - 1;
 
@@ -110,7 +126,7 @@ export function rateLimit(options: RateLimitOptions): RateLimiter {
           : new InternalServerErrorException(undefined, { cause: err });
       }
     },
-    handler(_req, res, next) {
+    handler(req, res, next) {
       const target = res as unknown as ServerResponse | HeaderCollector;
       const retryAfter = Number(target.getHeader('Retry-After'));
       const seconds = Number.isFinite(retryAfter) ? retryAfter : undefined;
@@ -119,6 +135,10 @@ export function rateLimit(options: RateLimitOptions): RateLimiter {
         return;
       }
       const exception = new TooManyRequestsException(message, seconds);
+      if ((req as unknown as Counted)[HANDS_ON]) {
+        next(exception);
+        return;
+      }
       if (target.headersSent) return;
       nodeResponseWriter.json(
         { res: target } as unknown as RequestContext,
@@ -160,9 +180,15 @@ export function rateLimit(options: RateLimitOptions): RateLimiter {
     collector.copyTo(ctx.res);
   };
 
+  const throughNext = (req: IncomingMessage, res: ServerResponse, next: Next) => {
+    (req as Counted)[HANDS_ON] = true;
+    middleware(req, res, next);
+  };
   Object.defineProperty(check, RATE_LIMITER, { value: true });
+  Object.defineProperty(throughNext, RATE_LIMITER, { value: true });
   return Object.assign(middleware, {
     [RATE_LIMITER]: true,
+    [THROUGH_NEXT]: throughNext,
     check,
     resetKey: async (key: string) => limiter().resetKey(key),
   });

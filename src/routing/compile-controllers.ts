@@ -73,7 +73,8 @@ function deprecated(
 // The controller as URI versioning serves it: its prefix under `/v<version>`.
 function versioned(meta: ClassMetadata, version: string): ClassMetadata {
   const copy = derivedMetadata(meta);
-  copy.set(CONTROLLER, { path: joinPaths(`/v${version}`, meta.get(CONTROLLER)?.path) });
+  const own = meta.get(CONTROLLER);
+  copy.set(CONTROLLER, { ...own, path: joinPaths(`/v${version}`, own?.path) });
   return copy;
 }
 

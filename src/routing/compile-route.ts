@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import { isThenable } from '../../container/is-thenable';
 import { sendStreamable } from '../downloads/send-streamable';
 import { StreamableFile } from '../downloads/streamable-file';
+import type { ErrorBodies } from '../error-body/error-bodies';
 import { HTTP_STATUS } from '../kernel/errors/catalog';
 import { locatedError } from '../kernel/errors/trellis-errors';
 import type { GuardSite } from '../kernel/guards/guard-registry';
@@ -11,13 +12,14 @@ import type { ClassMetadata, MethodMetadata } from '../kernel/metadata/types';
 import { compileSerializer, type Serializer } from '../serialization/compile-serializer';
 import { withAnswerListeners } from './answer-listeners';
 import type { CompiledRoute } from './compiled-route';
+import { checkContractErrorBodies } from './contract-error-bodies';
 import { declaredErrors } from './declared-errors';
 import { withEtags } from './etag-writer';
 import { HTTP_READERS } from './http-readers';
 import type { RequestContext } from './request-context';
 import type { ResponseWriter } from './response-writer';
 import type { RouteExtension, RoutePart } from './route-extension';
-import { CONTROLLER, HTTP_ROUTE, RETURNS, SUCCESS_STATUS, THROWS } from './route-metadata';
+import { CONTROLLER, ERROR_BODY, HTTP_ROUTE, RETURNS, SUCCESS_STATUS, THROWS } from './route-metadata';
 import { joinPaths, toRouterPath } from './route-path';
 import { routingError } from './routing-errors';
 import { writeError, writeResult } from './write-response';
@@ -30,9 +32,19 @@ export interface RouteCompilerEnv extends InvocationEnv {
   etags?: boolean;
   /** Features that add to routes (server-sent events, uploads). */
   extensions?: readonly RouteExtension[];
+  /** The application's error bodies; absent: every error answer has the reference body. */
+  errorBodies?: ErrorBodies;
+  /** The app's `prefix` option: put in front of every route of a controller that did not opt out. */
+  prefix?: string;
 }
 
 const { CREATED, OK } = HTTP_STATUS;
+
+// The app's prefix, then the controller's (which holds `/v<version>` under URI versioning), then the method's.
+function routePath(controller: ClassMetadata, path: string, prefix: string | undefined): string {
+  const own = controller.get(CONTROLLER);
+  return joinPaths(own?.unprefixed ? '' : prefix, joinPaths(own?.path, path));
+}
 
 // Path mistakes fail ready() naming the method, instead of a misspelt Param('name') reading
 // undefined on every request.
@@ -119,12 +131,15 @@ export function compileRoute(
     longLived: part.longLived,
     container: env.container,
   };
-  const path = joinPaths(controller.get(CONTROLLER)?.path, http.path);
+  const path = routePath(controller, http.path, env.prefix);
   checkPath(handler, path, where);
   const defaultStatus = successStatus(handler, http.method, where);
   const serialize = serializerOf(handler, where);
   const errors = declaredErrors(handler.get(THROWS), where);
   const declaredGuards = [...controller.guards, ...handler.guards];
+  // Chosen here, once: the request path only calls it.
+  const errorBody = env.errorBodies?.forRoute(handler.get(ERROR_BODY) ?? controller.get(ERROR_BODY), path);
+  if (errorBody?.options) checkContractErrorBodies(handler, where);
 
   const { logger } = env;
   // Chosen here, once: a POST or DELETE route never pays for the method check, let alone a hash.
@@ -175,12 +190,12 @@ export function compileRoute(
         if (!(result instanceof StreamableFile))
           return writeResult(writer, ctx, result, defaultStatus, serialize);
         sendStreamable(writer, ctx, result, defaultStatus).catch((err) =>
-          writeError(writer, ctx, err, logger),
+          writeError(writer, ctx, err, logger, errorBody),
         );
       };
   const fail = (ctx: RequestContext, err: unknown): void => {
     try {
-      writeError(writer, ctx, err, logger);
+      writeError(writer, ctx, err, logger, errorBody);
     } finally {
       dispose(ctx, true);
     }
@@ -191,7 +206,7 @@ export function compileRoute(
       write(ctx, result);
     } catch (err) {
       failed = true;
-      writeError(writer, ctx, err, logger);
+      writeError(writer, ctx, err, logger, errorBody);
     } finally {
       dispose(ctx, failed);
     }
@@ -206,6 +221,7 @@ export function compileRoute(
     controller,
     handler,
     guards: declaredGuards,
+    errorBody,
     // A call whose steps all answer at once is answered here, in one go, without awaiting.
     handle(ctx: RequestContext) {
       let result: unknown;

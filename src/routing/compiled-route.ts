@@ -1,3 +1,4 @@
+import type { ErrorBodyWriter } from '../error-body/error-body-writer';
 import type { ClassMetadata, GuardMetadata, MethodMetadata } from '../kernel/metadata/types';
 import type { DeclaredError } from './declared-errors';
 import type { HttpMethod } from './http-method';
@@ -29,6 +30,11 @@ export interface CompiledRoute {
   deprecation?: { since: Date; sunset?: Date; link?: string };
   /** Headers every answer carries, errors included (those of a body that cannot be read too). */
   answerHeaders?: Record<string, string>;
+  /**
+   * How its error answers get their body (`ErrorBody()`, else the app's `errorBody`), those of a
+   * body that cannot be read included; absent: the reference body.
+   */
+  errorBody?: ErrorBodyWriter;
   /** Serves one request, answering it in every case (errors included). */
   handle(ctx: RequestContext): void | Promise<void>;
 }

@@ -1,5 +1,6 @@
 import type { ZodType } from 'zod';
 import type { ContractRoute } from '../contract/contract-route';
+import type { ErrorBodyOptions } from '../error-body/error-body-options';
 import { metadataKey } from '../kernel/metadata/metadata-key';
 import type { Class } from '../kernel/metadata/types';
 import type { DeprecationOptions, VersionValue } from '../versioning/versioning-options';
@@ -24,6 +25,8 @@ export interface ReturnsMetadata {
 /** What `Controller` recorded: the prefix of its routes. */
 export interface ControllerMetadata {
   path: string;
+  /** `Controller({ prefix: false })`: the app's `prefix` option does not apply to its routes. */
+  unprefixed?: boolean;
 }
 
 /** The HTTP route of a method (`Get('/:id')`): a method holding it is served over HTTP. */
@@ -40,6 +43,8 @@ export const THROWS = metadataKey<readonly Class[]>('throws');
 export const API_VERSION = metadataKey<VersionValue>('api version');
 /** `Deprecated()` on a route, or on a controller: every route of it. */
 export const DEPRECATED = metadataKey<DeprecationOptions>('deprecated');
+/** `ErrorBody()` on a route, or on a controller: the shape of its error answers, over the application's. */
+export const ERROR_BODY = metadataKey<ErrorBodyOptions>('error body');
 /** The controller's prefix. */
 export const CONTROLLER = metadataKey<ControllerMetadata>('controller');
 

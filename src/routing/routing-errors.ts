@@ -15,10 +15,14 @@ export const ROUTING_ERRORS = {
     `${where} implements a contract route, whose path is whole, in a controller with the prefix '${prefix}'`,
   TRELLIS_ERR_CONTRACT_FIELD: (where: string, decorator: string, part: string) =>
     `${where}: ${decorator} reads no field of the contract route's ${part}`,
+  TRELLIS_ERR_CONTRACT_ERROR_BODY: (where: string, status: string) =>
+    `${where}: its error answers have a custom body (errorBody, ErrorBody()), but its contract route declares the reference ErrorBodySchema for ${status}; declare the errorBody schema there`,
   TRELLIS_ERR_SUCCESS_STATUS_TWICE: (where: string) =>
     `${where}: the success status is set twice, by HttpCode and by Returns({ status }); keep one`,
   TRELLIS_ERR_RETURNS_SCHEMA: (where: string, problem: string) =>
     `${where}: the Returns schema cannot be compiled: ${problem}`,
+  TRELLIS_ERR_BAD_ROUTE_PREFIX: (prefix: string, problem: string) =>
+    `The prefix option '${prefix}' ${problem}: give a path such as '/api' or '/api/v2'`,
   TRELLIS_ERR_THROWS_NOT_HTTP_EXCEPTION: (where: string, name: string) =>
     `${where}: Throws(${name}) is no HTTPException constructible without arguments, so it has no status`,
 };

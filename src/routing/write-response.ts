@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { type ErrorBodyWriter, REFERENCE_ERROR_BODY } from '../error-body/error-body-writer';
 import { HTTP_STATUS } from '../kernel/errors/catalog';
 import { InternalServerErrorException } from '../kernel/errors/exceptions';
 import { toHttpException } from '../kernel/errors/to-http-exception';
@@ -27,8 +28,18 @@ export function writeResult(
   else writer.json(ctx, status ?? defaultStatus, serialize(result), ctx.responseHeaders);
 }
 
-/** Sends any thrown value as the JSON error body; 5xx are logged with their cause, never shown. */
-export function writeError(writer: ResponseWriter, ctx: RequestContext, err: unknown, logger: Logger): void {
+/**
+ * Sends any thrown value as the JSON error body `body` builds (the reference one by default); 5xx
+ * are logged with their cause, never shown. A custom body that cannot be built is the reference
+ * 500 instead, so a broken builder never leaves the request unanswered.
+ */
+export function writeError(
+  writer: ResponseWriter,
+  ctx: RequestContext,
+  err: unknown,
+  logger: Logger,
+  body: ErrorBodyWriter = REFERENCE_ERROR_BODY,
+): void {
   const exception = toHttpException(err);
   reportFailure(
     logger,
@@ -38,9 +49,13 @@ export function writeError(writer: ResponseWriter, ctx: RequestContext, err: unk
     ctx,
   );
   if (writer.sent(ctx)) return;
-  const headers = ctx.answerHeaders ? { ...ctx.answerHeaders, ...exception.headers } : exception.headers;
   try {
-    writer.json(ctx, exception.statusCode, JSON.stringify(exception.toJSON()), headers);
+    const json = body.json(exception, ctx);
+    if (json === undefined) writeFallback(writer, ctx, ctx.answerHeaders);
+    else {
+      const headers = ctx.answerHeaders ? { ...ctx.answerHeaders, ...exception.headers } : exception.headers;
+      writer.json(ctx, exception.statusCode, json, headers);
+    }
   } catch (writeErr) {
     // An exception's own headers may be unwritable (a newline in a value): answer a bare 500
     // rather than leave the request open.
@@ -48,7 +63,18 @@ export function writeError(writer: ResponseWriter, ctx: RequestContext, err: unk
       { err: writeErr, method: ctx.method, url: redactUrl(ctx.req?.url) },
       'error response could not be written',
     );
-    const fallback = new InternalServerErrorException();
-    if (!writer.sent(ctx)) writer.json(ctx, fallback.statusCode, JSON.stringify(fallback.toJSON()));
+    if (!writer.sent(ctx)) writeFallback(writer, ctx, undefined, body);
   }
+}
+
+// A bare 500: in `body` when it can still build one, else in the reference body.
+function writeFallback(
+  writer: ResponseWriter,
+  ctx: RequestContext,
+  headers?: Record<string, string>,
+  body?: ErrorBodyWriter,
+): void {
+  const fallback = new InternalServerErrorException();
+  const json = body?.json(fallback, ctx) ?? JSON.stringify(fallback.toJSON());
+  writer.json(ctx, fallback.statusCode, json, headers);
 }

@@ -35,6 +35,7 @@ export function dispatchByVersion(
     const byVersion = new Map(group.filter((r) => r.version !== undefined).map((r) => [r.version, r]));
     const neutral = group.find((route) => route.version === undefined);
     const first = group[0];
+    const errorBody = (neutral ?? first).errorBody;
     dispatched.push({
       ...first,
       readsBody: group.some((route) => route.readsBody),
@@ -48,6 +49,7 @@ export function dispatchByVersion(
           ctx,
           new NotFoundException(`No version ${asked ?? '(none)'} of ${ctx.method} ${first.path}`),
           logger,
+          errorBody,
         );
       },
     });

@@ -3,6 +3,7 @@ import type { Duplex } from 'node:stream';
 import FindMyWay from 'find-my-way';
 import type { Logger } from 'pino';
 import type * as Ws from 'ws';
+import type { ErrorBodyWriter } from '../error-body/error-body-writer';
 import { sessionOf } from '../kernel/call-context';
 import {
   BadRequestException,
@@ -58,6 +59,7 @@ export class GatewayServer {
     private readonly logger: Logger,
     private readonly revocations?: SessionRevocations,
     private readonly metrics?: AppMetrics,
+    private readonly errorBody?: ErrorBodyWriter,
   ) {
     for (const gateway of gateways) this.router.on('GET', gateway.path, () => {}, { gateway });
     this.places = new ClientPlaces(limits.maxConnectionsPerClient);
@@ -125,7 +127,7 @@ export class GatewayServer {
     } catch (err) {
       const exception = toHttpException(err);
       reportFailure(this.logger, exception, { path }, 'WebSocket upgrade failed');
-      refuseUpgrade(socket, exception);
+      refuseUpgrade(socket, exception, this.errorBody, req);
       return;
     }
     // The guards may have awaited: the client may be gone, or the server shutting down.
@@ -141,6 +143,7 @@ export class GatewayServer {
         ctx,
         this.limits.maxBufferedBytes,
         this.logger,
+        this.errorBody,
       );
       this.live.set(connection, finished);
       // Closed with 4401 when its session ends or its token expires, idle or not.
@@ -168,8 +171,13 @@ export class GatewayServer {
     const { maxPayload } = this.limits;
     this.wss = new WebSocketServer({ noServer: true, clientTracking: false, maxPayload, handleProtocols });
     // A malformed handshake gets the same JSON error body as every other refusal.
-    this.wss.on('wsClientError', (err: Error, socket: Duplex) =>
-      refuseUpgrade(socket, new BadRequestException(err.message, { headers: SUPPORTED_VERSIONS })),
+    this.wss.on('wsClientError', (err: Error, socket: Duplex, req: IncomingMessage) =>
+      refuseUpgrade(
+        socket,
+        new BadRequestException(err.message, { headers: SUPPORTED_VERSIONS }),
+        this.errorBody,
+        req,
+      ),
     );
     return this.wss;
   }

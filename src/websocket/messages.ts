@@ -1,4 +1,10 @@
-import { BadRequestException } from '../kernel/errors/exceptions';
+import { carriedBody } from '../error-body/carried-body';
+import {
+  type ErrorBodyWriter,
+  type ErrorCallSource,
+  REFERENCE_ERROR_BODY,
+} from '../error-body/error-body-writer';
+import { BadRequestException, InternalServerErrorException } from '../kernel/errors/exceptions';
 import type { HTTPException, ValidationDetail } from '../kernel/errors/http-exception';
 
 /** What a client receives when its message is refused or its handler fails; the connection stays open. */
@@ -31,9 +37,24 @@ export function parseMessage(raw: RawData, isBinary: boolean): unknown {
   }
 }
 
-/** The error message for an exception, with its validation details when it has some. */
-export function errorMessage(exception: HTTPException): WebSocketErrorMessage {
+function referenceMessage(exception: HTTPException): WebSocketErrorMessage {
   const message: WebSocketErrorMessage = { type: 'error', message: exception.message, code: exception.code };
   if (exception.details) message.details = exception.details;
   return message;
+}
+
+/**
+ * The error message for an exception, with its validation details when it has some; with a
+ * custom error body, `{ type: 'error', ...body, code }` (the reference 500's message when the
+ * body cannot be built).
+ */
+export function errorMessage(
+  exception: HTTPException,
+  body: ErrorBodyWriter = REFERENCE_ERROR_BODY,
+  ctx?: ErrorCallSource,
+): WebSocketErrorMessage | Record<string, unknown> {
+  if (!body.options) return referenceMessage(exception);
+  const built = body.value(exception, ctx);
+  if (built === undefined) return referenceMessage(new InternalServerErrorException());
+  return carriedBody(built, { type: 'error', code: exception.code }, { type: 'error' });
 }

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { RawData, WebSocket } from 'ws';
+import type { ErrorBodyWriter } from '../error-body/error-body-writer';
 import { type ContextVariable, variableOf } from '../kernel/call-context';
 import { HTTP_STATUS } from '../kernel/errors/catalog';
 import { BadRequestException } from '../kernel/errors/exceptions';
@@ -30,6 +31,7 @@ export function serveConnection(
   upgrade: RequestContext,
   maxBufferedBytes: number,
   logger: Logger,
+  errorBody?: ErrorBodyWriter,
 ): ServedConnection {
   const connection = new LiveConnection(
     socket,
@@ -59,7 +61,7 @@ export function serveConnection(
       // A failed OnConnect refuses the client: it hears why, then the connection closes.
       const exception = fail(err);
       refused = true;
-      connection.send(errorMessage(exception));
+      connection.send(errorMessage(exception, errorBody, upgrade));
       connection.close(
         exception.statusCode >= SERVER_ERROR ? CLOSE_CODES.INTERNAL_ERROR : CLOSE_CODES.POLICY_VIOLATION,
       );
@@ -74,7 +76,7 @@ export function serveConnection(
         const result = await gateway.onMessage(upgrade, connection, parseMessage(raw, isBinary));
         if (result !== undefined) connection.send(result);
       } catch (err) {
-        connection.send(errorMessage(fail(err)));
+        connection.send(errorMessage(fail(err), errorBody, upgrade));
       }
     });
   });

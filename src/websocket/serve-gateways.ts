@@ -18,7 +18,15 @@ export function serveGateways(
   revocations: SessionRevocations,
 ): { gateways: CompiledGateway[]; server: GatewayServer } {
   const gateways = compileGateways(classes, env);
-  const server = new GatewayServer(gateways, limits, env.broadcaster, env.logger, revocations, app.metrics);
+  const server = new GatewayServer(
+    gateways,
+    limits,
+    env.broadcaster,
+    env.logger,
+    revocations,
+    app.metrics,
+    app.errorBodies.app,
+  );
   upgradeDispatch(app).otherwise(server.upgrade);
   return { gateways, server };
 }

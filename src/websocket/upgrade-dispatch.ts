@@ -1,6 +1,7 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Application } from '../app/application';
+import type { ErrorBodyWriter } from '../error-body/error-body-writer';
 import { NotFoundException } from '../kernel/errors/exceptions';
 import { refuseUpgrade } from './refuse-upgrade';
 import { serveAsRequest, wantsWebSocket } from './serve-as-request';
@@ -22,6 +23,11 @@ export class UpgradeDispatch {
   private readonly routes = new Map<string, UpgradeHandler>();
   private fallback?: UpgradeHandler;
   private server?: Server;
+
+  constructor(
+    /** The body of the refusals it writes; default the reference one. */
+    private readonly errorBody?: ErrorBodyWriter,
+  ) {}
 
   /** Claims the upgrades of exactly `path` (query string aside). */
   route(path: string, handler: UpgradeHandler): void {
@@ -52,7 +58,7 @@ export class UpgradeDispatch {
     const path = (req.url ?? '/').split('?')[0];
     const handler = this.routes.get(path) ?? this.fallback;
     if (handler) handler(req, socket, head);
-    else refuseUpgrade(socket, new NotFoundException(`No WebSocket server at ${path}`));
+    else refuseUpgrade(socket, new NotFoundException(`No WebSocket server at ${path}`), this.errorBody, req);
   };
 }
 
@@ -62,7 +68,7 @@ const dispatches = new WeakMap<Application, UpgradeDispatch>();
 export function upgradeDispatch(app: Application): UpgradeDispatch {
   let dispatch = dispatches.get(app);
   if (!dispatch) {
-    const created = new UpgradeDispatch();
+    const created = new UpgradeDispatch(app.errorBodies.app);
     dispatches.set(app, created);
     app.onListen((server) => created.attach(server));
     dispatch = created;

@@ -1,11 +1,13 @@
 import type { CronItem, Runner, TaskList } from 'graphile-worker';
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Pool } from 'pg';
 import type { Logger } from 'pino';
 import {
   type JobBackend,
   type JobInfo,
+  type JobNameCounts,
   type JobRunner,
+  type JobsOverview,
   jobsError,
   type NewJob,
   SCHEDULE_BACKFILL_MS,
@@ -56,10 +58,13 @@ function infoOf(row: Row): JobInfo {
   };
 }
 
+// graphile-worker's table, written only where it has no function: a claim's heartbeat, a running
+// job's cancel flag, and the last error of a run of runHeld().
 const JOBS = sql.raw('graphile_worker._private_jobs');
-const SELECT_JOBS = sql`SELECT j.id::text AS id, t.identifier AS name, j.payload, j.run_at, j.attempts,
+// Its public view has every column but the payload, read from the table beside it.
+const SELECT_JOBS = sql`SELECT j.id::text AS id, j.task_identifier AS name, p.payload, j.run_at, j.attempts,
     j.max_attempts, j.last_error, j.locked_at, j.priority
-  FROM graphile_worker._private_jobs j JOIN graphile_worker._private_tasks t ON t.id = j.task_id`;
+  FROM graphile_worker.jobs j JOIN graphile_worker._private_jobs p ON p.id = j.id`;
 
 /**
  * Jobs on PostgreSQL through graphile-worker, in its `graphile_worker` schema of the database
@@ -72,7 +77,11 @@ export class GraphileJobBackend implements JobBackend {
   private runner?: Runner;
   private sweeper?: NodeJS.Timeout;
   private cancelWatch?: NodeJS.Timeout;
+  private heartbeat?: NodeJS.Timeout;
   private jobRunner?: JobRunner;
+  // The jobs this instance runs, each with the graphile-worker worker that locked it.
+  private readonly claims = new Map<string, string>();
+  readonly defaultLockTimeoutMs = GRAPHILE_LOCK_TIMEOUT_MS;
 
   constructor(
     private readonly connectionString: string,
@@ -125,11 +134,17 @@ export class GraphileJobBackend implements JobBackend {
     return rows.map(infoOf);
   }
 
+  /**
+   * A failed job made due now with fresh attempts, by graphile-worker's `reschedule_jobs`; then
+   * the runners are woken on the channel its `add_job` notifies (no function wakes them).
+   */
   async retry(id: string): Promise<boolean> {
     if (!/^\d+$/.test(id)) return false;
-    const result = await sql`UPDATE ${JOBS} SET attempts = 0, run_at = now()
-      WHERE id = ${id}::bigint AND attempts >= max_attempts AND locked_at IS NULL`.execute(this.root);
-    if (Number(result.numAffectedRows ?? 0) === 0) return false;
+    const { rows } = await sql`SELECT id FROM graphile_worker.reschedule_jobs(
+        ARRAY(SELECT id FROM graphile_worker.jobs
+          WHERE id = ${id}::bigint AND attempts >= max_attempts AND locked_at IS NULL),
+        run_at => now(), attempts => 0)`.execute(this.root);
+    if (rows.length === 0) return false;
     await sql`SELECT pg_notify('jobs:insert', '{"count":1}')`.execute(this.root);
     return true;
   }
@@ -173,7 +188,7 @@ export class GraphileJobBackend implements JobBackend {
 
   // clock_timestamp(), not now(): inside a test's held transaction now() stays at its start.
   async busy(): Promise<number> {
-    const { rows } = await sql<{ n: string }>`SELECT count(*) AS n FROM ${JOBS}
+    const { rows } = await sql<{ n: string }>`SELECT count(*) AS n FROM graphile_worker.jobs
       WHERE locked_at IS NOT NULL OR (attempts < max_attempts AND run_at <= clock_timestamp())`.execute(
       this.root,
     );
@@ -199,9 +214,10 @@ export class GraphileJobBackend implements JobBackend {
           requestId: trellis?.requestId,
           spanLink: trellis?.spanLink,
         });
-        await sql`DELETE FROM ${JOBS} WHERE id = ${row.id}::bigint`.execute(this.root);
+        await sql`SELECT graphile_worker.complete_jobs(ARRAY[${row.id}::bigint])`.execute(this.root);
       } catch (err) {
-        // graphile-worker's schedule: the next attempt after e^attempt seconds.
+        // graphile-worker's schedule: the next attempt after e^attempt seconds. No function
+        // sets a job's last error short of failing it for good: written here.
         await sql`UPDATE ${JOBS} SET attempts = ${attempt},
             last_error = ${err instanceof Error ? err.message : String(err)},
             run_at = clock_timestamp() + make_interval(secs => exp(least(${attempt}, 10)))
@@ -212,9 +228,37 @@ export class GraphileJobBackend implements JobBackend {
   }
 
   async waiting(): Promise<number> {
-    const { rows } = await sql<{ n: string }>`SELECT count(*) AS n FROM ${JOBS}
+    const { rows } = await sql<{ n: string }>`SELECT count(*) AS n FROM graphile_worker.jobs
       WHERE locked_at IS NULL AND attempts < max_attempts`.execute(this.root);
     return Number(rows[0]!.n);
+  }
+
+  async overview(limit: number): Promise<JobsOverview> {
+    const { rows: names } = await sql<JobNameCounts>`SELECT task_identifier AS name,
+        count(*) FILTER (WHERE locked_at IS NULL AND attempts < max_attempts) AS waiting,
+        count(*) FILTER (WHERE locked_at IS NOT NULL) AS running,
+        count(*) FILTER (WHERE locked_at IS NULL AND attempts >= max_attempts) AS failed
+      FROM graphile_worker.jobs GROUP BY task_identifier ORDER BY task_identifier`.execute(this.root);
+    const listed = async (where: RawBuilder<unknown>, order: RawBuilder<unknown>) =>
+      (await sql<Row>`${SELECT_JOBS} WHERE ${where} ORDER BY ${order} LIMIT ${limit}`.execute(this.root))
+        .rows;
+    const jobs = [
+      ...(await listed(sql`j.locked_at IS NOT NULL`, sql`j.locked_at, j.id`)),
+      ...(await listed(sql`j.locked_at IS NULL AND j.attempts >= j.max_attempts`, sql`j.id DESC`)),
+      ...(await listed(
+        sql`j.locked_at IS NULL AND j.attempts < j.max_attempts`,
+        sql`j.priority, j.run_at, j.id`,
+      )),
+    ];
+    return {
+      names: names.map((row) => ({
+        name: row.name,
+        waiting: Number(row.waiting),
+        running: Number(row.running),
+        failed: Number(row.failed),
+      })),
+      jobs: jobs.map(infoOf),
+    };
   }
 
   async start(settings: WorkerSettings): Promise<void> {
@@ -224,6 +268,7 @@ export class GraphileJobBackend implements JobBackend {
       taskList[task.name] = async (stored, helpers) => {
         const { trellis } = (stored ?? {}) as StoredPayload;
         const id = String(helpers.job.id);
+        if (helpers.job.locked_by) this.claims.set(id, helpers.job.locked_by);
         try {
           await settings.runner.run({
             id,
@@ -239,6 +284,8 @@ export class GraphileJobBackend implements JobBackend {
           // deletes the job instead of keeping it as failed.
           if ((await this.cancelledAmong([id]).catch(() => [])).length > 0) return;
           throw err;
+        } finally {
+          this.claims.delete(id);
         }
       };
     }
@@ -260,6 +307,8 @@ export class GraphileJobBackend implements JobBackend {
       parsedCronItems: this.graphile.parseCronItems(cronItems),
       logger: graphileLogger(this.graphile, this.logger),
     });
+    this.heartbeat = setInterval(() => void this.renewClaims(), settings.lockTimeoutMs / 3);
+    this.heartbeat.unref();
     if (settings.lockTimeoutMs < GRAPHILE_LOCK_TIMEOUT_MS) this.sweep(settings);
     this.watchCancels(settings);
   }
@@ -277,6 +326,7 @@ export class GraphileJobBackend implements JobBackend {
       if (!(await settlesWithin(runner.stop(), graceMs)))
         this.logger.warn('jobs still running at shutdown are left to their lock timeout');
     }
+    clearInterval(this.heartbeat);
     await this.pool?.end();
   }
 
@@ -295,14 +345,32 @@ export class GraphileJobBackend implements JobBackend {
     this.cancelWatch.unref();
   }
 
-  // A lock timeout shorter than graphile-worker's four hours: locks older than it are cleared.
+  // The heartbeat: the locks of the jobs this instance runs are renewed, so that no sweep (this
+  // module's, or graphile-worker's own after four hours) takes them for cut off. graphile-worker
+  // has no function for it: `locked_at` is written, for the jobs still locked by their worker.
+  private async renewClaims(): Promise<void> {
+    if (this.claims.size === 0) return;
+    try {
+      await sql`UPDATE ${JOBS} AS j SET locked_at = now()
+        FROM unnest(${[...this.claims.keys()]}::bigint[], ${[...this.claims.values()]}::text[]) AS c(id, worker)
+        WHERE j.id = c.id AND j.locked_by = c.worker`.execute(this.root);
+    } catch (err) {
+      this.logger.warn({ err }, 'renewing the locks of running jobs failed');
+    }
+  }
+
+  // A lock timeout shorter than graphile-worker's four hours: the workers holding a lock not
+  // renewed for that long are taken for dead and unlocked by graphile-worker's
+  // `force_unlock_workers`, this instance's own workers left out.
   private sweep(settings: WorkerSettings): void {
     const seconds = settings.lockTimeoutMs / 1000;
     this.sweeper = setInterval(() => {
-      void sql`UPDATE ${JOBS} SET locked_at = NULL, locked_by = NULL
-        WHERE locked_at < now() - make_interval(secs => ${seconds})`
+      const own = [...new Set(this.claims.values())];
+      void sql`SELECT graphile_worker.force_unlock_workers(ARRAY(
+          SELECT DISTINCT locked_by FROM graphile_worker.jobs
+          WHERE locked_at < now() - make_interval(secs => ${seconds}) AND locked_by <> ALL(${own}::text[])))`
         .execute(this.root)
-        .catch((err) => this.logger.warn({ err }, 'clearing timed-out job locks failed'));
+        .catch((err) => this.logger.warn({ err }, 'unlocking the jobs of dead workers failed'));
     }, settings.pollIntervalMs);
     this.sweeper.unref();
   }

@@ -2,7 +2,14 @@ import { AsyncResource } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
-import type { ClaimedJob, JobBackend, JobInfo, NewJob, WorkerSettings } from '../../../src/jobs';
+import type {
+  ClaimedJob,
+  JobBackend,
+  JobInfo,
+  JobsOverview,
+  NewJob,
+  WorkerSettings,
+} from '../../../src/jobs';
 import { settlesWithin } from '../../../src/kernel';
 import { type SqliteClaimedJob, SqliteJobStore } from './sqlite-job-store';
 import { createJobTables } from './sqlite-job-tables';
@@ -10,17 +17,23 @@ import { SqliteSchedules } from './sqlite-schedules';
 
 const messageOf = (err: unknown): string => (err instanceof Error ? err.message : String(err));
 
+/** How long a claim holds unless renewed, by default: a job cut off by a crash runs again within it. */
+export const SQLITE_LOCK_TIMEOUT_MS = 30_000;
+
 /**
  * The embedded backend: jobs in the database module's SQLite file, claimed by each instance's
- * worker, which polls the file (and is woken at once by jobs enqueued in its own process).
+ * worker, which polls the file (and is woken at once by jobs enqueued in its own process) and
+ * renews the claims of the jobs it runs every third of `lockTimeoutMs` (its heartbeat).
  */
 export class SqliteJobBackend implements JobBackend {
+  readonly defaultLockTimeoutMs = SQLITE_LOCK_TIMEOUT_MS;
   private readonly store: SqliteJobStore;
   private readonly worker = `sqlite:${randomUUID()}`;
   private readonly running = new Set<Promise<void>>();
   private settings?: WorkerSettings;
   private schedules?: SqliteSchedules;
   private poller?: NodeJS.Timeout;
+  private heartbeat?: NodeJS.Timeout;
   private polling = false;
   private again = false;
   private stopping = false;
@@ -73,6 +86,10 @@ export class SqliteJobBackend implements JobBackend {
     return this.store.waiting();
   }
 
+  overview(limit: number): Promise<JobsOverview> {
+    return this.store.overview(limit);
+  }
+
   async start(settings: WorkerSettings): Promise<void> {
     this.settings = settings;
     this.schedules = new SqliteSchedules(this.store, () => this.wake(), this.logger);
@@ -82,6 +99,8 @@ export class SqliteJobBackend implements JobBackend {
       void this.abortCancelled();
     }, settings.pollIntervalMs);
     this.poller.unref();
+    this.heartbeat = setInterval(() => void this.renewClaims(), settings.lockTimeoutMs / 3);
+    this.heartbeat.unref();
     this.wake();
   }
 
@@ -102,11 +121,25 @@ export class SqliteJobBackend implements JobBackend {
     this.stopping = true;
     clearInterval(this.poller);
     this.schedules?.stop();
+    try {
+      if (this.running.size === 0) return;
+      // The heartbeat goes on meanwhile: the runs finishing are not taken for cut off.
+      await settlesWithin(Promise.allSettled([...this.running]), graceMs);
+      if (this.running.size > 0) {
+        this.logger.warn({ running: this.running.size }, 'jobs still running at shutdown are released');
+        await this.store.release(this.worker);
+      }
+    } finally {
+      clearInterval(this.heartbeat);
+    }
+  }
+
+  private async renewClaims(): Promise<void> {
     if (this.running.size === 0) return;
-    await settlesWithin(Promise.allSettled([...this.running]), graceMs);
-    if (this.running.size > 0) {
-      this.logger.warn({ running: this.running.size }, 'jobs still running at shutdown are released');
-      await this.store.release(this.worker);
+    try {
+      await this.store.renew(this.worker);
+    } catch (err) {
+      this.logger.warn({ err }, 'renewing the claims of running jobs failed');
     }
   }
 

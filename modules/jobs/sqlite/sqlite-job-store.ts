@@ -1,5 +1,12 @@
-import { type Kysely, sql } from 'kysely';
-import { type ClaimedJob, type JobInfo, type NewJob, retryDelayMs } from '../../../src/jobs';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
+import {
+  type ClaimedJob,
+  type JobInfo,
+  type JobNameCounts,
+  type JobsOverview,
+  type NewJob,
+  retryDelayMs,
+} from '../../../src/jobs';
 import { immediately } from './immediate';
 import { JOBS_TABLE, SCHEDULES_TABLE, TICKS_TABLE } from './sqlite-job-tables';
 
@@ -85,7 +92,8 @@ export class SqliteJobStore {
 
   /**
    * Claims up to `limit` due jobs for `worker` in one `UPDATE ... RETURNING` under the file's
-   * write lock; a job whose lock is older than `lockTimeoutMs` (its worker died) is due again.
+   * write lock; a job whose claim was not renewed for `lockTimeoutMs` (its worker died) is due
+   * again, unless `worker` itself holds it: a live worker never takes a job it still runs.
    */
   claim(worker: string, limit: number, lockTimeoutMs: number): Promise<SqliteClaimedJob[]> {
     const now = this.now();
@@ -97,7 +105,7 @@ export class SqliteJobStore {
         WHERE id IN (
           SELECT id FROM ${table}
           WHERE attempts < max_attempts AND run_at <= ${now}
-            AND (locked_at IS NULL OR locked_at < ${now - lockTimeoutMs})
+            AND (locked_at IS NULL OR (locked_at < ${now - lockTimeoutMs} AND locked_by <> ${worker}))
           ORDER BY priority, run_at, id LIMIT ${limit})
         RETURNING *`.execute(db);
         return rows.map((row) => ({
@@ -113,6 +121,11 @@ export class SqliteJobStore {
       },
       this.held(),
     );
+  }
+
+  /** Renews the claims of the jobs `worker` runs (its heartbeat): they are not taken for cut off. */
+  async renew(worker: string): Promise<void> {
+    await sql`UPDATE ${table} SET locked_at = ${this.now()} WHERE locked_by = ${worker}`.execute(this.root);
   }
 
   /** Runs that succeeded: the jobs are done (one statement, one commit, for all of them). */
@@ -199,6 +212,34 @@ export class SqliteJobStore {
     const { rows } = await sql<{ n: number }>`SELECT count(*) AS n FROM ${table}
       WHERE locked_at IS NULL AND attempts < max_attempts`.execute(this.root);
     return Number(rows[0]!.n);
+  }
+
+  async overview(limit: number): Promise<JobsOverview> {
+    const { rows: names } = await sql<JobNameCounts>`SELECT name,
+        sum(locked_at IS NULL AND attempts < max_attempts) AS waiting,
+        sum(locked_at IS NOT NULL) AS running,
+        sum(locked_at IS NULL AND attempts >= max_attempts) AS failed
+      FROM ${table} GROUP BY name ORDER BY name`.execute(this.root);
+    const listed = async (where: RawBuilder<unknown>, order: RawBuilder<unknown>) =>
+      (
+        await sql<Row>`SELECT * FROM ${table} WHERE ${where} ORDER BY ${order} LIMIT ${limit}`.execute(
+          this.root,
+        )
+      ).rows;
+    const jobs = [
+      ...(await listed(sql`locked_at IS NOT NULL`, sql`locked_at, id`)),
+      ...(await listed(sql`locked_at IS NULL AND attempts >= max_attempts`, sql`id DESC`)),
+      ...(await listed(sql`locked_at IS NULL AND attempts < max_attempts`, sql`priority, run_at, id`)),
+    ];
+    return {
+      names: names.map((row) => ({
+        name: row.name,
+        waiting: Number(row.waiting),
+        running: Number(row.running),
+        failed: Number(row.failed),
+      })),
+      jobs: jobs.map(infoOf),
+    };
   }
 
   /** When the schedule was first seen (now, the first time). */

@@ -52,8 +52,9 @@ describe('auth: the Auth() guard', () => {
       expect(res.body).to.deep.equal(ADA);
     });
 
-    it('when the scheme is written in lower case, it still reads the token', async () => {
+    it('when the scheme is written in lower or upper case, it still reads the token', async () => {
       await me(`bearer ${tokens.accessToken}`).expect(200);
+      await me(`BEARER ${tokens.accessToken}`).expect(200);
     });
 
     it('when no token is sent, it answers 401', () => expect401(undefined, 'Token no proporcionado'));
@@ -64,6 +65,8 @@ describe('auth: the Auth() guard', () => {
       await expect401('Bearer', malformed);
       await expect401(`Bearer ${tokens.accessToken} extra`, malformed);
       await expect401(tokens.accessToken, malformed);
+      // Another scheme word is accepted only when the module's `scheme` option names it.
+      await expect401(`Token ${tokens.accessToken}`, malformed);
     });
 
     it('when the token is not a JWT, it answers 401', () => expect401('Bearer not.a.jwt', 'Token inválido'));

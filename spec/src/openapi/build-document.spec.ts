@@ -224,8 +224,8 @@ describe('buildOpenApiDocument()', () => {
     });
 
     it('documents 422 with the validation error body on routes with validated inputs, and 500 everywhere', () => {
-      expect(statuses('/products', 'get')).to.deep.equal(['200', '422', '500']);
-      expect(statuses('/orders/{orderId}/lines/{lineId}', 'get')).to.deep.equal(['200', '404', '500']);
+      expect(statuses('/products', 'get')).to.deep.equal(['200', '204', '422', '500']);
+      expect(statuses('/orders/{orderId}/lines/{lineId}', 'get')).to.deep.equal(['200', '204', '404', '500']);
       expect(doc.paths['/products'].get?.responses['422']).to.deep.equal({
         $ref: '#/components/responses/ValidationFailed',
       });
@@ -235,7 +235,7 @@ describe('buildOpenApiDocument()', () => {
     });
 
     it('documents 400, 413 and 415 on routes with a body', () => {
-      expect(statuses('/orders', 'post')).to.deep.equal(['201', '400', '413', '415', '422', '500']);
+      expect(statuses('/orders', 'post')).to.deep.equal(['201', '204', '400', '413', '415', '422', '500']);
     });
 
     it('gives every error response the shared error body', () => {
@@ -261,7 +261,7 @@ describe('buildOpenApiDocument()', () => {
     it('puts bearer security and 401 on routes of a controller with Auth()', () => {
       const one = doc.paths['/customers/{customerId}'].get!;
       expect(one.security).to.deep.equal([{ bearerAuth: [] }]);
-      expect(Object.keys(one.responses)).to.deep.equal(['200', '401', '404', '500']);
+      expect(Object.keys(one.responses)).to.deep.equal(['200', '204', '401', '404', '500']);
       expect(doc.components.securitySchemes).to.deep.equal({
         bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
       });
@@ -270,7 +270,7 @@ describe('buildOpenApiDocument()', () => {
     it('adds 403 on rbac routes and names the role and permissions in the description', () => {
       const remove = doc.paths['/products/{productId}'].delete!;
       expect(remove.security).to.deep.equal([{ bearerAuth: [] }]);
-      expect(Object.keys(remove.responses)).to.deep.equal(['200', '401', '403', '404', '500']);
+      expect(Object.keys(remove.responses)).to.deep.equal(['200', '204', '401', '403', '404', '500']);
       expect(remove.summary).to.equal('Remove');
       expect(remove.description).to.equal(
         "Remove\n\nRequires the permissions 'products:delete', 'products:write'.\n\nRequires the role 'admin' or higher.",

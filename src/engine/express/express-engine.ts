@@ -48,17 +48,17 @@ export class ExpressEngine implements Engine {
   }
 
   async mount(routes: readonly CompiledRoute[], observe?: RequestObserver): Promise<RequestListener> {
-    const { logger } = this.options;
+    const { logger, errorBody } = this.options;
     this.mounted = true;
     const handlers = handlerRoutes(this.mounts, routes, observe !== undefined);
     this.native.use(routeDispatcher(routes, handlers, this.options));
     const unrouted = unroutedAnswer(routes, handlers);
     this.native.use((req: Request, res: Response) => {
       const ctx = new ExpressContext(req, res, {});
-      writeError(this.writer, ctx, unrouted(req.method, req.originalUrl), logger);
+      writeError(this.writer, ctx, unrouted(req.method, req.originalUrl), logger, errorBody);
     });
     this.native.use((err: unknown, req: Request, res: Response, _next: NextFunction) => {
-      writeError(this.writer, new ExpressContext(req, res, {}), err, logger);
+      writeError(this.writer, new ExpressContext(req, res, {}), err, logger, errorBody);
     });
     const app = this.native;
     this.listener = observe

@@ -68,7 +68,7 @@ export function routeDispatcher(
       if (!err) void route.handle(ctx);
       else {
         ctx.answerHeaders = route.answerHeaders;
-        writeError(nodeResponseWriter, ctx, err, options.logger);
+        writeError(nodeResponseWriter, ctx, err, options.logger, route.errorBody);
       }
     });
   };

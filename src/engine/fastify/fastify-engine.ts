@@ -68,7 +68,7 @@ export class FastifyEngine implements Engine {
     this.applyPolicy(requestPolicyMiddleware(options.policy));
     this.native.register(middlewarePlugin(this.middleware));
     this.native.setErrorHandler((err, request, reply) => {
-      writeError(replyWriter, new FastifyContext(request, reply, {}), err, options.logger);
+      writeError(replyWriter, new FastifyContext(request, reply, {}), err, options.logger, options.errorBody);
     });
   }
 
@@ -91,7 +91,7 @@ export class FastifyEngine implements Engine {
     this.native.register(async (scope) => {
       leaveBodiesUnread(scope);
       for (const route of routes) scope.route(fastifyRoute(route, readBody, logger));
-      for (const handler of handlers) scope.route(mountedRoute(handler, logger));
+      for (const handler of handlers) scope.route(mountedRoute(handler, logger, this.options.errorBody));
       // Set from this scope so unknown routes do not parse bodies either.
       scope.setNotFoundHandler((request, reply) => this.answerNotFound(request, reply));
     });
@@ -121,13 +121,20 @@ export class FastifyEngine implements Engine {
     const err =
       this.unrouted?.(request.method, request.url) ??
       new NotFoundException(`Cannot ${request.method} ${pathOfUrl(request.url)}`);
-    writeError(replyWriter, ctx, err, this.options.logger);
+    writeError(replyWriter, ctx, err, this.options.logger, this.options.errorBody);
   }
 
   private answerFrameworkError(err: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
     // The router failed before any hook ran.
     this.options.policy?.headers?.(request.raw, reply.raw);
     if (UNROUTABLE.has(err.code)) this.answerNotFound(request, reply);
-    else writeError(replyWriter, new FastifyContext(request, reply, {}), err, this.options.logger);
+    else
+      writeError(
+        replyWriter,
+        new FastifyContext(request, reply, {}),
+        err,
+        this.options.logger,
+        this.options.errorBody,
+      );
   }
 }

@@ -41,7 +41,7 @@ function handlerOf(
     readBody(request.raw, reply.raw, (err, body) => {
       if (err) {
         ctx.answerHeaders = route.answerHeaders;
-        writeError(replyWriter, ctx, err, logger);
+        writeError(replyWriter, ctx, err, logger, route.errorBody);
         return;
       }
       ctx.body = body;

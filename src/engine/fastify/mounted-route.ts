@@ -1,5 +1,6 @@
 import type { RouteOptions } from 'fastify';
 import type { Logger } from 'pino';
+import type { ErrorBodyWriter } from '../../error-body/error-body-writer';
 import { writeError } from '../../routing/write-response';
 import type { HandlerRoute } from '../handler-routes';
 import { FastifyContext } from './fastify-context';
@@ -10,7 +11,11 @@ import { replyWriter } from './reply-writer';
  * passes on gets the usual 404 (the not-found handler of the routes' scope), what it fails with
  * the usual error answer.
  */
-export function mountedRoute({ methods, path, handler }: HandlerRoute, logger: Logger): RouteOptions {
+export function mountedRoute(
+  { methods, path, handler }: HandlerRoute,
+  logger: Logger,
+  errorBody?: ErrorBodyWriter,
+): RouteOptions {
   return {
     method: methods,
     url: path,
@@ -20,7 +25,7 @@ export function mountedRoute({ methods, path, handler }: HandlerRoute, logger: L
         request.raw,
         reply.raw,
         (err) => {
-          if (err) writeError(replyWriter, ctx, err, logger);
+          if (err) writeError(replyWriter, ctx, err, logger, errorBody);
           else reply.callNotFound();
         },
         ctx,

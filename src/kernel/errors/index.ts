@@ -9,7 +9,6 @@ export {
 export { defaultErrorCode, GENERIC_ERROR_CODES, type GenericErrorCode } from './error-codes';
 export * from './exceptions';
 export {
-  type ErrorBody,
   HTTPException,
   type HTTPExceptionOptions,
   type ValidationDetail,

@@ -2,7 +2,8 @@
 import { behaviour, jobsApp, runs } from './job-fixtures';
 
 behaviour.hold = new Promise(() => {});
-const app = jobsApp(process.argv[2]!);
+const lockTimeoutMs = process.argv[3] === undefined ? undefined : Number(process.argv[3]);
+const app = jobsApp(process.argv[2]!, { lockTimeoutMs });
 void app.ready().then(() => {
   const timer = setInterval(() => {
     if (runs.length > 0) {

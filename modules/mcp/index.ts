@@ -1,0 +1,1 @@
+export { mcpModule } from './mcp-module';

@@ -1,0 +1,26 @@
+import { metadataRegistry } from '../kernel/metadata/registry';
+import { MCP_RESOURCE } from './mcp-metadata';
+
+/** What `Resource()` takes besides the URI. */
+export interface ResourceOptions {
+  /** The resource's (or template's) name (default: the method's name). */
+  name?: string;
+  /** A human-readable title. */
+  title?: string;
+  /** What it holds, for the model. */
+  description?: string;
+  /** The MIME type of its contents (default `text/plain` for text, `application/octet-stream` for bytes). */
+  mimeType?: string;
+}
+
+/**
+ * Makes the method (of one of the `mcp` module's `providers`) read an MCP resource: a fixed URI
+ * (`config://app`) or an RFC 6570 template (`notes://{id}`), whose variables come second. It
+ * returns `{ text }`, `{ blob }` (base64), a string, a `Buffer`, or an MCP `ReadResourceResult`.
+ * @example @Resource('notes://{id}', { mimeType: 'text/markdown' }) note(uri: URL, { id }: { id: string }) {}
+ */
+export function Resource(uriOrTemplate: string, options: ResourceOptions = {}): MethodDecorator {
+  return (target, key) => {
+    metadataRegistry.forMethod(target.constructor, key).set(MCP_RESOURCE, { uri: uriOrTemplate, ...options });
+  };
+}
