@@ -191,13 +191,16 @@ export {
   InternalServerErrorException,
   ServiceUnavailableException,
 } from './src/kernel/errors/exceptions';
+export type { ErrorBodies } from './src/error-body/error-bodies';
 export type {
   ErrorBodyCall,
   ErrorBodyInput,
   ErrorBodyOptions,
 } from './src/error-body/error-body-options';
+export type { ErrorBodyWriter, ErrorCallSource } from './src/error-body/error-body-writer';
 export {
   HTTPException,
+  type ReferenceErrorBody,
   type HTTPExceptionOptions,
   type ValidationDetail,
 } from './src/kernel/errors/http-exception';

@@ -1,6 +1,6 @@
 import { defineModule } from '../../src/kernel';
 import type { AppMetrics } from '../../src/metrics';
-import { SECURITY_SCHEMES } from '../../src/openapi/security-schemes';
+import { SECURITY_SCHEMES } from '../../src/openapi';
 import { SESSION_REVOCATIONS, type SessionRevocations } from '../../src/websocket';
 import { DatabaseConnection } from '../database';
 import { AccountLimit } from './account-limit';

@@ -1,4 +1,4 @@
-import { Var } from '../../src/decorators/params';
+import { Var } from '../../src/decorators';
 
 /**
  * The caller's raw access token, as the `Auth()` guard read it (from the `Authorization` header,

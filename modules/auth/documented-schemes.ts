@@ -1,4 +1,4 @@
-import type { NamedSecurityScheme } from '../../src/openapi/security-schemes';
+import type { NamedSecurityScheme } from '../../src/openapi';
 
 // The name OpenAPI documents have always given the bearer scheme; clients may refer to it.
 const BEARER_SCHEME: NamedSecurityScheme = {

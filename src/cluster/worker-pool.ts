@@ -98,7 +98,7 @@ export class WorkerPool {
 
   // A worker, resolved once it says it is serving, rejected if it exits before (a replacement's
   // failure is one more crash, not a failed start-up).
-  private fork(replacing = false): Promise<Worker> {
+  private fork(): Promise<Worker> {
     // Every worker asks for the same port: the primary shares one socket per port asked for, and
     // with port 0 a worker started once all the others died would get a new one.
     const worker = cluster.fork({ ...this.options.env, [SHARED_PORT_ENV]: String(this.port) });
@@ -118,11 +118,7 @@ export class WorkerPool {
         worker.off('message', onMessage);
         const { pid } = worker.process;
         const outcome = outcomeOf(code, signal);
-        reject(
-          replacing
-            ? new Error(`Worker ${pid} died before serving (${outcome})`)
-            : clusterError('TRELLIS_ERR_WORKER_START', pid, outcome),
-        );
+        reject(clusterError('TRELLIS_ERR_WORKER_START', pid, outcome));
       };
       worker.on('message', onMessage);
       worker.once('exit', onEarlyExit);
@@ -151,7 +147,7 @@ export class WorkerPool {
     const timer = setTimeout(() => {
       this.replacements.delete(timer);
       if (this.stopping) return;
-      this.fork(true).catch((err: Error) => {
+      this.fork().catch((err: Error) => {
         if (!this.stopping) this.crashed(err.message);
       });
     }, delay);

@@ -1,7 +1,7 @@
 import type { ZodType } from 'zod';
 import type { ErrorBodyOptions } from '../error-body/error-body-options';
 import { ERROR_BODY_OPTIONS_SCHEMA } from '../error-body/error-body-options-schema';
-import type { ErrorBody as ReferenceErrorBody } from '../kernel/errors/http-exception';
+import type { ReferenceErrorBody } from '../kernel/errors/http-exception';
 import { metadataRegistry } from '../kernel/metadata/registry';
 import { ERROR_BODY } from '../routing/route-metadata';
 import { ErrorBodyNotValidError } from './decorator-errors';

@@ -2,29 +2,50 @@ import { isThenable } from '../../container/is-thenable';
 import type { CallContext } from '../kernel/call-context';
 import { HTTPException } from '../kernel/errors/http-exception';
 import { compileGuards, guardKinds } from '../kernel/guards/compile-guards';
-import type { GuardRegistry, GuardSite } from '../kernel/guards/guard-registry';
+import type { GuardCheck, GuardRegistry, GuardSite } from '../kernel/guards/guard-registry';
 import type { GuardMetadata } from '../kernel/metadata/types';
 
-/** Who may call a tool, resource or prompt, decided from its guards once at `ready()`. */
+/** Who may call a tool, resource or prompt, decided from its guards compiled once at `ready()`. */
 export interface CallerVisibility {
-  /** Its guards authenticate the caller: a call without a valid bearer token is refused (401). */
-  needsCaller: boolean;
+  /** Its guards refuse an anonymous call 401: a call without a valid bearer token is answered 401. */
+  needsCaller(): boolean | Promise<boolean>;
   /** Whether `user` (undefined: an anonymous caller) passes its guards, as far as they tell without a request. */
   visibleTo(user: unknown): boolean | Promise<boolean>;
 }
 
-const EVERYONE: CallerVisibility = { needsCaller: false, visibleTo: () => true };
+/** How a guard check ended for a caller: passed, refused with a status, or could not tell without a request. */
+type Verdict = 'passed' | 401 | 403 | 'undecided';
 
-// A guard refuses with 401 or 403; anything else (a guard that needs a request to decide) is no
-// refusal, and the call itself will tell.
-function refuses(err: unknown): boolean {
-  return err instanceof HTTPException && (err.statusCode === 401 || err.statusCode === 403);
+const EVERYONE: CallerVisibility = { needsCaller: () => false, visibleTo: () => true };
+
+function verdictOf(err: unknown): Verdict {
+  if (err instanceof HTTPException && (err.statusCode === 401 || err.statusCode === 403))
+    return err.statusCode;
+  return 'undecided';
 }
 
+// The checks run in order, as the call runs them: one may read what an earlier one left (the caller).
+function judge(checks: readonly GuardCheck[], ctx: CallContext, first = 0): Verdict | Promise<Verdict> {
+  for (let index = first; index < checks.length; index++) {
+    let outcome: unknown;
+    try {
+      outcome = checks[index](ctx);
+    } catch (err) {
+      return verdictOf(err);
+    }
+    if (isThenable(outcome))
+      return Promise.resolve(outcome).then(() => judge(checks, ctx, index + 1), verdictOf);
+  }
+  return 'passed';
+}
+
+const shown = (verdict: Verdict) => verdict === 'passed' || verdict === 'undecided';
+
 /**
- * The visibility of a handler with these guards: the authenticating guard is left out (the caller
- * was authenticated once for the whole MCP request), the others run against a context holding only
- * the caller, so that roles and permissions decide what `tools/list` shows.
+ * The visibility of a handler with these guards, judged against a context that holds only the
+ * caller. An anonymous caller meets every guard, the authenticating one included (which lets it
+ * through where authentication is optional), once: the verdict is the same for every request. A
+ * caller authenticated for the whole MCP request meets the others (roles, permissions).
  */
 export function callerVisibility(
   declared: readonly GuardMetadata[],
@@ -36,31 +57,19 @@ export function callerVisibility(
   const kinds = guardKinds(declared, registry, where);
   const checks = compileGuards([...declared], registry, site);
   const authenticator = registry.authenticator()?.kind;
-  const needsCaller = authenticator !== undefined && kinds.includes(authenticator);
-  const others = checks.filter((_check, index) => kinds[index] !== authenticator);
+  const authorizing = checks.filter((_check, index) => kinds[index] !== authenticator);
+  let anonymous: Verdict | Promise<Verdict> | undefined;
+  const anonymousVerdict = () => {
+    anonymous ??= judge(checks, { transport: 'mcp', headers: {} });
+    return anonymous;
+  };
+  const then = <T>(verdict: Verdict | Promise<Verdict>, map: (verdict: Verdict) => T) =>
+    isThenable(verdict) ? verdict.then(map) : map(verdict);
   return {
-    needsCaller,
+    needsCaller: () => then(anonymousVerdict(), (verdict) => verdict === 401),
     visibleTo(user) {
-      if (needsCaller && user === undefined) return false;
-      const ctx = { transport: 'mcp', headers: {}, user } as CallContext;
-      // In order, as the call runs them: one check may read what an earlier one left.
-      const from = (first: number): boolean | Promise<boolean> => {
-        for (let index = first; index < others.length; index++) {
-          let outcome: unknown;
-          try {
-            outcome = others[index](ctx);
-          } catch (err) {
-            return !refuses(err);
-          }
-          if (isThenable(outcome))
-            return Promise.resolve(outcome).then(
-              () => from(index + 1),
-              (err) => !refuses(err),
-            );
-        }
-        return true;
-      };
-      return from(0);
+      if (user === undefined) return then(anonymousVerdict(), shown);
+      return then(judge(authorizing, { transport: 'mcp', headers: {}, user } as CallContext), shown);
     },
   };
 }

@@ -23,8 +23,17 @@ export class InFlightCalls {
     if (this.calls.get(key) === controller) this.calls.delete(key);
   }
 
-  /** Cancels the call of that key, if it is in flight here. */
-  cancel(key: string, reason: unknown): void {
-    this.calls.get(key)?.abort(reason);
+  /** Cancels the calls of `callerKey` that the `notifications/cancelled` among `messages` name. */
+  cancelNamedIn(messages: readonly object[], callerKey: string): void {
+    for (const message of messages) {
+      const { method, params } = message as {
+        method?: string;
+        params?: { requestId?: unknown; reason?: unknown };
+      };
+      if (method !== 'notifications/cancelled') continue;
+      const id = params?.requestId;
+      if (typeof id === 'string' || typeof id === 'number')
+        this.calls.get(InFlightCalls.key(callerKey, id))?.abort(params?.reason ?? 'cancelled');
+    }
   }
 }

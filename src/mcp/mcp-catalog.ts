@@ -4,10 +4,10 @@ import { McpDuplicateError } from './mcp-errors';
 import type { CompiledPrompt, CompiledResource, CompiledTool, McpEntry } from './mcp-handlers';
 import { SerializedJson } from './serialized-json';
 
-/** A message that calls one entry: a tool call, a resource read, a prompt. */
+/** A message that may call one entry: a tool call, a resource read, a prompt. */
 interface EntryRequest {
   method: string;
-  params?: { name?: unknown; uri?: unknown };
+  params?: Record<string, unknown>;
 }
 
 /** What one visible entry list answers: the definitions, serialized once, of the entries shown. */

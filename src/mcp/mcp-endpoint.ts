@@ -78,9 +78,18 @@ export function mcpEndpoint(env: McpEndpointEnv): NodeHandler {
     });
   };
 
+  // Whether a request of these messages calls something whose guards refuse anonymous callers.
+  const callerNeeded = async (messages: JSONRPCMessage[]) => {
+    for (const message of messages) {
+      const entry = isRequest(message) ? catalog.entryOf(message) : undefined;
+      if (entry && (await entry.visibility.needsCaller())) return true;
+    }
+    return false;
+  };
+
   const callerOf = async (req: IncomingMessage, ctx: RequestContext, messages: JSONRPCMessage[]) => {
-    const needed = messages.some((m) => isRequest(m) && catalog.entryOf(m as never)?.visibility.needsCaller);
-    if (!env.authenticate || (req.headers.authorization === undefined && !needed)) return undefined;
+    if (!env.authenticate) return undefined;
+    if (req.headers.authorization === undefined && !(await callerNeeded(messages))) return undefined;
     const call: CallContext = { transport: 'mcp', headers: req.headers };
     try {
       await env.authenticate(call);
@@ -97,17 +106,13 @@ export function mcpEndpoint(env: McpEndpointEnv): NodeHandler {
     if (typeof version === 'string' && !loadMcpSdk().types.SUPPORTED_PROTOCOL_VERSIONS.includes(version))
       throw new BadRequestException(`Unsupported MCP protocol version: ${version}`);
     const messages = messagesOf(body);
+    const user = await callerOf(req, ctx, messages);
     const callerKey = req.headers.authorization ?? `address ${req.socket?.remoteAddress}`;
-    for (const message of messages)
-      if ('method' in message && message.method === 'notifications/cancelled') {
-        const params = message.params as { requestId?: string | number; reason?: string } | undefined;
-        if (params?.requestId !== undefined)
-          calls.cancel(InFlightCalls.key(callerKey, params.requestId), params.reason ?? 'cancelled');
-      }
+    calls.cancelNamedIn(messages, callerKey);
     const request: McpRequestContext = {
       req,
       headers: req.headers,
-      user: await callerOf(req, ctx, messages),
+      user,
       requestId: requestIdOf(ctx),
       peer: {
         remoteAddress: req.socket?.remoteAddress,
@@ -115,7 +120,7 @@ export function mcpEndpoint(env: McpEndpointEnv): NodeHandler {
         remoteFamily: req.socket?.remoteFamily,
       },
     };
-    const stream = messages.some((m) => isRequest(m) && catalog.entryOf(m as never)?.notifies);
+    const stream = messages.some((m) => isRequest(m) && catalog.entryOf(m)?.notifies);
     const transport = new StatelessTransport(res, {
       stream,
       batch: Array.isArray(body),

@@ -11,3 +11,4 @@ export type {
   TagObject,
 } from './document-types';
 export { DEFAULT_OPENAPI, DOCS_PATH, OPENAPI_PATH, openapiModule } from './openapi-module';
+export { type NamedSecurityScheme, SECURITY_SCHEMES } from './security-schemes';

@@ -4,6 +4,7 @@ import {
   type JobInfo,
   type JobNameCounts,
   type JobsOverview,
+  jobsError,
   type NewJob,
   retryDelayMs,
 } from '../../../src/jobs';
@@ -86,7 +87,7 @@ export class SqliteJobStore {
       WHERE locked_at IS NULL
       RETURNING id`.execute(db);
     // The write lock held since the UPDATE keeps workers from locking the row in between.
-    if (!rows[0]) throw new Error(`the job of key '${job.key}' was locked while it was replaced`);
+    if (!rows[0]) throw jobsError('TRELLIS_ERR_JOB_NOT_STORED', job.name, job.key ?? '', 1);
     return String(rows[0].id);
   }
 

@@ -15,6 +15,12 @@ class OtherRecorder {
 }
 
 @Injectable()
+class HalfSecondJobs {
+  @Job('half', z.object({}), { timeoutMs: 0.5 })
+  half() {}
+}
+
+@Injectable()
 class DefaultedJobs {
   // The method is given the schema's output: the default filled in, the string read as a number.
   @Job('defaulted', z.object({ n: z.coerce.number(), tag: z.string().default('none') }))
@@ -37,6 +43,23 @@ describe('jobs module: declarations', function () {
     } finally {
       await app.close();
     }
+  });
+
+  it('refuses a Job() timeoutMs that is no whole number of milliseconds at ready(), and such a module timeoutMs at install', async () => {
+    const app = jobsApp(':memory:', { handlers: [HalfSecondJobs] });
+    try {
+      const error = expectCode(await app.ready().catch((err) => err), 'TRELLIS_ERR_INVALID_JOB_TIMEOUT');
+      expect(error.message).to.contain('HalfSecondJobs.half').and.to.contain('0.5');
+    } finally {
+      await app.close();
+    }
+    expectThrowsCode(
+      () =>
+        createApp({ logger: pino({ level: 'silent' }) })
+          .install('database', { url: ':memory:' })
+          .install('jobs', { handlers: [SpecJobs], timeoutMs: 0 }),
+      'TRELLIS_ERR_INVALID_OPTION',
+    );
   });
 
   it('refuses the jobs module without the database module, with a code', () => {

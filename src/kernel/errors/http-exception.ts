@@ -12,8 +12,8 @@ export interface ValidationDetail {
   code: string;
 }
 
-/** The JSON body of every error response. */
-export interface ErrorBody {
+/** The JSON body of every error response without a custom `errorBody` (exported as `ErrorBody` too). */
+export interface ReferenceErrorBody {
   /** The HTTP status. */
   statusCode: number;
   /** The status's reason phrase (`Not Found`). */
@@ -69,8 +69,8 @@ export class HTTPException extends Error {
   }
 
   /** The response body. */
-  toJSON(): ErrorBody {
-    const body: ErrorBody = {
+  toJSON(): ReferenceErrorBody {
+    const body: ReferenceErrorBody = {
       statusCode: this.statusCode,
       error: this.error,
       message: this.message,

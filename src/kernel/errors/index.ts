@@ -11,6 +11,7 @@ export * from './exceptions';
 export {
   HTTPException,
   type HTTPExceptionOptions,
+  type ReferenceErrorBody,
   type ValidationDetail,
 } from './http-exception';
 export { toHttpException } from './to-http-exception';
