@@ -1,5 +1,5 @@
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { Feature } from './features/index';
 import { type StarterVersions, starterFiles } from './starter-files';
 
@@ -26,9 +26,24 @@ function packageName(dir: string): string {
   );
 }
 
+// A `file:` spec relative to the project's own folder (npm reads it from there), so that the
+// package.json works in a teammate's clone too, wherever it lies; other specs stay as they are.
+function relativeToProject(spec: string, project: string): string {
+  if (!spec.startsWith('file:')) return spec;
+  const path = spec.slice('file:'.length);
+  if (!isAbsolute(path)) return spec;
+  const fromProject = relative(project, path);
+  if (isAbsolute(fromProject)) return spec; // another drive on Windows: no relative path exists
+  const posix = fromProject.split(sep).join('/');
+  return `file:${posix.startsWith('.') ? posix : `./${posix}`}`;
+}
+
 /** What `trellis new` was asked for. */
 export interface NewProjectOptions {
-  /** The dependency spec of Trellis itself; by default the package this command runs from. */
+  /**
+   * The dependency spec of Trellis itself; by default the package this command runs from. An
+   * absolute `file:` path is written relative to the new project's folder.
+   */
   trellis?: string;
   esm?: boolean;
   features?: readonly Feature[];
@@ -43,7 +58,7 @@ export function newProject(dir: string, options: NewProjectOptions = {}): string
   if (existsSync(target) && readdirSync(target).length > 0)
     throw new Error(`trellis new: ${target} is not empty`);
   const files = starterFiles(packageName(target), versions(), {
-    trellis: options.trellis ?? `file:${PACKAGE_ROOT}`,
+    trellis: relativeToProject(options.trellis ?? `file:${PACKAGE_ROOT}`, target),
     esm: options.esm,
     features: options.features,
   });

@@ -1,6 +1,6 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { expect } from 'chai';
 import { main } from '../../cli/main';
 
@@ -36,7 +36,11 @@ describe('the trellis command', () => {
     expect(code).to.equal(0);
     const manifest = JSON.parse(readFileSync(join(folder, 'My App', 'package.json'), 'utf8'));
     expect(manifest.name).to.equal('my-app');
-    expect(manifest.dependencies.trellis).to.equal('file:/somewhere/trellis-0.1.0.tgz');
+    // Relative to the project's folder, so that it holds on a teammate's machine too.
+    expect(manifest.dependencies.trellis).to.equal(
+      `file:${relative(join(folder, 'My App'), '/somewhere/trellis-0.1.0.tgz')}`,
+    );
+    expect(manifest.dependencies.trellis).to.match(/^file:\.\.\//);
     expect(manifest.dependencies.zod).to.match(/^\d+\.\d+\.\d+$/);
   });
 
@@ -50,11 +54,16 @@ describe('the trellis command', () => {
   it('resolves a relative --trellis path from where the command runs, and keeps a version as it is', () => {
     trellis('new', join(folder, 'a'), '--trellis', '../trellis-0.1.0.tgz');
     const tarball = JSON.parse(readFileSync(join(folder, 'a', 'package.json'), 'utf8')).dependencies.trellis;
-    expect(tarball).to.equal(`file:${join(process.cwd(), '..', 'trellis-0.1.0.tgz')}`);
+    expect(tarball).to.match(/^file:\.\.\//);
+    expect(resolve(folder, 'a', tarball.slice('file:'.length))).to.equal(
+      join(process.cwd(), '..', 'trellis-0.1.0.tgz'),
+    );
     trellis('new', join(folder, 'b'), '--trellis', 'file:./vendor/trellis');
     const folderSpec = JSON.parse(readFileSync(join(folder, 'b', 'package.json'), 'utf8')).dependencies
       .trellis;
-    expect(folderSpec).to.equal(`file:${join(process.cwd(), 'vendor', 'trellis')}`);
+    expect(resolve(folder, 'b', folderSpec.slice('file:'.length))).to.equal(
+      join(process.cwd(), 'vendor', 'trellis'),
+    );
     trellis('new', join(folder, 'c'), '--trellis', '0.1.0');
     expect(JSON.parse(readFileSync(join(folder, 'c', 'package.json'), 'utf8')).dependencies.trellis).to.equal(
       '0.1.0',
@@ -130,7 +139,9 @@ describe('the trellis command', () => {
   it('points at the package it runs from when no --trellis is given', () => {
     trellis('new', join(folder, 'app'));
     const manifest = JSON.parse(readFileSync(join(folder, 'app', 'package.json'), 'utf8'));
-    expect(manifest.dependencies.trellis).to.match(/^file:\//);
+    expect(manifest.dependencies.trellis).to.match(/^file:\.\.\//);
+    const root = join(__dirname, '..', '..', '..');
+    expect(resolve(folder, 'app', manifest.dependencies.trellis.slice('file:'.length))).to.equal(root);
   });
 
   it('writes a tsconfig with the decorator options Trellis needs', () => {

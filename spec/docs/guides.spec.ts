@@ -80,7 +80,9 @@ function importedPackages(code: string): string[] {
 function hasOwnTypes(name: string): boolean {
   const folder = join(ROOT, 'node_modules', name);
   const manifest = JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8'));
-  if (manifest.types || manifest.typings || existsSync(join(folder, 'index.d.ts'))) return true;
+  // `typesVersions` maps every path of a package without a root entry to its declarations (the MCP SDK).
+  if (manifest.types || manifest.typings || manifest.typesVersions || existsSync(join(folder, 'index.d.ts')))
+    return true;
   // Declarations beside the code the package loads (kysely: dist/cjs/index.d.ts).
   const entry = manifest.exports?.['.']?.require ?? manifest.main;
   return typeof entry === 'string' && existsSync(join(folder, entry.replace(/\.c?js$/, '.d.ts')));

@@ -2,6 +2,8 @@
 import { behaviour, jobsApp, runs } from './job-fixtures';
 
 behaviour.hold = new Promise(() => {});
+// Alive until killed, as a server would be: a promise that never settles holds no handle.
+setInterval(() => {}, 60_000);
 const lockTimeoutMs = process.argv[3] === undefined ? undefined : Number(process.argv[3]);
 const app = jobsApp(process.argv[2]!, { lockTimeoutMs });
 void app.ready().then(() => {
