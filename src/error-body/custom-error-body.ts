@@ -68,7 +68,7 @@ export class CustomErrorBody {
     try {
       const text = JSON.stringify(body) as string | undefined;
       if (text !== undefined) return text;
-      this.report(new TypeError('the body has no JSON form'), exception, route);
+      this.report('the body has no JSON form (JSON.stringify gave nothing)', exception, route);
     } catch (err) {
       this.report(err, exception, route);
     }
