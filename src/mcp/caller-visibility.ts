@@ -3,6 +3,7 @@ import type { CallContext } from '../kernel/call-context';
 import { HTTPException } from '../kernel/errors/http-exception';
 import { compileGuards, guardKinds } from '../kernel/guards/compile-guards';
 import type { GuardCheck, GuardRegistry, GuardSite } from '../kernel/guards/guard-registry';
+import { runGuards, selectChecks } from '../kernel/guards/guarded';
 import type { GuardMetadata } from '../kernel/metadata/types';
 
 /** Who may call a tool, resource or prompt, decided from its guards compiled once at `ready()`. */
@@ -24,19 +25,15 @@ function verdictOf(err: unknown): Verdict {
   return 'undecided';
 }
 
-// The checks run in order, as the call runs them: one may read what an earlier one left (the caller).
-function judge(checks: readonly GuardCheck[], ctx: CallContext, first = 0): Verdict | Promise<Verdict> {
-  for (let index = first; index < checks.length; index++) {
-    let outcome: unknown;
-    try {
-      outcome = checks[index](ctx);
-    } catch (err) {
-      return verdictOf(err);
-    }
-    if (isThenable(outcome))
-      return Promise.resolve(outcome).then(() => judge(checks, ctx, index + 1), verdictOf);
+// The checks run in order through the kernel's one guard loop, as the call runs them: one may
+// read what an earlier one left (the caller).
+function judge(checks: readonly GuardCheck[], ctx: CallContext): Verdict | Promise<Verdict> {
+  try {
+    const pending = runGuards(checks, ctx);
+    return pending ? pending.then((): Verdict => 'passed', verdictOf) : 'passed';
+  } catch (err) {
+    return verdictOf(err);
   }
-  return 'passed';
 }
 
 const shown = (verdict: Verdict) => verdict === 'passed' || verdict === 'undecided';
@@ -57,7 +54,7 @@ export function callerVisibility(
   const kinds = guardKinds(declared, registry, where);
   const checks = compileGuards([...declared], registry, site);
   const authenticator = registry.authenticator()?.kind;
-  const authorizing = checks.filter((_check, index) => kinds[index] !== authenticator);
+  const authorizing = selectChecks(checks, (index) => kinds[index] !== authenticator);
   let anonymous: Verdict | Promise<Verdict> | undefined;
   const anonymousVerdict = () => {
     anonymous ??= judge(checks, { transport: 'mcp', headers: {} });
