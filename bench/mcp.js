@@ -73,6 +73,12 @@ function client(port) {
 }
 
 const now = () => Number(process.hrtime.bigint()) / 1000;
+// CPU time of this process (client and server both run in it), in µs: less disturbed than wall
+// time by the other processes of a shared machine.
+const cpu = () => {
+  const { user, system } = process.cpuUsage();
+  return user + system;
+};
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 async function timed(run, count) {
@@ -95,26 +101,26 @@ async function callAgainstHttp(engine) {
     await viaHttp();
     await viaMcp();
   }
-  const ratios = [];
-  const micros = { http: [], mcp: [] };
+  const rounds = { wall: [], cpu: [], http: [], mcp: [], httpCpu: [], mcpCpu: [] };
   for (let round = 0; round < ROUNDS; round++) {
-    let httpTime = 0;
-    let mcpTime = 0;
+    const spent = { http: 0, mcp: 0, httpCpu: 0, mcpCpu: 0 };
     for (let index = 0; index < REQUESTS; index++) {
-      let start = now();
+      let [start, startCpu] = [now(), cpu()];
       await viaHttp();
-      httpTime += now() - start;
-      start = now();
+      spent.http += now() - start;
+      spent.httpCpu += cpu() - startCpu;
+      [start, startCpu] = [now(), cpu()];
       await viaMcp();
-      mcpTime += now() - start;
+      spent.mcp += now() - start;
+      spent.mcpCpu += cpu() - startCpu;
     }
-    ratios.push(mcpTime / httpTime);
-    micros.http.push(httpTime / REQUESTS);
-    micros.mcp.push(mcpTime / REQUESTS);
+    rounds.wall.push(spent.mcp / spent.http);
+    rounds.cpu.push(spent.mcpCpu / spent.httpCpu);
+    for (const key of ['http', 'mcp', 'httpCpu', 'mcpCpu']) rounds[key].push(spent[key] / REQUESTS);
   }
   close();
   await app.close();
-  return { http: median(micros.http), mcp: median(micros.mcp), ratio: median(ratios) };
+  return Object.fromEntries(Object.entries(rounds).map(([key, values]) => [key, median(values)]));
 }
 
 async function listCost(engine, count) {
@@ -125,8 +131,12 @@ async function listCost(engine, count) {
   const headers = { ...MCP_HEADERS, 'content-length': Buffer.byteLength(list) };
   const body = await send('POST', '/mcp', list, headers);
   if (JSON.parse(body).result.tools.length !== count) throw new Error('wrong list');
-  // The floor: a bare server answering the same bytes.
-  const bare = http.createServer((_req, res) => res.end(body));
+  // The floor: a bare server answering the same bytes, encoded once.
+  const bytes = Buffer.from(body);
+  const bare = http.createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json', 'content-length': bytes.length });
+    res.end(bytes);
+  });
   await new Promise((resolve) => bare.listen(0, '127.0.0.1', resolve));
   const floor = client(bare.address().port);
   const samples = { list: [], bytes: [] };
@@ -145,7 +155,9 @@ async function listCost(engine, count) {
   for (const engine of ENGINES) {
     const call = await callAgainstHttp(engine);
     console.log(
-      `${engine}: GET /hello ${call.http.toFixed(0)} us, tools/call of it ${call.mcp.toFixed(0)} us: ${call.ratio.toFixed(2)}x (median of ${ROUNDS} paired rounds)`,
+      `${engine}: GET /hello ${call.http.toFixed(0)} us (CPU ${call.httpCpu.toFixed(0)} us), tools/call of it ` +
+        `${call.mcp.toFixed(0)} us (CPU ${call.mcpCpu.toFixed(0)} us): ${call.wall.toFixed(2)}x wall, ` +
+        `${call.cpu.toFixed(2)}x CPU (medians of ${ROUNDS} paired rounds)`,
     );
     const five = await listCost(engine, 5);
     const many = await listCost(engine, 500);

@@ -132,8 +132,9 @@ export function createSampleApp(config: SampleConfig, options: SampleAppOptions 
     })
     .install('rbac', { roles: REFERENCE_ROLES, permissions: REFERENCE_PERMISSIONS })
     // The welcome messages and the nightly cleanup, in the same database.
-    .install('jobs', { handlers: [WelcomeJobs, cleanupJobs(config.cleanupCron, app.logger)] });
-  // The task routes marked Tool() as MCP tools at /mcp, with the same schemas, guards and answers.
+    .install('jobs', { handlers: [WelcomeJobs, cleanupJobs(config.cleanupCron, app.logger)] })
+    // The task routes marked Tool() as MCP tools at /mcp, with the same schemas, guards and answers.
+    .install('mcp', {});
   app.override(BROADCASTER, state.broadcaster);
   app.use(serveHomePage(config.env !== 'production'));
   // Every registration attempt counts, whatever its outcome: each costs a bcrypt hash. Only

@@ -19,6 +19,6 @@ export const mcpModule = defineModule<McpOptions>({
   name: 'mcp',
   install(app, options = {}) {
     checkOption(mcpOptionsSchema, options, 'mcp');
-    void serveMcp;
+    serveMcp(app, options);
   },
 });

@@ -8,6 +8,8 @@ import type { GuardMetadata } from '../kernel/metadata/types';
 
 /** Who may call a tool, resource or prompt, decided from its guards compiled once at `ready()`. */
 export interface CallerVisibility {
+  /** It has no guard: everyone may call it. */
+  readonly everyone: boolean;
   /** Its guards refuse an anonymous call 401: a call without a valid bearer token is answered 401. */
   needsCaller(): boolean | Promise<boolean>;
   /** Whether `user` (undefined: an anonymous caller) passes its guards, as far as they tell without a request. */
@@ -17,7 +19,7 @@ export interface CallerVisibility {
 /** How a guard check ended for a caller: passed, refused with a status, or could not tell without a request. */
 type Verdict = 'passed' | 401 | 403 | 'undecided';
 
-const EVERYONE: CallerVisibility = { needsCaller: () => false, visibleTo: () => true };
+const EVERYONE: CallerVisibility = { everyone: true, needsCaller: () => false, visibleTo: () => true };
 
 function verdictOf(err: unknown): Verdict {
   if (err instanceof HTTPException && (err.statusCode === 401 || err.statusCode === 403))
@@ -63,6 +65,7 @@ export function callerVisibility(
   const then = <T>(verdict: Verdict | Promise<Verdict>, map: (verdict: Verdict) => T) =>
     isThenable(verdict) ? verdict.then(map) : map(verdict);
   return {
+    everyone: false,
     needsCaller: () => then(anonymousVerdict(), (verdict) => verdict === 401),
     visibleTo(user) {
       if (user === undefined) return then(anonymousVerdict(), shown);

@@ -1,28 +1,13 @@
-import { isThenable } from '../../container/is-thenable';
 import type { McpEntryDescription } from '../inspect/app-description';
+import { EntryList } from './entry-list';
 import { McpDuplicateError } from './mcp-errors';
 import type { CompiledPrompt, CompiledResource, CompiledTool, McpEntry } from './mcp-handlers';
-import { SerializedJson } from './serialized-json';
+import type { SerializedJson } from './serialized-json';
 
 /** A message that may call one entry: a tool call, a resource read, a prompt. */
 interface EntryRequest {
   method: string;
   params?: Record<string, unknown>;
-}
-
-/** What one visible entry list answers: the definitions, serialized once, of the entries shown. */
-type Definitions = SerializedJson;
-
-const texts = new WeakMap<McpEntry, string>();
-
-// An entry's definition as JSON text, made once.
-function textOf(entry: McpEntry): string {
-  let text = texts.get(entry);
-  if (text === undefined) {
-    text = JSON.stringify(entry.definition);
-    texts.set(entry, text);
-  }
-  return text;
 }
 
 /**
@@ -33,33 +18,45 @@ function textOf(entry: McpEntry): string {
 export class McpCatalog {
   private readonly tools = new Map<string, CompiledTool>();
   private readonly fixed = new Map<string, CompiledResource>();
-  private readonly templates: CompiledResource[] = [];
   private readonly prompts = new Map<string, CompiledPrompt>();
+  private readonly lists = {
+    tools: new EntryList<CompiledTool>(),
+    resources: new EntryList<CompiledResource>(),
+    templates: new EntryList<CompiledResource>(),
+    prompts: new EntryList<CompiledPrompt>(),
+  };
 
   addTool(tool: CompiledTool): void {
     const taken = this.tools.get(tool.name);
     if (taken) throw new McpDuplicateError('tool', tool.name, taken.handler, tool.handler);
     this.tools.set(tool.name, tool);
+    this.lists.tools.add(tool);
   }
 
   addResource(resource: CompiledResource): void {
-    const taken = this.fixed.get(resource.uri) ?? this.templates.find((other) => other.uri === resource.uri);
+    const taken =
+      this.fixed.get(resource.uri) ??
+      this.lists.templates.entries.find((other) => other.uri === resource.uri);
     if (taken) throw new McpDuplicateError('resource', resource.uri, taken.handler, resource.handler);
-    if (resource.match) this.templates.push(resource);
-    else this.fixed.set(resource.uri, resource);
+    if (resource.match) this.lists.templates.add(resource);
+    else {
+      this.fixed.set(resource.uri, resource);
+      this.lists.resources.add(resource);
+    }
   }
 
   addPrompt(prompt: CompiledPrompt): void {
     const taken = this.prompts.get(prompt.name);
     if (taken) throw new McpDuplicateError('prompt', prompt.name, taken.handler, prompt.handler);
     this.prompts.set(prompt.name, prompt);
+    this.lists.prompts.add(prompt);
   }
 
   /** Which of tools, resources and prompts the server offers (its capabilities). */
   get offers(): { tools: boolean; resources: boolean; prompts: boolean } {
     return {
       tools: this.tools.size > 0,
-      resources: this.fixed.size + this.templates.length > 0,
+      resources: this.fixed.size + this.lists.templates.entries.length > 0,
       prompts: this.prompts.size > 0,
     };
   }
@@ -78,27 +75,28 @@ export class McpCatalog {
   ): { resource: CompiledResource; variables: Record<string, string | string[]> } | undefined {
     const fixed = this.fixed.get(uri);
     if (fixed) return { resource: fixed, variables: {} };
-    for (const resource of this.templates) {
+    for (const resource of this.lists.templates.entries) {
       const variables = resource.match?.(uri);
       if (variables) return { resource, variables };
     }
     return undefined;
   }
 
-  listTools(user: unknown): Definitions | Promise<Definitions> {
-    return visible(this.tools.values(), user);
+  /** The tools `user` may call (undefined: an anonymous caller), serialized. */
+  listTools(user: unknown): SerializedJson | Promise<SerializedJson> {
+    return this.lists.tools.visibleTo(user);
   }
 
-  listResources(user: unknown): Definitions | Promise<Definitions> {
-    return visible(this.fixed.values(), user);
+  listResources(user: unknown): SerializedJson | Promise<SerializedJson> {
+    return this.lists.resources.visibleTo(user);
   }
 
-  listTemplates(user: unknown): Definitions | Promise<Definitions> {
-    return visible(this.templates, user);
+  listTemplates(user: unknown): SerializedJson | Promise<SerializedJson> {
+    return this.lists.templates.visibleTo(user);
   }
 
-  listPrompts(user: unknown): Definitions | Promise<Definitions> {
-    return visible(this.prompts.values(), user);
+  listPrompts(user: unknown): SerializedJson | Promise<SerializedJson> {
+    return this.lists.prompts.visibleTo(user);
   }
 
   /** The entry a request calls, if it calls a known one. */
@@ -119,7 +117,7 @@ export class McpCatalog {
         handler: tool.handler,
         ...(tool.route && { route: tool.route }),
       })),
-      ...[...this.fixed.values(), ...this.templates].map((resource) => ({
+      ...[...this.fixed.values(), ...this.lists.templates.entries].map((resource) => ({
         kind: 'resource' as const,
         name: resource.uri,
         handler: resource.handler,
@@ -131,24 +129,4 @@ export class McpCatalog {
       })),
     ];
   }
-}
-
-// The definitions of the entries `user` may call, in their order; synchronous unless a guard is not.
-function visible(entries: Iterable<McpEntry>, user: unknown): Definitions | Promise<Definitions> {
-  const verdicts: (boolean | Promise<boolean>)[] = [];
-  const all = [...entries];
-  let pending = false;
-  for (const entry of all) {
-    const verdict = entry.visibility.visibleTo(user);
-    pending ||= isThenable(verdict);
-    verdicts.push(verdict);
-  }
-  const pick = (shown: boolean[]) =>
-    new SerializedJson(
-      `[${all
-        .filter((_entry, index) => shown[index])
-        .map(textOf)
-        .join(',')}]`,
-    );
-  return pending ? Promise.all(verdicts).then(pick) : pick(verdicts as boolean[]);
 }

@@ -1,10 +1,18 @@
 /**
- * JSON text made once (a list of definitions made at `ready()`), which the MCP transport writes as
- * it is instead of serializing the value again on every request; anything else that serializes it
- * gets the value back (`toJSON`).
+ * JSON made once (a list of definitions made at `ready()`), which the MCP transport writes as it
+ * is, its bytes encoded once too, instead of serializing and encoding the value on every request;
+ * anything else that serializes it gets the value back (`toJSON`).
  */
 export class SerializedJson {
+  private encoded?: Buffer;
+
   constructor(readonly text: string) {}
+
+  /** The text as UTF-8, encoded on first use. */
+  get bytes(): Buffer {
+    this.encoded ??= Buffer.from(this.text);
+    return this.encoded;
+  }
 
   toJSON(): unknown {
     return JSON.parse(this.text);
@@ -14,15 +22,22 @@ export class SerializedJson {
 const PLACEHOLDER = '\u0000trellis:serialized\u0000';
 const QUOTED_PLACEHOLDER = JSON.stringify(PLACEHOLDER);
 
-/** A JSON-RPC message as text: a `SerializedJson` field of its result goes in as its text. */
-export function messageText(message: object): string {
+/** A JSON-RPC message as the pieces of its text: a `SerializedJson` field of its result goes in as its bytes. */
+export function messageParts(message: object): (string | Buffer)[] {
   const result = (message as { result?: Record<string, unknown> }).result;
   if (result !== null && typeof result === 'object')
     for (const [key, value] of Object.entries(result))
-      if (value instanceof SerializedJson)
-        return JSON.stringify({ ...message, result: { ...result, [key]: PLACEHOLDER } }).replace(
-          QUOTED_PLACEHOLDER,
-          () => value.text,
-        );
-  return JSON.stringify(message);
+      if (value instanceof SerializedJson) {
+        const text = JSON.stringify({ ...message, result: { ...result, [key]: PLACEHOLDER } });
+        const at = text.indexOf(QUOTED_PLACEHOLDER);
+        return [text.slice(0, at), value.bytes, text.slice(at + QUOTED_PLACEHOLDER.length)];
+      }
+  return [JSON.stringify(message)];
+}
+
+/** A JSON-RPC message as text. */
+export function messageText(message: object): string {
+  return messageParts(message)
+    .map((part) => (typeof part === 'string' ? part : part.toString('utf8')))
+    .join('');
 }

@@ -2,7 +2,7 @@ import type { ServerResponse } from 'node:http';
 import type { Transport, TransportSendOptions } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage, MessageExtraInfo } from '@modelcontextprotocol/sdk/types.js';
 import { InFlightCalls } from './in-flight-calls';
-import { messageText } from './serialized-json';
+import { messageParts, messageText } from './serialized-json';
 
 type RequestId = string | number;
 
@@ -127,10 +127,13 @@ export class StatelessTransport implements Transport {
       this.res.writeHead(202).end();
       return;
     }
-    const body = this.answer.batch
-      ? `[${this.answers.map(messageText).join(',')}]`
-      : messageText(this.answers[0]);
-    this.res.writeHead(200, { 'content-type': 'application/json' }).end(body);
+    const parts = this.answer.batch
+      ? [`[${this.answers.map(messageText).join(',')}]`]
+      : messageParts(this.answers[0]);
+    const length = parts.reduce((total, part) => total + Buffer.byteLength(part), 0);
+    this.res.writeHead(200, { 'content-type': 'application/json', 'content-length': length });
+    for (const part of parts) this.res.write(part);
+    this.res.end();
   }
 
   // The caller went away before every call was answered: the rest are cancelled.
