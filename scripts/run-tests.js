@@ -39,6 +39,13 @@ const chosen = (process.env.TRELLIS_TEST_PARTS ?? 'api,unit,integration,postgres
 for (const part of chosen) if (!PARTS[part]) throw new Error(`run-tests: no part '${part}'`);
 const jobs = Number(process.env.TRELLIS_TEST_JOBS ?? Math.min(4, availableParallelism()));
 
+// Mocha's failure report, from "N failing" to the end, shown again in the summary: a log
+// viewer that keeps only the tail still shows what failed.
+function failuresIn(text) {
+  const start = text.search(/^\s*\d+ failing/m);
+  return start < 0 ? '' : text.slice(start).split('\n').slice(0, 120).join('\n');
+}
+
 function run({ name, command, env }) {
   const started = Date.now();
   return new Promise((resolve) => {
@@ -52,8 +59,9 @@ function run({ name, command, env }) {
     child.on('close', (code, signal) => {
       const seconds = Math.round((Date.now() - started) / 1000);
       process.stdout.write(`\n===== ${name} (${seconds} s) =====\n`);
-      process.stdout.write(Buffer.concat(output));
-      resolve({ name, ok: code === 0, seconds, code: code ?? signal });
+      const text = Buffer.concat(output).toString();
+      process.stdout.write(text);
+      resolve({ name, ok: code === 0, seconds, code: code ?? signal, failures: failuresIn(text) });
     });
   });
 }
@@ -78,6 +86,8 @@ async function main() {
   process.stdout.write(`\n===== npm test: ${Math.round((Date.now() - started) / 1000)} s, ${jobs} at once =====\n`);
   for (const result of results)
     process.stdout.write(`${result.ok ? 'passed' : 'FAILED'}  ${result.name} (${result.seconds} s)${result.ok ? '' : `, exit ${result.code}`}\n`);
+  for (const result of results.filter((each) => !each.ok && each.failures))
+    process.stdout.write(`\n----- what failed in ${result.name} -----\n${result.failures}\n`);
   process.exitCode = results.every((result) => result.ok) && results.length > 0 ? 0 : 1;
 }
 

@@ -11,13 +11,13 @@ export interface DrainJobsOptions {
 }
 
 /**
- * Resolves once no job is waiting (its `runAt` now or earlier) or running, readying the app
- * first; rejects when jobs are still due or running after `timeoutMs`. Under a test's held
+ * Resolves once no job is waiting (its `runAt` now or earlier) or running, starting the app
+ * (its workers included) first; rejects when jobs are still due or running after `timeoutMs`. Under a test's held
  * transaction (`rollbackEachTest`) on PostgreSQL it runs the due jobs itself, inside it.
  * @example await app.inject({ method: 'POST', url: '/users', body }); await drainJobs(app);
  */
 export async function drainJobs(app: Application, options: DrainJobsOptions = {}): Promise<void> {
-  await app.ready();
+  await app.start();
   const queue = app.container.get<JobQueue>(Jobs);
   const deadline = Date.now() + (options.timeoutMs ?? 10_000);
   for (;;) {

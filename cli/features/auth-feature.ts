@@ -19,7 +19,7 @@ export const authFeature: StarterFeature = {
     routes: true,
   });
   // A demo user, so that there is someone to log in as; replace with your own users' store.
-  app.onCompiled(async () => {
+  app.onReady(async () => {
     const passwordHash = await app.container.get(AuthService).hashPassword(DEMO_PASSWORD);
     app.container.get(UsersRepository).add({
       id: 1,

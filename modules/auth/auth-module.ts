@@ -75,19 +75,26 @@ export const authModule = defineModule<AuthOptions>({
         .inSingletonScope();
     if (!options.store || !options.denyList) {
       let purgeTimer: NodeJS.Timeout | undefined;
-      app.onReady(async () => {
-        if (!durable()) return;
-        const db = sessionsDb();
-        await createSessionTables(db);
-        // Expired sessions and denied tokens go in batches off the request path; unref'd.
-        purgeTimer = setInterval(() => {
-          purgeExpiredSessions(db).catch((err) =>
-            app.logger.warn({ err }, 'auth: expired sessions could not be purged'),
-          );
-        }, SESSION_PURGE_MS);
-        purgeTimer.unref();
+      app.service({
+        name: 'session tables',
+        stage: 'ready',
+        start: () => (durable() ? createSessionTables(sessionsDb()) : undefined),
       });
-      app.onClose(() => clearInterval(purgeTimer));
+      app.service({
+        name: 'session purge',
+        // Expired sessions and denied tokens go in batches off the request path; unref'd.
+        start: () => {
+          if (!durable()) return;
+          const db = sessionsDb();
+          purgeTimer = setInterval(() => {
+            purgeExpiredSessions(db).catch((err) =>
+              app.logger.warn({ err }, 'auth: expired sessions could not be purged'),
+            );
+          }, SESSION_PURGE_MS);
+          purgeTimer.unref();
+        },
+        stop: () => clearInterval(purgeTimer),
+      });
     }
     const provider = options.userProvider;
     if (typeof provider === 'function') {

@@ -34,7 +34,6 @@ export const databaseModule = defineModule<DatabaseOptions>({
     checkOption(databaseOptionsSchema, options, 'database');
     const connection = new DatabaseConnection(options, app);
     const { container } = app;
-    let purgeTimer: NodeJS.Timeout | undefined;
     container.bind(DatabaseConnection).toConstantValue(connection);
     // The application's queries go through its plugins; the module's own (below) never do.
     container.bind(Database).toConstantValue(connection.applicationDb);
@@ -68,32 +67,41 @@ export const databaseModule = defineModule<DatabaseOptions>({
     app.interceptors.define(transactionalInterceptor);
     app.interceptors.define(idempotencyInterceptor);
     app.health.addCheck('database', () => connection.isUp());
-    app.onReady(async () => {
-      if (options.migrations) {
-        // Kysely's migrator is loaded by an application that has migrations to run.
-        const { runMigrations } = require('./run-migrations') as typeof RunMigrations;
-        const applied = await runMigrations(connection.root, options.migrations, connection.dialect);
-        if (applied.length > 0) app.logger.info({ migrations: applied }, 'database migrated');
-      }
-      await store.prepare?.();
-      if (store instanceof DatabaseIdempotencyStore && options.idempotencyPurgeMs !== false) {
-        // Expired keys go in batches off the request path; unref'd, it never keeps the process up.
-        purgeTimer = setInterval(() => {
-          purgeExpiredIdempotencyKeys(connection.root).catch((err) =>
-            app.logger.warn({ err }, 'database: expired idempotency keys could not be purged'),
-          );
-        }, options.idempotencyPurgeMs ?? HOUR_MS);
-        purgeTimer.unref();
-      }
+    app.service({
+      name: 'database',
+      stage: 'ready',
+      start: async () => {
+        if (options.migrations) {
+          // Kysely's migrator is loaded by an application that has migrations to run.
+          const { runMigrations } = require('./run-migrations') as typeof RunMigrations;
+          const applied = await runMigrations(connection.root, options.migrations, connection.dialect);
+          if (applied.length > 0) app.logger.info({ migrations: applied }, 'database migrated');
+        }
+        await store.prepare?.();
+      },
     });
+    const purgeEveryMs = options.idempotencyPurgeMs;
+    if (store instanceof DatabaseIdempotencyStore && purgeEveryMs !== false) {
+      let purgeTimer: NodeJS.Timeout | undefined;
+      app.service({
+        name: 'idempotency key purge',
+        // Expired keys go in batches off the request path; unref'd, it never keeps the process up.
+        start: () => {
+          purgeTimer = setInterval(() => {
+            purgeExpiredIdempotencyKeys(connection.root).catch((err) =>
+              app.logger.warn({ err }, 'database: expired idempotency keys could not be purged'),
+            );
+          }, purgeEveryMs ?? HOUR_MS);
+          purgeTimer.unref();
+        },
+        stop: () => clearInterval(purgeTimer),
+      });
+    }
     // After every module's own tables and schemas (graphile-worker's, made on its own connections)
     // and before what the application seeds once compiled: a test's rollback keeps the first.
-    app.onCompiled(async () => {
+    app.onReady(async () => {
       if (testTransactionsOn()) trackTestTransaction(await connection.holdTransaction());
     });
-    app.onClose(() => {
-      clearInterval(purgeTimer);
-      return connection.close();
-    });
+    app.onClose(() => connection.close());
   },
 });

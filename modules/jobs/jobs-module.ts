@@ -56,8 +56,8 @@ export const jobsModule = defineModule<JobsOptions>({
         () => waiting,
       ),
     );
-    app.onReady(() => backend.prepare());
-    app.onCompiled(async () => {
+    app.service({ name: 'job tables', stage: 'ready', start: () => backend.prepare() });
+    app.onCompiled(() => {
       const env = {
         container: app.container,
         guards: app.guards,
@@ -72,17 +72,23 @@ export const jobsModule = defineModule<JobsOptions>({
         { logger: app.logger, metrics: app.metrics, tracing: app.tracing },
         options.timeoutMs,
       );
-      await backend.start({
-        runner: queue.runner,
-        compiled: queue.compiled,
-        concurrency,
-        pollIntervalMs: options.pollIntervalMs ?? DEFAULT_POLL_MS,
-        lockTimeoutMs: options.lockTimeoutMs ?? backend.defaultLockTimeoutMs,
-        shutdownGraceMs: grace,
-      });
     });
-    app.onShutdown(async () => {
-      await backend.stop(grace);
+    // Workers and schedules: background work, begun only once the application serves.
+    app.service({
+      name: 'job workers',
+      start: async () => {
+        if (!queue.runner || !queue.compiled) return;
+        await backend.start({
+          runner: queue.runner,
+          compiled: queue.compiled,
+          concurrency,
+          pollIntervalMs: options.pollIntervalMs ?? DEFAULT_POLL_MS,
+          lockTimeoutMs: options.lockTimeoutMs ?? backend.defaultLockTimeoutMs,
+          shutdownGraceMs: grace,
+        });
+      },
+      // The grace left of close()'s one deadline, not a second shutdownTimeoutMs of its own.
+      stop: (deadline) => backend.stop(Math.max(0, deadline - Date.now())),
     });
   },
 });

@@ -165,7 +165,7 @@ describe('trellis/testing: a database per test file, a rollback per test', funct
       it('rollbackEachTest rolls back every app readied during the test, its seed included, closed or not', async () => {
         const hooks = rollbackEachTest();
         const seeded = (app: Application) =>
-          app.onCompiled(async () => {
+          app.onReady(async () => {
             await app.container.get(NotesRepository).add('seeded');
           });
         hooks.beforeEach();

@@ -46,6 +46,9 @@ import { securityHeaders } from '../security/security-headers';
 import { Tracing } from '../tracing/tracing';
 import { answerClientErrors } from './client-error-answer';
 import { ConnectionDrain } from './connection-drain';
+import type { AppService } from './lifecycle/app-service';
+import { Services } from './lifecycle/services';
+import { settleAll, settleEach } from './lifecycle/settle-each';
 import { assertCreateTimePackages } from './create-time-packages';
 import { createEngine } from './engines';
 import { type InjectOptions, type InjectResponse, injectInto } from './inject';
@@ -109,13 +112,16 @@ export class Application {
   /** The dependency graph `ready()` bound, as `inspect()` describes it. */
   private graph?: ProviderGraph;
   private readonly hooks = {
+    compile: [] as Hook<[Application]>[],
     ready: [] as Hook<[Application]>[],
     compiled: [] as Hook<[readonly CompiledRoute[]]>[],
     listen: [] as Hook<[Server]>[],
     shutdown: [] as Hook<[]>[],
     close: [] as Hook<[]>[],
   };
+  private compiling?: Promise<RequestListener>;
   private readying?: Promise<RequestListener>;
+  private readonly services: Services;
   /** Set once routes are mounted: from then on the shape of the app is fixed. */
   private sealed = false;
   private server?: Server;
@@ -132,6 +138,7 @@ export class Application {
     if (options.tracing) this.tracing = new Tracing(objectOr(options.tracing));
     this.logger = options.logger ?? createLogger();
     this.errorBodies = new ErrorBodies(options.errorBody, this.logger);
+    this.services = new Services(this.logger);
     this.engine = createEngine(options.engine ?? 'express', {
       bodyLimit: options.bodyLimit ?? '100kb',
       logger: this.logger,
@@ -219,7 +226,7 @@ export class Application {
 
   /** Replaces a binding with a value or a class (a sinon stub, say); call before `ready()`. */
   override(token: Token, valueOrClass: unknown): this {
-    if (this.readying) throw trellisError('TRELLIS_ERR_AFTER_READY', 'override()');
+    if (this.compiling) throw trellisError('TRELLIS_ERR_AFTER_READY', 'override()');
     this.overrides.set(token, valueOrClass);
     return this;
   }
@@ -230,18 +237,19 @@ export class Application {
   }
 
   /**
-   * Describes the application as `ready()` compiled it (readying it when needed): modules,
-   * providers with their scopes and dependencies, routes with their guards and interceptors,
-   * gateways, resolvers and jobs. When `ready()` fails, `error` says why and the rest is
-   * described as far as it was built, the dependency graph's problems included.
+   * Describes the application as it compiles (compiling it when needed): modules, providers with
+   * their scopes and dependencies, routes with their guards and interceptors, gateways, resolvers
+   * and jobs. It touches nothing outside the process: no service starts, so nothing connects,
+   * migrates, claims a schedule's tick or runs a job. When compiling fails, `error` says why and
+   * the rest is described as far as it was built, the dependency graph's problems included.
    */
   async inspect(): Promise<AppDescription> {
     let failure: unknown;
     try {
-      await this.ready();
+      await this.compile();
     } catch (error) {
       // A thrown undefined still marks the description as failed.
-      failure = error ?? 'ready() failed';
+      failure = error ?? 'compiling failed';
     }
     return describeApplication({
       modules: [...this.installed],
@@ -253,13 +261,31 @@ export class Application {
     });
   }
 
-  /** Runs at `ready()` before routes are compiled: modules and features prepare here. */
+  /**
+   * Adds a service that the application starts and stops: `'ready'` ones when `ready()` runs,
+   * `'serve'` ones (background work) on `start()`, `listen()` or `inject()`; `close()` stops them.
+   */
+  service(service: AppService): this {
+    this.services.add(service);
+    return this;
+  }
+
+  /** Runs while the app compiles, before routes are: features bind here, touching nothing outside the process. */
+  onCompile(hook: Hook<[Application]>): this {
+    this.hooks.compile.push(hook);
+    return this;
+  }
+
+  /**
+   * Runs in `ready()` once the `'ready'` services started (connections open, migrations run), in
+   * the order added: seed data here. `inspect()` never runs it.
+   */
   onReady(hook: Hook<[Application]>): this {
     this.hooks.ready.push(hook);
     return this;
   }
 
-  /** Runs at `ready()` with the compiled routes, before they are mounted. */
+  /** Runs while the app compiles, with the compiled routes, before they are mounted. */
   onCompiled(hook: Hook<[readonly CompiledRoute[]]>): this {
     this.hooks.compiled.push(hook);
     return this;
@@ -271,27 +297,41 @@ export class Application {
     return this;
   }
 
-  /** Runs first in `close()`, while requests drain: long-lived connections end here. */
+  /** Runs in `close()` beside the HTTP drain, under the same deadline: long-lived connections end here. */
   onShutdown(hook: Hook<[]>): this {
     this.hooks.shutdown.push(hook);
     return this;
   }
 
-  /** Runs last in `close()`, after the server stopped: release stores and clients here. */
+  /** Runs last in `close()`, after the drain, in reverse order; each runs even when another failed. */
   onClose(hook: Hook<[]>): this {
     this.hooks.close.push(hook);
     return this;
   }
 
-  /** Builds everything once (bindings, guards, routes); returns a node:http request listener. */
+  /**
+   * Compiles everything once (bindings, guards, routes) and starts the `'ready'` services
+   * (connections, migrations); returns a node:http request listener. Background work begins
+   * only with `start()`: call it when you mount this listener on a server of your own.
+   */
   ready(): Promise<RequestListener> {
-    this.readying ??= this.build();
+    this.readying ??= this.compile().then(async (listener) => {
+      await this.services.start('ready');
+      for (const hook of this.hooks.ready) await hook(this);
+      return listener;
+    });
     return this.readying;
+  }
+
+  /** Readies the app, then starts its background work (job workers, schedules, purges); once. */
+  async start(): Promise<void> {
+    await this.ready();
+    await this.services.start('serve');
   }
 
   /** Listens on `port` (0 = ephemeral) and `host` (default 127.0.0.1); resolves to the server. */
   async listen(port = 0, host = '127.0.0.1'): Promise<Server> {
-    await this.ready();
+    await this.start();
     if (this.server) throw trellisError('TRELLIS_ERR_ALREADY_LISTENING');
     const server = this.engine.createServer();
     answerClientErrors(server, this.errorBodies.app);
@@ -309,12 +349,14 @@ export class Application {
   }
 
   /**
-   * Sends one request to the app in process, on either engine, without opening a port; readies
-   * the app first. An object body goes as JSON.
+   * Sends one request to the app in process, on either engine, without opening a port; starts
+   * the app first (background work included). An object body goes as JSON.
    * @example const res = await app.inject({ method: 'GET', url: '/hello' }); res.json();
    */
   async inject(options: InjectOptions): Promise<InjectResponse> {
-    return injectInto(await this.ready(), options);
+    const listener = await this.ready();
+    await this.services.start('serve');
+    return injectInto(listener, options);
   }
 
   /** The server of the metrics, when the `metrics` option names a port and the app listens. */
@@ -323,8 +365,10 @@ export class Application {
   }
 
   /**
-   * Stops accepting, lets in-flight requests finish (bounded), then releases everything. From the
+   * Stops taking new work, then drains HTTP, gateways, streams, uploads and background work side
+   * by side under one deadline (`shutdownTimeoutMs`), then runs every `onClose` hook. From the
    * moment it begins, answers say `Connection: close`; idle connections end after a short silence.
+   * A failing hook or service is logged and never keeps the rest from stopping.
    */
   async close(): Promise<void> {
     this.drains.server?.begin();
@@ -335,21 +379,52 @@ export class Application {
     // A listening server says when its drain starts and ends: a stop is otherwise silent for seconds.
     if (this.drains.server)
       this.logger.info({ delayMs: delay, timeoutMs }, 'draining: readiness fails, requests in flight finish');
-    if (delay > 0 && this.server) await new Promise((resolve) => setTimeout(resolve, delay));
-    for (const hook of this.hooks.shutdown) await hook();
-    await this.drains.server?.finish(timeoutMs);
-    if (this.drains.server) this.logger.info({ ms: Date.now() - started }, 'drained: closing');
-    // The answered requests' spans, before an SDK shut down after close() would miss them.
-    this.tracing?.flush();
-    for (const hook of [...this.hooks.close].reverse()) await hook();
-    await this.drains.metrics?.finish(0);
-    await this.engine.close();
-    await flushLogger(this.logger);
+    try {
+      if (delay > 0 && this.server) await new Promise((resolve) => setTimeout(resolve, delay));
+      const deadline = Date.now() + timeoutMs;
+      await settleAll(
+        [
+          { name: 'the HTTP drain', run: () => this.drains.server?.finish(Math.max(0, deadline - Date.now())) },
+          { name: 'background work', run: () => this.services.stop('serve', deadline) },
+          ...this.hooks.shutdown.map((hook, index) => ({ name: `onShutdown hook ${index + 1}`, run: hook })),
+        ],
+        this.logger,
+        'draining',
+      );
+      if (this.drains.server) this.logger.info({ ms: Date.now() - started }, 'drained: closing');
+      // The answered requests' spans, before an SDK shut down after close() would miss them.
+      this.tracing?.flush();
+      await this.services.stop('ready', deadline);
+      await settleEach(
+        [...this.hooks.close].reverse().map((hook, index, all) => ({
+          name: `onClose hook ${all.length - index}`,
+          run: hook,
+        })),
+        this.logger,
+        'closing',
+      );
+    } finally {
+      await settleEach(
+        [
+          { name: 'the metrics server', run: () => this.drains.metrics?.finish(0) },
+          { name: 'the engine', run: () => this.engine.close() },
+        ],
+        this.logger,
+        'closing',
+      );
+      await flushLogger(this.logger);
+    }
+  }
+
+  // Compiling touches nothing outside the process: inspect() stops here.
+  private compile(): Promise<RequestListener> {
+    this.compiling ??= this.build();
+    return this.compiling;
   }
 
   private async build(): Promise<RequestListener> {
     if (this.options.trustProxy === true) this.logger.warn(TRUST_EVERY_PROXY_WARNING);
-    for (const hook of this.hooks.ready) await hook(this);
+    for (const hook of this.hooks.compile) await hook(this);
     this.tracing?.prepare();
     this.checkRoles();
     if (!this.container.isBound(HealthChecks)) this.container.bind(HealthChecks).toConstantValue(this.health);

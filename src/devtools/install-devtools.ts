@@ -63,7 +63,7 @@ function devtoolsHandler(app: Application, options: DevtoolsOptions, log: Reques
 /** Serves the devtools page of `app` with `options`: loaded only by an application that asked for it. */
 export function installDevtools(app: Application, options: DevtoolsOptions): void {
   const log = new RequestLog(options.requests ?? DEFAULT_REQUESTS);
-  app.onReady(() => {
+  app.onCompile(() => {
     if (process.env.NODE_ENV === 'production') throw devtoolsError('TRELLIS_ERR_DEVTOOLS_IN_PRODUCTION');
   });
   app.tracing?.watchSpans((span) => log.addSpan(span as unknown as EndedSpan));

@@ -23,7 +23,7 @@ function install(app: Application, options: WebSocketOptions | undefined): void 
   let gateways: CompiledGateway[] = [];
   app.inspection.contribute('gateways', () => describeGateways(gateways, app.guards));
 
-  app.onReady(() => {
+  app.onCompile(() => {
     if (!app.container.isBound(BROADCASTER))
       app.container.bind(BROADCASTER).toConstantValue(options?.broadcaster ?? new LocalBroadcaster());
     // Over whichever broadcaster is bound in the end (overrides included): Redis fan-out carries

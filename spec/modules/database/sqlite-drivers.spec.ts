@@ -108,7 +108,7 @@ describe('database: the SQLite drivers (node:sqlite, the default, and better-sql
         app = createApp({ controllers: [NotesController], logger: pino({ level: 'silent' }) })
           .install('database', { url: `sqlite:${file}`, driver, migrations: MIGRATIONS })
           .install('jobs', { handlers: [Recorder], pollIntervalMs: 50 });
-        await app.ready();
+        await app.start();
         db = app.container.get<Kysely<any>>(Database);
       });
 

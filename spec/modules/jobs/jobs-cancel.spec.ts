@@ -52,7 +52,7 @@ describe('jobs module: cancel', function () {
   forEachDatabase((database) => {
     it('removes a waiting job, answering true, and false for a job it does not find', async () => {
       const app = started(cancelApp(await database.url(), false, [Cleanup]));
-      await app.ready();
+      await app.start();
       const jobs = app.container.get<Jobs>(Jobs);
       const { id } = await jobs.enqueue('record', { n: 1 }, { delayMs: 60_000 });
       expect(await jobs.cancel(id)).to.equal(true);
@@ -64,7 +64,7 @@ describe('jobs module: cancel', function () {
 
     it('cancels inside Transactional() with the commit, and not at all with the rollback', async () => {
       const app = started(cancelApp(await database.url(), false, [Cleanup]));
-      await app.ready();
+      await app.start();
       const jobs = app.container.get<Jobs>(Jobs);
       const cleanup = app.container.get(Cleanup);
       const { id } = await jobs.enqueue('record', { n: 1 }, { delayMs: 60_000 });
@@ -77,7 +77,7 @@ describe('jobs module: cancel', function () {
 
     it('removes a failed job', async () => {
       const app = started(cancelApp(await database.url()));
-      await app.ready();
+      await app.start();
       const jobs = app.container.get<Jobs>(Jobs);
       behaviour.failures = 1;
       const { id } = await jobs.enqueue('flaky', { n: 1 }, { maxAttempts: 1 });
@@ -89,7 +89,7 @@ describe('jobs module: cancel', function () {
 
     it('aborts a running job through its signal and does not retry it', async () => {
       const app = started(cancelApp(await database.url()));
-      await app.ready();
+      await app.start();
       const jobs = app.container.get<Jobs>(Jobs);
       const { id } = await jobs.enqueue('long', {});
       await until(() => longRuns.length === 1, 'the job to start');
@@ -104,7 +104,7 @@ describe('jobs module: cancel', function () {
     it('aborts a job running in another process', async () => {
       const url = await database.url();
       const web = started(cancelApp(url, false));
-      await web.ready();
+      await web.start();
       const child = fork(join(__dirname, 'support', 'long-job-worker-child.js'), [url], { stdio: 'ignore' });
       const events: { started?: LongRun; aborted?: LongRun; ready?: true; error?: string }[] = [];
       child.on('message', (message) => events.push(message as (typeof events)[number]));

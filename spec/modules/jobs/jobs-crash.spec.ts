@@ -20,7 +20,7 @@ describe('jobs module: a worker killed mid-job', function () {
     lockTimeoutMs?: number,
   ): Promise<{ id: string; killedAt: number }> {
     const enqueuer = jobsApp(url, { worker: false });
-    await enqueuer.ready();
+    await enqueuer.start();
     const { id } = await enqueuer.container.get<Jobs>(Jobs).enqueue('held', {});
     await enqueuer.close();
 
@@ -51,7 +51,7 @@ describe('jobs module: a worker killed mid-job', function () {
       const { id } = await killedMidJob(url, 1000);
       const survivor = jobsApp(url, { lockTimeoutMs: 1000 });
       try {
-        await survivor.ready();
+        await survivor.start();
         const held = await survivor.container.get<Jobs>(Jobs).get(id);
         expect(held?.state).to.equal('running');
         await untilRun(id, 10_000);
@@ -70,7 +70,7 @@ describe('jobs module: a worker killed mid-job', function () {
         const { id, killedAt } = await killedMidJob(url);
         const survivor = jobsApp(url);
         try {
-          await survivor.ready();
+          await survivor.start();
           await untilRun(id, 60_000);
           const recoveredMs = Date.now() - killedAt;
           expect(recoveredMs).to.be.below(60_000);

@@ -72,7 +72,7 @@ describe('jobs module: declarations', function () {
   it("hands the method the schema's output, not the payload as it was stored", async () => {
     const app = jobsApp(':memory:', { handlers: [DefaultedJobs] });
     try {
-      await app.ready();
+      await app.start();
       await app.container.get<Jobs>(Jobs).enqueue('defaulted', { n: '42' });
       await drainJobs(app);
       expect(runs.map((run) => run.payload)).to.deep.equal([{ n: 42, tag: 'none' }]);

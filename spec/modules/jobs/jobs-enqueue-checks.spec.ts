@@ -70,7 +70,7 @@ describe('jobs module: what enqueue accepts is what is stored and what a run acc
   forEachDatabase((database) => {
     it('refuses a Date under a schema that wants a Date (stored as a string), naming the field', async () => {
       const app = started(appOf(await database.url(), DatedJobs, false));
-      await app.ready();
+      await app.start();
       const err = await app.container
         .get<Jobs>(Jobs)
         .enqueue('dated', { at: new Date() })
@@ -86,7 +86,7 @@ describe('jobs module: what enqueue accepts is what is stored and what a run acc
 
     it('runs a Date through z.coerce.date(): stored as an ISO string, a Date again in the run', async () => {
       const app = started(appOf(await database.url(), DatedJobs));
-      await app.ready();
+      await app.start();
       const at = new Date('2030-05-06T07:08:09.010Z');
       await app.container.get<Jobs>(Jobs).enqueue('coerced', { at });
       await drainJobs(app);
@@ -97,7 +97,7 @@ describe('jobs module: what enqueue accepts is what is stored and what a run acc
 
     it('refuses a BigInt or a circular payload with the coded TypeError and the field, storing nothing', async () => {
       const app = started(appOf(await database.url(), DatedJobs, false));
-      await app.ready();
+      await app.start();
       const jobs = app.container.get<Jobs>(Jobs);
       const bigint = await jobs.enqueue('counted', { n: 10n }).catch((caught) => caught);
       expect(bigint).to.be.instanceOf(TypeError);
@@ -117,12 +117,12 @@ describe('jobs module: what enqueue accepts is what is stored and what a run acc
     it('names the field in lastError when a run refuses its stored payload', async () => {
       const url = await database.url();
       const old = started(appOf(url, OldVersionJobs, false));
-      await old.ready();
+      await old.start();
       const { id } = await old.container
         .get<Jobs>(Jobs)
         .enqueue('versioned', { at: 'noon' }, { maxAttempts: 1 });
       const current = started(appOf(url, NewVersionJobs));
-      await current.ready();
+      await current.start();
       await drainJobs(current);
       const failed = await current.container.get<Jobs>(Jobs).get(id);
       expect(failed?.state).to.equal('failed');
@@ -131,7 +131,7 @@ describe('jobs module: what enqueue accepts is what is stored and what a run acc
 
     it('takes a runAt up to 9999-12-31T23:59:59.999Z and refuses a later one, or a delay past it, with a coded TypeError', async () => {
       const app = started(jobsApp(await database.url(), { worker: false }));
-      await app.ready();
+      await app.start();
       const jobs = app.container.get<Jobs>(Jobs);
       const { id } = await jobs.enqueue('record', { n: 1 }, { runAt: LAST_STORABLE });
       expect((await jobs.get(id))!.runAt.getTime()).to.equal(LAST_STORABLE.getTime());

@@ -36,7 +36,7 @@ describe('jobs module on PostgreSQL: graphile-worker through its public SQL', fu
     const url = await (await sharedPostgres()).createDatabase();
     // No worker: the statements seen are the application's own, not graphile-worker's runner's.
     const app = jobsApp(url, { worker: false });
-    await app.ready();
+    await app.start();
     try {
       const jobs = app.container.get<Jobs>(Jobs);
       const waiting = await jobs.enqueue('record', { n: 1 }, { delayMs: 60_000 });

@@ -25,7 +25,7 @@ describe('jobs module: a job that hangs', function () {
   forEachDatabase((database) => {
     it('keeps its slot, is never claimed again by its live worker, and the other slot keeps running', async () => {
       const app = started(hangingApp(await database.url(), { concurrency: 2, lockTimeoutMs: LOCK_MS }));
-      await app.ready();
+      await app.start();
       const jobs = app.container.get<Jobs>(Jobs);
       const { id } = await jobs.enqueue('hang', {});
       await until(() => hangingRuns.length === 1, "the 'hang' job to start");
@@ -49,12 +49,12 @@ describe('jobs module: a job that hangs', function () {
     it('is not claimed by a second instance past the claim bound: its worker renews the claim', async () => {
       const url = await database.url();
       const first = started(hangingApp(url, { lockTimeoutMs: LOCK_MS }));
-      await first.ready();
+      await first.start();
       const { id } = await first.container.get<Jobs>(Jobs).enqueue('hang', {});
       await until(() => hangingRuns.length === 1, "the 'hang' job to start in the first instance");
 
       const second = started(hangingApp(url, { lockTimeoutMs: LOCK_MS }));
-      await second.ready();
+      await second.start();
       const jobs = second.container.get<Jobs>(Jobs);
       // Three claim bounds in which neither instance may take the job again.
       const since = Date.now();

@@ -49,7 +49,7 @@ describe('jobs module: keyed jobs enqueued while a worker takes them', function 
   forEachDatabase((database) => {
     it('resolves a stored job for every enqueue of a key, and runs the last payload of every key', async () => {
       app = keyedApp(await database.url());
-      await app.ready();
+      await app.start();
       const ids = await enqueueKeyed(app, KEYS, PER_KEY);
       await drainJobs(app);
       expectNoneLost(ids, KEYS, PER_KEY);
@@ -57,7 +57,7 @@ describe('jobs module: keyed jobs enqueued while a worker takes them', function 
 
     it('resolves a stored job for each of parallel enqueues of one key, and runs each job it answered', async () => {
       app = keyedApp(await database.url());
-      await app.ready();
+      await app.start();
       const jobs = app.container.get<Jobs>(Jobs);
       const ids: string[] = [];
       const written: { id: string; v: number }[] = [];
@@ -87,7 +87,7 @@ describe('jobs module: keyed jobs enqueued while a worker takes them', function 
         const url = await database.url();
         // One job at a time, taken as soon as the last one ends (and a poll for the other's jobs).
         app = keyedApp(url, { pollIntervalMs: 1, concurrency: 1 });
-        await app.ready();
+        await app.start();
         const child = fork(
           join(__dirname, 'support', 'keyed-enqueuer-child.js'),
           [url, String(KEYS), String(PER_KEY)],

@@ -35,7 +35,7 @@ describe('jobs module: priority', function () {
     it('runs the due jobs lowest priority first (default 0), then oldest first', async () => {
       const url = await database.url();
       const web = rankedApp(url, false);
-      await web.ready();
+      await web.start();
       const jobs = web.container.get<Jobs>(Jobs);
       const base = Date.now() - 60_000;
       const enqueued = [
@@ -64,7 +64,7 @@ describe('jobs module: priority', function () {
     it('refuses a priority that is not an integer from -32768 to 32767 with a coded TypeError', async () => {
       const app = rankedApp(await database.url(), false);
       try {
-        await app.ready();
+        await app.start();
         const jobs = app.container.get<Jobs>(Jobs);
         for (const priority of [1.5, 32_768, -32_769, Number.NaN]) {
           const err = await jobs.enqueue('ranked', { tag: 'x' }, { priority }).catch((caught) => caught);
@@ -80,7 +80,7 @@ describe('jobs module: priority', function () {
       it('adds the priority to a jobs table made by an earlier version, keeping its jobs', async () => {
         const url = await database.url();
         const earlier = createApp({ logger: pino({ level: 'silent' }) }).install('database', { url });
-        await earlier.ready();
+        await earlier.start();
         const db = earlier.container.get<Kysely<any>>(Database);
         // The table as the first version of the module made it.
         await sql`CREATE TABLE trellis_jobs (
@@ -96,7 +96,7 @@ describe('jobs module: priority', function () {
         await earlier.close();
 
         const web = rankedApp(url, false);
-        await web.ready();
+        await web.start();
         await web.container.get<Jobs>(Jobs).enqueue('ranked', { tag: 'urgent' }, { priority: -5 });
         await web.close();
         const worker = rankedApp(url, true);

@@ -26,7 +26,7 @@ describe('jobs module: timeoutMs', function () {
     it('aborts a run past its Job() timeoutMs through its signal: a failed attempt, retried, logged and counted', async () => {
       const { logger, lines } = capturingLogger();
       const app = started(hangingApp(await database.url(), { metrics: true, logger }));
-      await app.ready();
+      await app.start();
       const jobs = app.container.get<Jobs>(Jobs);
       const { id } = await jobs.enqueue('slow', {});
       const retried = async () => {
@@ -60,7 +60,7 @@ describe('jobs module: timeoutMs', function () {
 
     it("bounds a job that names no timeout by the module's timeoutMs; a Job()'s own overrides it", async () => {
       const app = started(hangingApp(await database.url(), { timeoutMs: 200 }));
-      await app.ready();
+      await app.start();
       const jobs = app.container.get<Jobs>(Jobs);
       const bounded = await jobs.enqueue('bounded', {});
       const patient = await jobs.enqueue('patient', {});
@@ -74,7 +74,7 @@ describe('jobs module: timeoutMs', function () {
 
     it('frees the slot of a run that ignores its signal, and runs that job no more while the run goes on', async () => {
       const app = started(hangingApp(await database.url(), { concurrency: 1 }));
-      await app.ready();
+      await app.start();
       const jobs = app.container.get<Jobs>(Jobs);
       const { id } = await jobs.enqueue('stubborn', {});
       await until(() => hangingRuns.length === 1, "'stubborn' to start");

@@ -68,7 +68,7 @@ describe('jobs module', function () {
   forEachDatabase((database) => {
     it('runs an enqueued job with its payload once, then forgets it', async () => {
       const app = started(jobsApp(await database.url()));
-      await app.ready();
+      await app.start();
       const jobs = app.container.get<Jobs>(Jobs);
       const { id } = await jobs.enqueue('record', { n: 1 });
       await drainJobs(app);
@@ -78,7 +78,7 @@ describe('jobs module', function () {
 
     it('refuses a payload its schema refuses with a coded TypeError, storing nothing', async () => {
       const app = started(jobsApp(await database.url(), { worker: false }));
-      await app.ready();
+      await app.start();
       const jobs = app.container.get<Jobs>(Jobs);
       const err = await jobs.enqueue('record', { n: 'one' } as never).catch((caught) => caught);
       expect(err).to.be.instanceOf(TypeError);
@@ -89,7 +89,7 @@ describe('jobs module', function () {
 
     it('refuses an unknown job name with a coded error naming the known ones, storing nothing', async () => {
       const app = started(jobsApp(await database.url(), { worker: false }));
-      await app.ready();
+      await app.start();
       const err = await app.container
         .get<Jobs>(Jobs)
         .enqueue('nobody', {})
@@ -101,7 +101,7 @@ describe('jobs module', function () {
 
     it('refuses options it cannot take with a coded TypeError, storing nothing', async () => {
       const app = started(jobsApp(await database.url(), { worker: false }));
-      await app.ready();
+      await app.start();
       const jobs = app.container.get<Jobs>(Jobs);
       for (const options of [
         { runAt: new Date('never') },
@@ -119,7 +119,7 @@ describe('jobs module', function () {
 
     it('retries a failing job after e^attempt seconds, keeps it as failed with its error, and retry() queues it again', async () => {
       const app = started(jobsApp(await database.url()));
-      await app.ready();
+      await app.start();
       const jobs = app.container.get<Jobs>(Jobs);
       behaviour.failures = 2;
       const before = Date.now();
@@ -147,7 +147,7 @@ describe('jobs module', function () {
 
     it('keeps one waiting job per key: enqueueing the key again updates that job', async () => {
       const app = started(jobsApp(await database.url(), { worker: false }));
-      await app.ready();
+      await app.start();
       const jobs = app.container.get<Jobs>(Jobs);
       const first = await jobs.enqueue('record', { n: 1 }, { key: 'digest:ada' });
       const second = await jobs.enqueue('record', { n: 2 }, { key: 'digest:ada' });
@@ -159,7 +159,7 @@ describe('jobs module', function () {
 
     it('holds a job with runAt or delayMs until its time', async () => {
       const app = started(jobsApp(await database.url()));
-      await app.ready();
+      await app.start();
       const jobs = app.container.get<Jobs>(Jobs);
       const later = new Date(Date.now() + 3_600_000);
       const atTime = await jobs.enqueue('record', { n: 1 }, { runAt: later });
@@ -175,7 +175,7 @@ describe('jobs module', function () {
 
     it('stores a job enqueued in Transactional() with the commit and drops it with the rollback', async () => {
       const app = started(jobsApp(await database.url(), { worker: false }).register(Signup));
-      await app.ready();
+      await app.start();
       const signup = app.container.get(Signup);
       await signup.register(1, false);
       await signup.register(2, true).catch(() => {});
@@ -187,7 +187,7 @@ describe('jobs module', function () {
     it('close() stops taking jobs and waits for the running one to finish', async () => {
       const url = await database.url();
       const app = jobsApp(url);
-      await app.ready();
+      await app.start();
       let release!: () => void;
       behaviour.hold = new Promise((resolve) => {
         release = resolve;
@@ -203,7 +203,7 @@ describe('jobs module', function () {
       release();
       await closing;
       const after = started(jobsApp(url, { worker: false }));
-      await after.ready();
+      await after.start();
       expect(await storedJobs(after, database)).to.equal(0);
     });
 
@@ -213,7 +213,7 @@ describe('jobs module', function () {
       const app = started(
         jobsApp(await database.url(), { handlers: [SpecJobs, ScopedJobs] }).register(RunScoped),
       );
-      await app.ready();
+      await app.start();
       const jobs = app.container.get<Jobs>(Jobs);
       await jobs.enqueue('scoped', {});
       await jobs.enqueue('scoped', {});
@@ -227,7 +227,7 @@ describe('jobs module', function () {
 
     it('drainJobs() rejects when jobs are still due after its timeout', async () => {
       const app = started(jobsApp(await database.url(), { worker: false }));
-      await app.ready();
+      await app.start();
       await app.container.get<Jobs>(Jobs).enqueue('record', { n: 1 });
       const err = await drainJobs(app, { timeoutMs: 100 }).catch((caught) => caught);
       expect(err.message).to.match(/1 job\(s\) still due or running/);
@@ -241,7 +241,7 @@ describe('jobs module', function () {
         }
       }
       const app = started(jobsApp(await database.url()).override(SpecJobs, FakeJobs));
-      await app.ready();
+      await app.start();
       await app.container.get<Jobs>(Jobs).enqueue('record', { n: 7 });
       await drainJobs(app);
       expect(runs.map((run) => run.name)).to.deep.equal(['fake']);

@@ -131,16 +131,21 @@ describe('Application lifecycle', () => {
       await app.close();
     });
 
-    it('runs the hooks in lifecycle order: ready, compiled, listen, shutdown, close (close hooks last-in first-out)', async () => {
+    it('runs the hooks in lifecycle order: compile, compiled, services, ready, listen, shutdown, close (close hooks last-in first-out)', async () => {
       const order: string[] = [];
       const app = createApp({ engine, controllers: [HealthController] });
       app
         .onReady(() => {
           order.push('ready');
         })
+        .onCompile(() => {
+          order.push('compile');
+        })
         .onCompiled((routes) => {
           order.push(`compiled:${routes.length}`);
         })
+        .service({ name: 'connection', stage: 'ready', start: () => void order.push('service:ready') })
+        .service({ name: 'worker', start: () => void order.push('service:serve') })
         .onListen(() => {
           order.push('listen');
         })
@@ -156,8 +161,11 @@ describe('Application lifecycle', () => {
       await app.listen(0);
       await app.close();
       expect(order).to.deep.equal([
-        'ready',
+        'compile',
         'compiled:1',
+        'service:ready',
+        'ready',
+        'service:serve',
         'listen',
         'shutdown',
         'close:second',

@@ -177,7 +177,7 @@ describe('app.inspect()', () => {
   it('takes the parts features contribute, described when inspected', async () => {
     const app = inspectedApp();
     let runs = 0;
-    app.onReady(() => {
+    app.onCompile(() => {
       runs = 2;
     });
     app.inspection.contribute('jobs', () => [{ name: 'send-welcome', handler: 'Mailer.welcome', runs }]);

@@ -6,7 +6,7 @@ behaviour.hold = new Promise(() => {});
 setInterval(() => {}, 60_000);
 const lockTimeoutMs = process.argv[3] === undefined ? undefined : Number(process.argv[3]);
 const app = jobsApp(process.argv[2]!, { lockTimeoutMs });
-void app.ready().then(() => {
+void app.start().then(() => {
   const timer = setInterval(() => {
     if (runs.length > 0) {
       process.send?.({ started: runs[0]!.id, attempt: runs[0]!.attempt });

@@ -28,7 +28,7 @@ const [url, keys, perKey] = process.argv.slice(2);
 const app = keyedApp(url!, { worker: false });
 void (async () => {
   try {
-    await app.ready();
+    await app.start();
     const ids = await enqueueKeyed(app, Number(keys), Number(perKey));
     process.send!({ ids });
   } catch (err) {

@@ -6,7 +6,7 @@ const app = cancelApp(process.argv[2]!);
 process.on('message', (message) => {
   if (message === 'close') void app.close().then(() => process.exit(0));
 });
-void app.ready().then(
+void app.start().then(
   () => process.send!({ ready: true }),
   (err: Error) => process.send!({ error: String(err.stack ?? err) }),
 );
