@@ -46,7 +46,7 @@ export const jobsModule = defineModule<JobsOptions>({
     app.inspection.contribute('jobs', () =>
       describeJobs(app).map(({ cron, ...job }) => (cron === undefined ? job : { ...job, schedule: cron })),
     );
-    // First, so that it notes the request before another extension's prepare awaits (an upload).
+    // First, so that its around is the outermost: another extension's around runs for the request too.
     app.routeExtensions.unshift(enqueuingRequestExtension);
     // Counted at each scrape; while the database does not answer, the last count stands.
     let waiting = 0;

@@ -9,11 +9,9 @@ const current = new AsyncLocalStorage<RequestContext>();
 
 /** A route extension that notes each route's request for the jobs it enqueues. */
 export const enqueuingRequestExtension: RouteExtension = {
-  compile: () => ({
-    prepare: (ctx) => {
-      current.enterWith(ctx);
-    },
-  }),
+  // Run around the call, never entered: an entered store stays on the connection, where the next
+  // request's middleware sees it (and it keeps this request alive as long as the socket).
+  compile: () => ({ around: (ctx, call) => current.run(ctx, call, ctx) }),
 };
 
 /** The id of the request this code runs for, when it runs for one. */

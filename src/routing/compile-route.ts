@@ -82,8 +82,15 @@ function serializerOf(handler: MethodMetadata, where: string): Serializer {
   }
 }
 
+type RouteAround = NonNullable<RoutePart['around']>;
+
+// Both arounds, the first outermost: what the outer one sets up, the inner one and the call see.
+function nested(outer: RouteAround, inner: RouteAround): RouteAround {
+  return (ctx, call) => outer(ctx, (inside) => inner(inside, call));
+}
+
 // The parts of every extension that applies, merged into one: readers side by side, the first
-// answer, every prepare in turn and every release.
+// answer, every prepare in turn, every release, and every around nested in extension order.
 function partsOf(handler: MethodMetadata, env: RouteCompilerEnv, where: string): RoutePart {
   const parts = (env.extensions ?? [])
     .map((ext) => ext.compile(handler, where, env.container))
@@ -91,6 +98,7 @@ function partsOf(handler: MethodMetadata, env: RouteCompilerEnv, where: string):
   if (parts.length === 0) return {};
   const prepares = parts.map((p) => p.prepare).filter((p) => p !== undefined);
   const releases = parts.map((p) => p.release).filter((p) => p !== undefined);
+  const arounds = parts.map((p) => p.around).filter((p) => p !== undefined);
   return {
     readers: Object.assign({}, ...parts.map((p) => p.readers)),
     longLived: parts.some((p) => p.longLived),
@@ -109,6 +117,7 @@ function partsOf(handler: MethodMetadata, env: RouteCompilerEnv, where: string):
         : (ctx, failed) => {
             for (const release of releases) release(ctx, failed);
           },
+    around: arounds.length === 0 ? undefined : arounds.reduce(nested),
   };
 }
 
@@ -212,6 +221,24 @@ export function compileRoute(
     }
   };
 
+  // A call whose steps all answer at once is answered here, in one go, without awaiting.
+  const serve = (ctx: RequestContext): void | Promise<void> => {
+    let result: unknown;
+    try {
+      result = invoke(ctx);
+    } catch (err) {
+      return fail(ctx, err);
+    }
+    if (!isThenable(result)) return succeed(ctx, result);
+    return Promise.resolve(result).then(
+      (value) => succeed(ctx, value),
+      (err) => fail(ctx, err),
+    );
+  };
+  // Chosen here, once: a route no feature wraps calls serve itself.
+  const { around } = part;
+  const handle = around ? (ctx: RequestContext) => around(ctx, serve) : serve;
+
   return {
     method: http.method,
     path,
@@ -222,19 +249,6 @@ export function compileRoute(
     handler,
     guards: declaredGuards,
     errorBody,
-    // A call whose steps all answer at once is answered here, in one go, without awaiting.
-    handle(ctx: RequestContext) {
-      let result: unknown;
-      try {
-        result = invoke(ctx);
-      } catch (err) {
-        return fail(ctx, err);
-      }
-      if (!isThenable(result)) return succeed(ctx, result);
-      return Promise.resolve(result).then(
-        (value) => succeed(ctx, value),
-        (err) => fail(ctx, err),
-      );
-    },
+    handle,
   };
 }

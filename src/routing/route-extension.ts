@@ -16,6 +16,12 @@ export interface RoutePart {
   answer?: (ctx: RequestContext, result: unknown, writer: ResponseWriter) => void;
   /** Runs once the request is answered or failed (`failed`: an error answer); removes temporary files. */
   release?: (ctx: RequestContext, failed: boolean) => void;
+  /**
+   * Runs the whole call as `call(ctx)` (guards, prepare, interceptors, handler, answer) and returns
+   * what it returns: an `AsyncLocalStorage.run` gives what the call starts, awaited or not, a store
+   * that ends with it, where one entered would stay on the connection for the next request.
+   */
+  around?: <T>(ctx: RequestContext, call: (ctx: RequestContext) => T) => T;
 }
 
 /**
