@@ -13,9 +13,10 @@ export interface IdempotentOptions {
 
 /**
  * Honours `Idempotency-Key` on a route: the first request with a key runs and its answer is kept
- * (24 hours, per caller); the same key and body again gets that answer with
- * `Idempotent-Replayed: true` without running the handler; another body is 422; while the first
- * still runs, 409. A key that is not 1-255 visible ASCII characters is 400.
+ * (24 hours, per caller); the same key with the same request (method, path, query, body, and a
+ * multipart body's fields and files) gets that answer with `Idempotent-Replayed: true` without
+ * running the handler; any other request is 422; while the first still runs, 409. A key that is
+ * not 1-255 visible ASCII characters is 400.
  * @example @Post() @Idempotent() create(@Body(NewTask) task: NewTask) { ... }
  */
 export const Idempotent = (options: IdempotentOptions = {}): MethodDecorator =>

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { HTTPException } from '../kernel/errors/http-exception';
 import { redactUrl } from '../observability/redact-url';
+import { requestUrl } from '../routing/request-url';
 import type { ErrorBodyCall, ErrorBodyInput, ErrorBodyOptions } from './error-body-options';
 import type { ErrorCallSource } from './error-body-writer';
 
@@ -17,13 +18,11 @@ function inputOf(exception: HTTPException): ErrorBodyInput {
   return input;
 }
 
-// Express's `originalUrl` survives mounting under a path; Fastify's request and an upgrade
-// request keep the whole URL in `url`. Redacted as in the access log: a body may be logged too.
+// Redacted as in the access log: a body may be logged too.
 function callOf(ctx: ErrorCallSource | undefined, route: string | undefined): ErrorBodyCall {
-  const req = ctx?.req as { originalUrl?: string; url?: string } | undefined;
   const call: ErrorBodyCall = {
     method: ctx?.method ?? '',
-    url: redactUrl(req?.originalUrl ?? req?.url) ?? '',
+    url: redactUrl(ctx && requestUrl(ctx)) ?? '',
   };
   if (route !== undefined) call.route = route;
   return call;

@@ -12,21 +12,33 @@ export interface WrittenAnswer {
 /** Called once the answer of one request is written. */
 export type AnswerListener = (answer: WrittenAnswer) => void;
 
-const listeners = new WeakMap<RequestContext, AnswerListener>();
+// Several interceptors of one route may each listen to its request.
+const listeners = new WeakMap<RequestContext, AnswerListener[]>();
 
-/** Calls `listener` with the answer of `ctx` once the route writes it. */
+/** Calls `listener` with the answer of `ctx` once the route writes it, after the listeners registered before it. */
 export function onAnswer(ctx: RequestContext, listener: AnswerListener): void {
-  listeners.set(ctx, listener);
+  const registered = listeners.get(ctx);
+  if (registered) registered.push(listener);
+  else listeners.set(ctx, [listener]);
 }
 
 function told(ctx: RequestContext, answer: WrittenAnswer): void {
-  const listener = listeners.get(ctx);
-  if (!listener) return;
+  const registered = listeners.get(ctx);
+  if (!registered) return;
   listeners.delete(ctx);
-  listener(answer);
+  // A listener that throws does not keep the others from hearing the answer (one may free a key).
+  let failure: { error: unknown } | undefined;
+  for (const listener of registered) {
+    try {
+      listener(answer);
+    } catch (error) {
+      failure ??= { error };
+    }
+  }
+  if (failure) throw failure.error;
 }
 
-/** The writer of a route with interceptors: it tells each request's listener what it wrote. */
+/** The writer of a route with interceptors: it tells each request's listeners what it wrote. */
 export function withAnswerListeners(writer: ResponseWriter): ResponseWriter {
   return {
     sent: (ctx) => writer.sent(ctx),

@@ -10,7 +10,7 @@ export interface RoutePart {
   readers?: ReaderTable;
   /** The call outlives its guards: authentication leaves the session in `ctx.session`. */
   longLived?: boolean;
-  /** Runs after the guards, before the arguments are built (reads a multipart body). */
+  /** Runs after the guards, before the route's interceptors and its arguments (reads a multipart body). */
   prepare?: (ctx: RequestContext) => void | Promise<void>;
   /** Answers with the handler's result instead of the JSON writer (an event stream). */
   answer?: (ctx: RequestContext, result: unknown, writer: ResponseWriter) => void;

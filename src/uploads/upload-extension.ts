@@ -8,17 +8,16 @@ import type { RequestContext } from '../routing/request-context';
 import type { RouteExtension } from '../routing/route-extension';
 import { mimeMatcher } from './mime-match';
 import { type ReceivedForm, readMultipart } from './read-multipart';
+import { holdReceivedForm, receivedFormOf } from './received-forms';
 import { removeFile } from './temp-file-sink';
 import { uploadErrors } from './upload-errors';
 import type { FileParamOptions } from './upload-options';
 import { type FieldRule, UPLOAD_DEFAULTS, type UploadPlan } from './upload-plan';
 import type { UploadsInProgress } from './uploads-in-progress';
 
-// Where a request keeps its form between reading it and the handler's answer, and the client
-// place it holds until then.
-const FORM = Symbol('trellis.form');
+// Where a request keeps the client place it holds until the handler's answer.
 const PLACE = Symbol('trellis.uploadPlace');
-type WithForm = RequestContext & { [FORM]?: ReceivedForm; [PLACE]?: string };
+type WithPlace = RequestContext & { [PLACE]?: string };
 
 function maxBytesOf(options: FileParamOptions, where: string, container: AppContainer): number {
   const value = typeof options.maxBytes === 'function' ? options.maxBytes(container) : options.maxBytes;
@@ -62,8 +61,8 @@ function planOf(handler: MethodMetadata, where: string, container: AppContainer)
   };
 }
 
-function formOf(ctx: WithForm): ReceivedForm {
-  return ctx[FORM] ?? { files: [], fields: {} };
+function formOf(ctx: RequestContext): ReceivedForm {
+  return receivedFormOf(ctx) ?? { files: [], fields: {} };
 }
 
 const READERS: ReaderTable = {
@@ -106,23 +105,23 @@ export function uploadExtension(uploads: UploadsInProgress): RouteExtension {
       const required = [...plan.fields].filter(([, rule]) => rule.required).map(([name]) => name);
       return {
         readers: READERS,
-        async prepare(ctx: WithForm) {
+        async prepare(ctx: WithPlace) {
           if (uploads.isClosing) throw uploadErrors.shuttingDown();
           const client = clientAddress(ctx.req);
           if (!uploads.take(client)) throw uploadErrors.tooManyUploads(uploads.max);
           ctx[PLACE] = client;
           const form = await uploads.follow((signal) => readMultipart(nodeRequest(ctx), plan, signal));
-          ctx[FORM] = form;
+          holdReceivedForm(ctx, form);
           const missing = required.find((name) => !form.files.some((file) => file.fieldName === name));
           if (missing !== undefined) throw uploadErrors.missingFile(missing);
         },
-        release(ctx: WithForm, failed: boolean) {
+        release(ctx: WithPlace, failed: boolean) {
           const client = ctx[PLACE];
           if (client !== undefined) {
             ctx[PLACE] = undefined;
             uploads.give(client);
           }
-          const form = ctx[FORM];
+          const form = receivedFormOf(ctx);
           if (!form) return;
           for (const file of form.files) if (file.path && (failed || !file.kept)) void removeFile(file.path);
         },

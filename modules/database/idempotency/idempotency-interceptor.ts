@@ -8,13 +8,15 @@ import {
   ServiceUnavailableException,
 } from '../../../src/kernel';
 import type { RequestContext, ResponseWriter } from '../../../src/routing';
-import { onAnswer, type WrittenAnswer } from '../../../src/routing';
+import { onAnswer, requestUrl, type WrittenAnswer } from '../../../src/routing';
+import { receivedFormOf } from '../../../src/uploads';
 import { DATABASE_UNAVAILABLE_MESSAGE } from '../database-unavailable';
 import type { IdempotentOptions } from '../idempotent';
 import { renewClaim } from './claim-lease';
 import { stillRunning } from './claims';
-import { isValidIdempotencyKey, namespacedKey, requestFingerprint } from './idempotency-key';
+import { isValidIdempotencyKey, namespacedKey } from './idempotency-key';
 import { IdempotencyStore, type StoredAnswer } from './idempotency-store';
+import { requestFingerprint } from './request-fingerprint';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const DEFAULT_LOCK_MS = 10_000;
@@ -53,7 +55,8 @@ const storeUnavailable = (err: unknown) =>
 
 /**
  * `Idempotent()`: a request with `Idempotency-Key` claims the key for its caller; a repeat gets
- * the stored answer (same body) or 422 (another body) or 409 (the first still runs). The claim
+ * the stored answer (the same request: method, path, query and body, a multipart one's fields and
+ * files included) or 422 (another request) or 409 (the first still runs). The claim
  * is renewed while the handler runs. With the database's own store, the handler runs in a
  * transaction its answer commits in; a store that cannot be reached is a 503 and nothing runs.
  * Server failures (5xx) give the key up, so the client may retry.
@@ -153,7 +156,13 @@ export const idempotencyInterceptor: InterceptorDefinition = {
       if (!isValidIdempotencyKey(header))
         throw new BadRequestException('Idempotency-Key must be 1 to 255 visible ASCII characters');
       const key = namespacedKey(ctx, header);
-      const fingerprint = requestFingerprint(route, ctx.body);
+      // Route interceptors run once the route's body is read, a multipart one included.
+      const fingerprint = requestFingerprint(route, {
+        method: ctx.method,
+        url: requestUrl(ctx) ?? '',
+        body: ctx.body,
+        form: receivedFormOf(ctx),
+      });
       const local = running.get(key);
       const claim =
         local === undefined

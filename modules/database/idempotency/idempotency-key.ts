@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { clientAddress } from '../../../src/rate-limit';
 import type { RequestContext } from '../../../src/routing';
 
@@ -14,11 +13,4 @@ export function isValidIdempotencyKey(value: unknown): value is string {
 export function namespacedKey(ctx: RequestContext, key: string): string {
   const caller = ctx.user ? `user:${ctx.user.id}` : `client:${clientAddress(ctx.req)}`;
   return `${caller} ${key}`;
-}
-
-/** What makes two requests "the same": the route and the body. */
-export function requestFingerprint(route: string, body: unknown): string {
-  return createHash('sha256')
-    .update(`${route}\n${JSON.stringify(body ?? null)}`)
-    .digest('base64url');
 }

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import request from 'supertest';
 import { IdempotencyStore } from '../../../modules/database';
-import { requestFingerprint } from '../../../modules/database/idempotency/idempotency-key';
+import { requestFingerprint } from '../../../modules/database/idempotency/request-fingerprint';
 import { sampleApi } from '../../../sample/api/sample-api';
 import { createClient } from '../../../src/client';
 import { forEachEngine } from '../../support/engines';
@@ -37,7 +37,11 @@ describe('sample: Idempotent() in the contract and the OpenAPI document', () => 
       // Another instance holds the key: its claim is in the shared store, still running.
       const me = (await request(sample.url).get('/auth/me').auth(token, { type: 'bearer' }).expect(200)).body;
       const store = sample.app.container.get(IdempotencyStore);
-      const fingerprint = requestFingerprint('TasksController.createTask', { title: 'Once' });
+      const fingerprint = requestFingerprint('TasksController.createTask', {
+        method: 'POST',
+        url: '/tasks',
+        body: { title: 'Once' },
+      });
       expect((await store.begin(`user:${me.id} held`, fingerprint, 60_000)).state).to.equal('claimed');
       const repeat = await create('held', 'Once');
       expect(repeat.status).to.equal(409);

@@ -270,6 +270,53 @@ describe('compileInvocation()', () => {
     expect(order).to.deep.equal(['auth', 'role', 'prepare']);
   });
 
+  it('runs prepare before the interceptors, which wrap the arguments and the method, outermost first', async () => {
+    const invoke = compile({
+      method: method('later', [{ index: 1, kind: 'depends', provider: syncDependency, scope: 'transient' }]),
+      prepare: async (ctx) => {
+        order.push('prepare');
+        ctx.body = 'read';
+      },
+      intercept: ['outer', 'inner'].map((name) => async (ctx: RequestContext, next: () => unknown) => {
+        // What an interceptor judges the call by is there when it runs.
+        order.push(`${name} sees ${String(ctx.body)}`);
+        const result = await next();
+        order.push(`${name} done`);
+        return result;
+      }),
+    });
+    await invoke(context());
+    expect(order).to.deep.equal([
+      'auth',
+      'role',
+      'prepare',
+      'outer sees read',
+      'inner sees read',
+      'arguments',
+      'method',
+      'inner done',
+      'outer done',
+    ]);
+  });
+
+  it('reaches no interceptor when prepare fails', async () => {
+    const invoke = compile({
+      method: method('sync'),
+      prepare: () => {
+        order.push('prepare');
+        throw new ValidationException([{ path: 'file', message: 'too large', code: 'custom' }]);
+      },
+      intercept: [
+        (_ctx: RequestContext, next: () => unknown) => {
+          order.push('interceptor');
+          return next();
+        },
+      ],
+    });
+    expect(() => invoke(context())).to.throw(ValidationException);
+    expect(order).to.deep.equal(['auth', 'role', 'prepare']);
+  });
+
   describe('with tracing', () => {
     // A tracer that records each span's name and how it ended.
     function recordingTracing(spans: string[]): Tracing {

@@ -29,9 +29,10 @@ export type InterceptedSite = Pick<GuardSite, 'className' | 'methodName' | 'cont
 export type CallWrapper = (call: () => unknown) => unknown;
 
 /**
- * Wraps a route's handling after its guards: it may answer itself (through the site's
- * writer, or by throwing an HTTPException) or hand on to `next` (arguments, then the handler);
- * `onAnswer` (answer-listeners.ts) tells it what was written.
+ * Wraps a route's handling after its guards and its extensions' `prepare` (a multipart body is
+ * read by then): it may answer itself (through the site's writer, or by throwing an
+ * HTTPException) or hand on to `next` (arguments, then the handler); `onAnswer`
+ * (answer-listeners.ts) tells it what was written, as it tells any other interceptor of the call.
  */
 export type RouteInterceptor = (ctx: CallContext, next: () => unknown) => unknown;
 
@@ -46,7 +47,7 @@ export interface InterceptorDefinition {
   kind: string;
   /** Wraps the method's call, in every transport and on injectables' methods. */
   call?(options: unknown, site: InterceptedSite): CallWrapper;
-  /** Wraps a route's handling after its guards. */
+  /** Wraps a route's handling after its guards and its `prepare`. */
   route?(options: unknown, site: RouteInterceptorSite): RouteInterceptor;
 }
 

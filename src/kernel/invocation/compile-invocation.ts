@@ -36,7 +36,7 @@ export interface InvocationTarget<C extends CallContext> {
   resolveOwner?: Resolver;
   /** Runs after the guards, before the arguments are built (a gateway validates its message). */
   prepare?: (ctx: C) => void | Promise<void>;
-  /** Run after the guards around the rest, outermost first (a route's `Idempotent()`). */
+  /** Run after the guards and `prepare`, around the arguments and the call, outermost first (a route's `Idempotent()`). */
   intercept?: readonly ((ctx: C, next: () => unknown) => unknown)[];
   /** Fills what the decorated parameters leave (a gateway's positional connection and message). */
   completeArguments?: (args: unknown[], ctx: C) => void;
@@ -51,10 +51,11 @@ export type Invocation<C extends CallContext = CallContext> = (ctx: C) => unknow
 type Method = (...args: unknown[]) => unknown;
 
 /**
- * Compiles, once, the path every transport shares: guards (401 before 403) -> arguments
- * (extraction, validation, then `Depends`) -> resolution of the owner -> the method. Each step
- * hands on to the next synchronously; only a step that returns a promise makes the rest wait,
- * so a call whose steps all answer at once returns its result without a microtask hop.
+ * Compiles, once, the path every transport shares: guards (401 before 403) -> `prepare` ->
+ * interceptors -> arguments (extraction, validation, then `Depends`) -> resolution of the owner ->
+ * the method. Each step hands on to the next synchronously; only a step that returns a promise
+ * makes the rest wait, so a call whose steps all answer at once returns its result without a
+ * microtask hop.
  */
 export function compileInvocation<C extends CallContext>(
   target: InvocationTarget<C>,
@@ -89,18 +90,19 @@ export function compileInvocation<C extends CallContext>(
     if (!isThenable(built)) return call(ctx, built);
     return built.then((args) => call(ctx, args));
   };
-  const prepared = prepare
-    ? (ctx: C): unknown => {
-        const prepared = prepare(ctx);
-        if (!isThenable(prepared)) return withArguments(ctx);
-        return prepared.then(() => withArguments(ctx));
-      }
-    : withArguments;
-  const afterGuards = (target.intercept ?? []).reduceRight(
+  const intercepted = (target.intercept ?? []).reduceRight(
     (next: (ctx: C) => unknown, interceptor) =>
       (ctx: C): unknown =>
         interceptor(ctx, () => next(ctx)),
-    prepared,
+    withArguments,
   );
+  // Prepared before the interceptors: what they judge a call by (a multipart body) is read by then.
+  const afterGuards = prepare
+    ? (ctx: C): unknown => {
+        const prepared = prepare(ctx);
+        if (!isThenable(prepared)) return intercepted(ctx);
+        return prepared.then(() => intercepted(ctx));
+      }
+    : intercepted;
   return env.tracing ? tracedGuards(env.tracing, checks, afterGuards) : guarded(checks, afterGuards);
 }
