@@ -168,7 +168,10 @@ export type { GuardDocs, GuardMetadata, ParamMetadata } from './src/kernel/metad
 export type { CompiledRoute } from './src/routing/compiled-route';
 export type { ResponseWriter } from './src/routing/response-writer';
 export type { Reader, ReaderTable } from './src/routing/http-readers';
-export type { RouteExtension, RoutePart } from './src/routing/route-extension';
+export type { RouteHook, RouteHookPart, RouteHookPhase, RouteSteps } from './src/routing/route-hook';
+export type { RoutePipeline } from './src/routing/route-pipeline';
+export { PHASES, type Phase } from './src/kernel/pipeline/phases';
+export type { PipelineHook } from './src/kernel/pipeline/pipeline-hook';
 export type { CallContext, CallHeaders, ContextVariable, LiveSession } from './src/kernel/call-context';
 export type { RequestContext } from './src/routing/request-context';
 export type { AuthenticatedUser, ConnectionSession } from './modules/auth/caller';

@@ -1,6 +1,6 @@
 import {
   compileJobs,
-  enqueuingRequestExtension,
+  enqueuingRequestHook,
   JOBS_BOARD,
   JobRunner,
   Jobs,
@@ -46,8 +46,7 @@ export const jobsModule = defineModule<JobsOptions>({
     app.inspection.contribute('jobs', () =>
       describeJobs(app).map(({ cron, ...job }) => (cron === undefined ? job : { ...job, schedule: cron })),
     );
-    // First, so that its around is the outermost: another extension's around runs for the request too.
-    app.routeExtensions.unshift(enqueuingRequestExtension);
+    app.pipeline.add(enqueuingRequestHook);
     // Counted at each scrape; while the database does not answer, the last count stands.
     let waiting = 0;
     app.metrics?.gauge('trellis_jobs_waiting', 'Jobs waiting to run, due or not', () =>

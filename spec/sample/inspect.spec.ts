@@ -52,12 +52,28 @@ describe('the sample, inspected', () => {
   });
 
   it('lists every route with its handler, its guard kinds in running order and its interceptors', () => {
-    expect(description.routes).to.deep.equal(
+    expect(description.routes.map(({ phases: _phases, ...route }) => route)).to.deep.equal(
       SAMPLE_ROUTES.map(([route, handler, guards, interceptors]) => {
         const [method, path] = route.split(' ');
         return { method, path, handler, guards: words(guards), interceptors: words(interceptors) };
       }),
     );
+  });
+
+  it("lays out each route's call phase by phase: the request's context, the guards, the upload, Idempotent(), the handler", () => {
+    const phasesOf = (method: string, path: string) =>
+      description.routes.find((route) => route.method === method && route.path === path)!.phases;
+    expect(phasesOf('POST', '/tasks')).to.deep.equal({
+      onRequest: ['observability', 'job request context'],
+      guard: ['auth', 'permissions'],
+      preHandler: ['idempotent'],
+      handler: ['TasksController.createTask'],
+      onSend: ['answer listeners', 'json writer'],
+      onResponse: ['request scope'],
+    });
+    const upload = phasesOf('POST', '/tasks/:id/attachments');
+    expect(upload.parse).to.deep.equal(['multipart body']);
+    expect(upload.onResponse).to.deep.equal(['upload cleanup', 'request scope']);
   });
 
   it('gives every provider its scope: the data loaders per request, the configuration tokens as values, the rest singletons', () => {

@@ -29,7 +29,8 @@ import { AppMetrics } from '../metrics/app-metrics';
 import { createMetricsServer } from '../metrics/metrics-server';
 import { createAccessLog } from '../observability/access-log';
 import { bindRequestId, REQUEST_ID } from '../observability/request-id-token';
-import { type AnswerWatcher, createRequestObserver, observeRoutes } from '../observability/request-observer';
+import { observabilityHook } from '../observability/observability-hook';
+import { type AnswerWatcher, createRequestObserver, observesRequests } from '../observability/request-observer';
 import { routeFinder } from '../observability/route-finder';
 import { MissingPackages } from '../optional/missing-packages';
 import type { FastifyNative } from '../optional/peer-types';
@@ -38,7 +39,7 @@ import { answeringThroughNext } from '../rate-limit/rate-limit';
 import { compileControllers } from '../routing/compile-controllers';
 import type { CompiledRoute } from '../routing/compiled-route';
 import { CONTROLLER_ROLE } from '../routing/controller-role';
-import type { RouteExtension } from '../routing/route-extension';
+import { RoutePipeline } from '../routing/route-pipeline';
 import { checkRoutePrefix } from '../routing/route-prefix';
 import { corsMiddleware } from '../security/cors';
 import { credentialedNoStore } from '../security/credentialed-no-store';
@@ -75,8 +76,11 @@ export class Application {
   readonly guards = new GuardRegistry();
   /** The interceptor kinds installed modules provide (`Transactional()`, `Idempotent()`). */
   readonly interceptors = new InterceptorRegistry();
-  /** What installed features add to routes (server-sent events, uploads), asked once per route. */
-  readonly routeExtensions: RouteExtension[] = [];
+  /**
+   * The named hooks of every route call, phase by phase (`onRequest`, `guard`, `parse`,
+   * `preHandler`, `onSend`, `onResponse`), each asked once per route at `ready()`.
+   */
+  readonly pipeline = new RoutePipeline();
   /** What installed features note of every answered request, through the one request observer. */
   readonly answerWatchers: AnswerWatcher[] = [];
   /** The pino logger: `options.logger`, or JSON lines on stdout at `LOG_LEVEL`. */
@@ -139,6 +143,7 @@ export class Application {
     this.logger = options.logger ?? createLogger();
     this.errorBodies = new ErrorBodies(options.errorBody, this.logger);
     this.services = new Services(this.logger);
+    this.pipeline.add(observabilityHook(() => this.observesRequests()));
     this.engine = createEngine(options.engine ?? 'express', {
       bodyLimit: options.bodyLimit ?? '100kb',
       logger: this.logger,
@@ -443,7 +448,7 @@ export class Application {
       logger: this.logger,
       etags: this.options.etag,
       tracing: this.tracing?.steps ? this.tracing : undefined,
-      extensions: this.routeExtensions,
+      pipeline: this.pipeline,
       errorBodies: this.errorBodies,
       versioning: this.options.versioning,
       prefix: this.options.prefix,
@@ -464,8 +469,19 @@ export class Application {
       watchers: this.answerWatchers,
       findRoute: routeFinder(this.routes),
     });
-    if (observe) observeRoutes(this.routes);
     return this.engine.mount(this.routes, observe);
+  }
+
+  // Decided by the options and the features installed, both fixed before routes compile.
+  private observesRequests(): boolean {
+    const { accessLog, requestId } = this.options;
+    return observesRequests({
+      requestId: Boolean(requestId || accessLog),
+      accessLog: accessLog ? () => {} : undefined,
+      metrics: this.metrics,
+      tracing: this.tracing,
+      watchers: this.answerWatchers,
+    });
   }
 
   // The classes the application was given, which everything else is reached from.

@@ -11,12 +11,20 @@ table { border-collapse: collapse; width: 100%; } th, td { text-align: left; pad
 th { color: #5f6368; font-weight: 600; } code { font: 12px ui-monospace, monospace; }
 .graph { overflow: auto; border: 1px solid #e8eaed; border-radius: 8px; padding: 8px; }
 .problems li { color: #d93025; } .failed { color: #d93025; } .muted { color: #5f6368; }
-.method { font-weight: 600; } .spans { margin: 2px 0 0; padding-left: 16px; font-size: 12px; }
+.method { font-weight: 600; } .phases { margin: 0; padding-left: 16px; font-size: 12px; } .spans { margin: 2px 0 0; padding-left: 16px; font-size: 12px; }
 button { font: inherit; margin-right: 4px; }
 `;
 
 function cells(values: string[]): string {
   return `<tr>${values.map((value) => `<td>${value}</td>`).join('')}</tr>`;
+}
+
+// A route's steps phase by phase, in the order a call runs them.
+function pipelineList(phases: AppDescription['routes'][number]['phases']): string {
+  const items = Object.entries(phases).map(
+    ([phase, names]) => `<li><b>${escapeMarkup(phase)}</b> ${escapeMarkup((names ?? []).join(' → '))}</li>`,
+  );
+  return `<ol class="phases">${items.join('')}</ol>`;
 }
 
 function routesTable(description: AppDescription): string {
@@ -31,9 +39,10 @@ function routesTable(description: AppDescription): string {
       route.deprecated
         ? `deprecated${route.deprecated.sunset ? `, sunset ${escapeMarkup(route.deprecated.sunset)}` : ''}`
         : '',
+      pipelineList(route.phases),
     ]),
   );
-  return `<table id="routes"><thead>${cells(['Method', 'Path', 'Handler', 'Guards', 'Interceptors', 'Version', ''].map((name) => `<b>${name}</b>`))}</thead><tbody>${rows.join('')}</tbody></table>`;
+  return `<table id="routes"><thead>${cells(['Method', 'Path', 'Handler', 'Guards', 'Interceptors', 'Version', '', 'Pipeline'].map((name) => `<b>${name}</b>`))}</thead><tbody>${rows.join('')}</tbody></table>`;
 }
 
 function listed(title: string, id: string, entries: string[]): string {

@@ -37,7 +37,7 @@ function refuseTakenPaths(mounts: readonly HandlerMount[], routes: readonly Comp
     }
 }
 
-// What `observeRoutes` does for compiled routes: logs, metrics and spans name the mounted path,
+// What the observability hook does for compiled routes: logs, metrics and spans name the mounted path,
 // and the handler runs under the request's span.
 function observed(template: string, handler: NodeHandler): NodeHandler {
   return (req, res, next, ctx) =>

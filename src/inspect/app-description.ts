@@ -1,3 +1,4 @@
+import type { Phase } from '../kernel/pipeline/phases';
 import type { GraphProblem, NodeScope } from '../../container/provider-graph';
 
 export type { GraphProblem, NodeScope } from '../../container/provider-graph';
@@ -24,6 +25,12 @@ export interface RouteDescription {
   guards: string[];
   /** The kinds of the interceptors around it (`transactional`, `idempotent`). */
   interceptors: string[];
+  /**
+   * Every step of a call, phase by phase in the order they run (`onRequest`, `guard`, `parse`,
+   * `preHandler`, `handler`, `onSend`, `onResponse`): hook names, guard and interceptor kinds,
+   * the method; a phase with no step is absent.
+   */
+  phases: Partial<Record<Phase, string[]>>;
   /** The API version it answers; absent when it answers every one. */
   version?: string;
   /** When it was deprecated, and when it stops answering. */

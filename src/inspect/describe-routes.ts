@@ -11,6 +11,7 @@ function describeRoute(route: CompiledRoute, registry: GuardRegistry): RouteDesc
     handler,
     guards: guardKinds(route.guards, registry, handler),
     interceptors: (route.handler.interceptors ?? []).map((interceptor) => interceptor.kind),
+    phases: route.hooks,
   };
   if (route.version !== undefined) description.version = route.version;
   const { deprecation } = route;

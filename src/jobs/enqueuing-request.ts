@@ -1,17 +1,21 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { requestIdOf } from '../observability/request-state';
 import type { RequestContext } from '../routing/request-context';
-import type { RouteExtension } from '../routing/route-extension';
+import type { RouteHook } from '../routing/route-hook';
 
 // The route running in this async context, so that a job enqueued from anywhere below it (a
 // singleton service included) carries the id of the request that asked for it.
 const current = new AsyncLocalStorage<RequestContext>();
 
-/** A route extension that notes each route's request for the jobs it enqueues. */
-export const enqueuingRequestExtension: RouteExtension = {
+/** The onRequest hook that notes each route's request for the jobs it enqueues. */
+export const enqueuingRequestHook: RouteHook<'onRequest'> = {
+  name: 'job request context',
+  phase: 'onRequest',
+  // Inside the request's span, so that a job's span links to the request's.
+  after: ['observability'],
   // Run around the call, never entered: an entered store stays on the connection, where the next
   // request's middleware sees it (and it keeps this request alive as long as the socket).
-  compile: () => ({ around: (ctx, call) => current.run(ctx, call, ctx) }),
+  compile: () => ({ step: (ctx, call) => current.run(ctx, call, ctx) }),
 };
 
 /** The id of the request this code runs for, when it runs for one. */

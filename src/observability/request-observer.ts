@@ -1,13 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks'; // The global one is a getter, run on every read.
 import type { AppMetrics } from '../metrics/app-metrics';
-import type { CompiledRoute } from '../routing/compiled-route';
-import type { RequestContext } from '../routing/request-context';
 import { setCheckedHeader } from '../security/preset-headers';
 import type { Tracing } from '../tracing/tracing';
 import type { AccessLog } from './access-log';
 import type { RequestState } from './request-state';
-import { beginRequest, nodeRequestOf, requestStateOf, runObserved } from './request-state';
+import { beginRequest, requestStateOf } from './request-state';
 import type { RouteFinder } from './route-finder';
 
 /** Called by the engine first thing for every HTTP request, before any middleware. */
@@ -33,6 +31,12 @@ export interface ObserverParts {
   findRoute: RouteFinder;
 }
 
+/** Whether any part observes requests: when none does, neither requests nor routes pay for it. */
+export function observesRequests(parts: Omit<ObserverParts, 'findRoute'>): boolean {
+  const { requestId, accessLog, metrics, tracing, watchers } = parts;
+  return Boolean(requestId || accessLog || metrics || tracing || (watchers && watchers.length > 0));
+}
+
 /**
  * The one function every request passes through when anything observes requests, made at
  * `ready()` from the parts that are on; `undefined` when none is, so requests pay for nothing.
@@ -40,7 +44,7 @@ export interface ObserverParts {
 export function createRequestObserver(parts: ObserverParts): RequestObserver | undefined {
   const { requestId, accessLog, metrics, tracing, findRoute } = parts;
   const watchers = parts.watchers ?? [];
-  if (!requestId && !accessLog && !metrics && !tracing && watchers.length === 0) return undefined;
+  if (!observesRequests(parts)) return undefined;
   // One listener for every part and every request (no closure per request): Node emits 'close'
   // once, when the answer is done or the client gone, and the response knows its request.
   function answered(this: ServerResponse): void {
@@ -63,16 +67,4 @@ export function createRequestObserver(parts: ObserverParts): RequestObserver | u
     if (tracing) tracing.requestStarted(req, state);
     if (watchesEnd) res.on('close', answered);
   };
-}
-
-/**
- * Makes each route note its template and context on the request, for logs, metrics and spans,
- * and run with its request's span active when traced.
- */
-export function observeRoutes(routes: readonly CompiledRoute[]): void {
-  for (const route of routes) {
-    const { path } = route;
-    const handle = route.handle;
-    route.handle = (ctx: RequestContext) => runObserved(nodeRequestOf(ctx), path, ctx, handle, ctx);
-  }
 }

@@ -14,11 +14,13 @@ import { withAnswerListeners } from './answer-listeners';
 import type { CompiledRoute } from './compiled-route';
 import { checkContractErrorBodies } from './contract-error-bodies';
 import { declaredErrors } from './declared-errors';
+import { describeRoutePhases } from './describe-route-phases';
 import { withEtags } from './etag-writer';
 import { HTTP_READERS } from './http-readers';
 import type { RequestContext } from './request-context';
 import type { ResponseWriter } from './response-writer';
-import type { RouteExtension, RoutePart } from './route-extension';
+import { composeArounds, composeResponses, composeSend, composeSteps } from './compose-route-steps';
+import { type RoutePipeline, routeHookSteps } from './route-pipeline';
 import { CONTROLLER, ERROR_BODY, HTTP_ROUTE, RETURNS, SUCCESS_STATUS, THROWS } from './route-metadata';
 import { joinPaths, toRouterPath } from './route-path';
 import { routingError } from './routing-errors';
@@ -30,8 +32,8 @@ export interface RouteCompilerEnv extends InvocationEnv {
   logger: Logger;
   /** The `etag` option: routes that answer GET (and so HEAD) write through `withEtags`. */
   etags?: boolean;
-  /** Features that add to routes (server-sent events, uploads). */
-  extensions?: readonly RouteExtension[];
+  /** The hooks features add to routes, phase by phase (server-sent events, uploads, jobs). */
+  pipeline?: RoutePipeline;
   /** The application's error bodies; absent: every error answer has the reference body. */
   errorBodies?: ErrorBodies;
   /** The app's `prefix` option: put in front of every route of a controller that did not opt out. */
@@ -82,48 +84,9 @@ function serializerOf(handler: MethodMetadata, where: string): Serializer {
   }
 }
 
-type RouteAround = NonNullable<RoutePart['around']>;
-
-// Both arounds, the first outermost: what the outer one sets up, the inner one and the call see.
-function nested(outer: RouteAround, inner: RouteAround): RouteAround {
-  return (ctx, call) => outer(ctx, (inside) => inner(inside, call));
-}
-
-// The parts of every extension that applies, merged into one: readers side by side, the first
-// answer, every prepare in turn, every release, and every around nested in extension order.
-function partsOf(handler: MethodMetadata, env: RouteCompilerEnv, where: string): RoutePart {
-  const parts = (env.extensions ?? [])
-    .map((ext) => ext.compile(handler, where, env.container))
-    .filter((p) => p !== undefined);
-  if (parts.length === 0) return {};
-  const prepares = parts.map((p) => p.prepare).filter((p) => p !== undefined);
-  const releases = parts.map((p) => p.release).filter((p) => p !== undefined);
-  const arounds = parts.map((p) => p.around).filter((p) => p !== undefined);
-  return {
-    readers: Object.assign({}, ...parts.map((p) => p.readers)),
-    longLived: parts.some((p) => p.longLived),
-    answer: parts.find((p) => p.answer)?.answer,
-    prepare:
-      prepares.length === 0
-        ? undefined
-        : prepares.length === 1
-          ? prepares[0]
-          : async (ctx) => {
-              for (const prepare of prepares) await prepare(ctx);
-            },
-    release:
-      releases.length === 0
-        ? undefined
-        : (ctx, failed) => {
-            for (const release of releases) release(ctx, failed);
-          },
-    around: arounds.length === 0 ? undefined : arounds.reduce(nested),
-  };
-}
-
 /**
- * Compiles one controller method into the function that serves it:
- * guards -> extraction and validation -> container resolution -> handler -> response.
+ * Compiles one controller method into the function that serves it, phase by phase (see
+ * `PHASES`): onRequest -> guard -> parse -> preHandler -> handler -> onSend -> onResponse.
  */
 export function compileRoute(
   controller: ClassMetadata,
@@ -132,15 +95,16 @@ export function compileRoute(
 ): CompiledRoute {
   const http = handler.get(HTTP_ROUTE)!;
   const where = `${controller.target.name}.${handler.name}`;
-  const part = partsOf(handler, env, where);
+  const path = routePath(controller, http.path, env.prefix);
+  const hooks = routeHookSteps(env.pipeline, handler, where, env.container, path);
+  const { steps } = hooks;
   const site: GuardSite = {
     className: controller.target.name,
     methodName: handler.name,
     transport: 'http',
-    longLived: part.longLived,
+    longLived: hooks.longLived,
     container: env.container,
   };
-  const path = routePath(controller, http.path, env.prefix);
   checkPath(handler, path, where);
   const defaultStatus = successStatus(handler, http.method, where);
   const serialize = serializerOf(handler, where);
@@ -153,37 +117,39 @@ export function compileRoute(
   const { logger } = env;
   // Chosen here, once: a POST or DELETE route never pays for the method check, let alone a hash.
   const answersGet = http.method === 'GET' || http.method === 'ALL';
-  const base = handler.interceptors?.length ? withAnswerListeners(env.writer) : env.writer;
-  const writer = env.etags && answersGet ? withEtags(base) : base;
+  const listened = Boolean(handler.interceptors?.length);
+  const etagged = Boolean(env.etags && answersGet);
+  const base = listened ? withAnswerListeners(env.writer) : env.writer;
+  const writer = etagged ? withEtags(base) : base;
   // What writeResult would write, for an interceptor that keeps the answer before it is sent.
   const render = (ctx: RequestContext, result: unknown) => {
-    if (part.answer || result instanceof StreamableFile || writer.sent(ctx)) return undefined;
+    if (steps.onSend.length > 0 || result instanceof StreamableFile || writer.sent(ctx)) return undefined;
     const status = writer.chosenStatus(ctx);
     return result === undefined
       ? { status: status ?? HTTP_STATUS.NO_CONTENT, headers: ctx.responseHeaders }
       : { status: status ?? defaultStatus, body: serialize(result), headers: ctx.responseHeaders };
   };
-  const intercept = compileRouteInterceptors(handler, env.interceptors, {
-    ...site,
-    writer,
-    render,
-    logger: env.logger,
-  });
+  // The hooks' preHandler steps first (admission caps), then the route's declared interceptors.
+  const intercept = [
+    ...steps.preHandler,
+    ...compileRouteInterceptors(handler, env.interceptors, { ...site, writer, render, logger: env.logger }),
+  ];
   const invoke = compileInvocation(
     {
       owner: controller,
       method: handler,
       guards: declaredGuards,
-      readers: part.readers ? { ...HTTP_READERS, ...part.readers } : HTTP_READERS,
+      readers: hooks.readers ? { ...HTTP_READERS, ...hooks.readers } : HTTP_READERS,
       site,
-      prepare: part.prepare,
+      // The guard phase's extra checks, then the parse phase: after the declared guards.
+      prepare: composeSteps([...steps.guard, ...steps.parse]),
       intercept,
     },
     env,
   );
   const onDisposeError = (err: unknown) => logger.error({ err }, 'request scope disposal failed');
 
-  const { release, answer } = part;
+  const release = composeResponses(steps.onResponse);
   const disposeScope = (ctx: RequestContext): void => {
     if (ctx.scope) void ctx.scope.dispose(onDisposeError);
   };
@@ -193,15 +159,11 @@ export function compileRoute(
         disposeScope(ctx);
       }
     : disposeScope;
-  const write = answer
-    ? (ctx: RequestContext, result: unknown) => answer(ctx, result, writer)
-    : (ctx: RequestContext, result: unknown) => {
-        if (!(result instanceof StreamableFile))
-          return writeResult(writer, ctx, result, defaultStatus, serialize);
-        sendStreamable(writer, ctx, result, defaultStatus).catch((err) =>
-          writeError(writer, ctx, err, logger, errorBody),
-        );
-      };
+  const writeJson = (ctx: RequestContext, result: unknown): void => {
+    if (!(result instanceof StreamableFile)) return writeResult(writer, ctx, result, defaultStatus, serialize);
+    sendStreamable(writer, ctx, result, defaultStatus).catch((err) => writeError(writer, ctx, err, logger, errorBody));
+  };
+  const write = steps.onSend.length === 0 ? writeJson : composeSend(steps.onSend, writer, writeJson);
   const fail = (ctx: RequestContext, err: unknown): void => {
     try {
       writeError(writer, ctx, err, logger, errorBody);
@@ -236,7 +198,7 @@ export function compileRoute(
     );
   };
   // Chosen here, once: a route no feature wraps calls serve itself.
-  const { around } = part;
+  const around = composeArounds(steps.onRequest);
   const handle = around ? (ctx: RequestContext) => around(ctx, serve) : serve;
 
   return {
@@ -249,6 +211,14 @@ export function compileRoute(
     handler,
     guards: declaredGuards,
     errorBody,
+    hooks: describeRoutePhases(hooks.names, {
+      handler,
+      where,
+      guards: declaredGuards,
+      guardRegistry: env.guards,
+      interceptors: env.interceptors,
+      writers: [...(etagged ? ['etag'] : []), ...(listened ? ['answer listeners'] : []), 'json writer'],
+    }),
     handle,
   };
 }

@@ -1,6 +1,7 @@
 import type { ErrorBodyWriter } from '../error-body/error-body-writer';
 import type { ClassMetadata, GuardMetadata, MethodMetadata } from '../kernel/metadata/types';
 import type { DeclaredError } from './declared-errors';
+import type { Phase } from '../kernel/pipeline/phases';
 import type { HttpMethod } from './http-method';
 import type { RequestContext } from './request-context';
 
@@ -35,6 +36,8 @@ export interface CompiledRoute {
    * body that cannot be read included; absent: the reference body.
    */
   errorBody?: ErrorBodyWriter;
+  /** Its steps by name, phase by phase: the hooks that apply and its own (`inspect()` shows them). */
+  hooks: Partial<Record<Phase, string[]>>;
   /** Serves one request, answering it in every case (errors included). */
   handle(ctx: RequestContext): void | Promise<void>;
 }

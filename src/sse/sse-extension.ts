@@ -3,7 +3,7 @@ import { HTTP_STATUS } from '../kernel/errors/catalog';
 import { clientAddress } from '../rate-limit/client-address';
 import { capReached } from '../rate-limit/rate-limit-fields';
 import type { RequestContext } from '../routing/request-context';
-import type { RouteExtension } from '../routing/route-extension';
+import type { RouteHook } from '../routing/route-hook';
 import { iteratorOf, STREAM_HEAD } from './event-stream';
 import { SSE_ROUTE } from './sse-decorators';
 import type { SseStreams } from './sse-streams';
@@ -24,31 +24,41 @@ const lastEventIdReader = {
 };
 
 /**
- * `Sse` routes: the client's place is reserved after the guards (429 past the cap, before the
- * handler runs), the handler's iterable is streamed, and the stream ends with the session.
+ * `Sse` routes, in the preHandler phase: the client's place is reserved after the guards (429
+ * past the cap, before the handler runs). Routes reading `LastEventId` get its reader.
  */
-export function sseExtension(streams: SseStreams): RouteExtension {
+export function streamAdmissionHook(streams: SseStreams): RouteHook<'preHandler'> {
   return {
+    name: 'event-stream admission',
+    phase: 'preHandler',
     compile(handler) {
       if (!handler.get(SSE_ROUTE)) {
-        return handler.params.some((p) => p.kind === 'lastEventId')
-          ? { readers: lastEventIdReader }
-          : undefined;
+        return handler.params.some((p) => p.kind === 'lastEventId') ? { readers: lastEventIdReader } : undefined;
       }
       return {
         readers: lastEventIdReader,
         longLived: true,
-        prepare(ctx: WithPlace) {
+        step(ctx: WithPlace, next) {
           const client = clientAddress(ctx.req);
           if (!streams.reserve(client))
-            throw capReached(
-              'Too many open event streams',
-              'event-streams',
-              streams.limits.maxConnectionsPerClient,
-            );
+            throw capReached('Too many open event streams', 'event-streams', streams.limits.maxConnectionsPerClient);
           ctx[PLACE] = client;
+          return next();
         },
-        answer(ctx: WithPlace, result, writer) {
+      };
+    },
+  };
+}
+
+/** `Sse` routes, in the onSend phase: the handler's iterable is streamed, ending with the session. */
+export function eventStreamHook(streams: SseStreams): RouteHook<'onSend'> {
+  return {
+    name: 'event stream',
+    phase: 'onSend',
+    compile(handler) {
+      if (!handler.get(SSE_ROUTE)) return undefined;
+      return {
+        step(ctx: WithPlace, result, writer) {
           // Checked before the engine hands the response over, so a wrong result is still a 500.
           const iterator = iteratorOf(result);
           const res = writer.takeOver(ctx);
@@ -62,8 +72,20 @@ export function sseExtension(streams: SseStreams): RouteExtension {
           ctx[PLACE] = undefined;
           streams.start(res, iterator, client, sessionOf(ctx));
         },
-        // The handler failed before its stream opened: the place goes back.
-        release(ctx: WithPlace) {
+      };
+    },
+  };
+}
+
+/** `Sse` routes whose handler failed before its stream opened: the place goes back. */
+export function streamPlaceHook(streams: SseStreams): RouteHook<'onResponse'> {
+  return {
+    name: 'event-stream place',
+    phase: 'onResponse',
+    compile(handler) {
+      if (!handler.get(SSE_ROUTE)) return undefined;
+      return {
+        step(ctx: WithPlace) {
           const client = ctx[PLACE];
           if (client !== undefined) streams.release(client);
         },

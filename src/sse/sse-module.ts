@@ -3,7 +3,7 @@ import type { TrellisFeature } from '../kernel/modules/trellis-feature';
 import type { Unsubscribe } from '../websocket/broadcaster';
 import { SESSION_REVOCATIONS, type SessionRevocations } from '../websocket/session-revocations';
 import { SSE_ROUTE } from './sse-decorators';
-import { sseExtension } from './sse-extension';
+import { eventStreamHook, streamAdmissionHook, streamPlaceHook } from './sse-extension';
 import { resolveSseLimits, type SseOptions } from './sse-options';
 import { SSE_OPTIONS_SCHEMA } from './sse-options-schema';
 import { SseStreams } from './sse-streams';
@@ -11,19 +11,21 @@ import { SseStreams } from './sse-streams';
 function install(app: Application, options: SseOptions | undefined): void {
   const streams = new SseStreams(resolveSseLimits(options), app.logger.child({ component: 'sse' }));
   let unsubscribe: Unsubscribe | undefined;
-  app.routeExtensions.push(sseExtension(streams));
+  app.pipeline.add(streamAdmissionHook(streams)).add(eventStreamHook(streams)).add(streamPlaceHook(streams));
 
-  app.onCompiled(async (routes) => {
-    if (!routes.some((route) => route.handler.get(SSE_ROUTE))) return;
-    if (!app.container.isBound(SESSION_REVOCATIONS)) return;
-    const revocations = app.container.get<SessionRevocations>(SESSION_REVOCATIONS);
-    unsubscribe = await revocations.subscribe((revocation) => streams.sessions.revoke(revocation));
+  // A subscription (to Redis or PostgreSQL when instances share revocations): background work.
+  app.service({
+    name: 'event-stream revocations',
+    start: async () => {
+      if (!app.routes.some((route) => route.handler.get(SSE_ROUTE))) return;
+      if (!app.container.isBound(SESSION_REVOCATIONS)) return;
+      const revocations = app.container.get<SessionRevocations>(SESSION_REVOCATIONS);
+      unsubscribe = await revocations.subscribe((revocation) => streams.sessions.revoke(revocation));
+    },
+    stop: () => unsubscribe?.(),
   });
 
   app.onShutdown(() => streams.closeAll());
-  app.onClose(async () => {
-    await unsubscribe?.();
-  });
 }
 
 /**

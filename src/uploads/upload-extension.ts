@@ -5,7 +5,7 @@ import type { MethodMetadata, ParamMetadata } from '../kernel/metadata/types';
 import { clientAddress } from '../rate-limit/client-address';
 import type { ReaderTable } from '../routing/http-readers';
 import type { RequestContext } from '../routing/request-context';
-import type { RouteExtension } from '../routing/route-extension';
+import type { RouteHook } from '../routing/route-hook';
 import { mimeMatcher } from './mime-match';
 import { type ReceivedForm, readMultipart } from './read-multipart';
 import { holdReceivedForm, receivedFormOf } from './received-forms';
@@ -89,23 +89,27 @@ function nodeRequest(ctx: RequestContext): IncomingMessage {
   return ctx.req.raw ?? ctx.req;
 }
 
+function readsForm(handler: MethodMetadata): boolean {
+  return handler.params.some((p) => p.kind === 'file' || p.kind === 'files' || p.kind === 'fields');
+}
+
 /**
- * Routes with `UploadedFile`, `UploadedFiles` or `FormFields`: after the guards, the client's
- * place is taken (429 past the cap) and the multipart body is read into sinks (a refused one
- * answers 413/415/422 with nothing left behind); after the answer, the temporary files the
- * handler did not keep are removed, and every one of them when the answer is an error (a
- * `keep()` before a failed move). At shutdown the bodies being read are aborted (503).
+ * Routes with `UploadedFile`, `UploadedFiles` or `FormFields`, in the parse phase: after the
+ * guards, the client's place is taken (429 past the cap) and the multipart body is read into
+ * sinks (a refused one answers 413/415/422 with nothing left behind), before any preHandler
+ * (`Idempotent()` fingerprints the files). At shutdown the bodies being read are aborted (503).
  */
-export function uploadExtension(uploads: UploadsInProgress): RouteExtension {
+export function multipartBodyHook(uploads: UploadsInProgress): RouteHook<'parse'> {
   return {
+    name: 'multipart body',
+    phase: 'parse',
     compile(handler, where, container) {
-      if (!handler.params.some((p) => p.kind === 'file' || p.kind === 'files' || p.kind === 'fields'))
-        return undefined;
+      if (!readsForm(handler)) return undefined;
       const plan = planOf(handler, where, container);
       const required = [...plan.fields].filter(([, rule]) => rule.required).map(([name]) => name);
       return {
         readers: READERS,
-        async prepare(ctx: WithPlace) {
+        async step(ctx: WithPlace) {
           if (uploads.isClosing) throw uploadErrors.shuttingDown();
           const client = clientAddress(ctx.req);
           if (!uploads.take(client)) throw uploadErrors.tooManyUploads(uploads.max);
@@ -115,7 +119,24 @@ export function uploadExtension(uploads: UploadsInProgress): RouteExtension {
           const missing = required.find((name) => !form.files.some((file) => file.fieldName === name));
           if (missing !== undefined) throw uploadErrors.missingFile(missing);
         },
-        release(ctx: WithPlace, failed: boolean) {
+      };
+    },
+  };
+}
+
+/**
+ * After the answer: the client's upload place is given back and the temporary files the handler
+ * did not keep are removed, every one of them when the answer is an error (a `keep()` before a
+ * failed move).
+ */
+export function uploadCleanupHook(uploads: UploadsInProgress): RouteHook<'onResponse'> {
+  return {
+    name: 'upload cleanup',
+    phase: 'onResponse',
+    compile(handler) {
+      if (!readsForm(handler)) return undefined;
+      return {
+        step(ctx: WithPlace, failed: boolean) {
           const client = ctx[PLACE];
           if (client !== undefined) {
             ctx[PLACE] = undefined;

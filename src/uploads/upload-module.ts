@@ -1,6 +1,6 @@
 import type { Application } from '../app/application';
 import type { TrellisFeature } from '../kernel/modules/trellis-feature';
-import { uploadExtension } from './upload-extension';
+import { multipartBodyHook, uploadCleanupHook } from './upload-extension';
 import { DEFAULT_UPLOADS_PER_CLIENT, type UploadModuleOptions } from './upload-options';
 import { UPLOAD_OPTIONS_SCHEMA } from './upload-options-schema';
 import { UploadsInProgress } from './uploads-in-progress';
@@ -16,7 +16,7 @@ export const uploadModule: TrellisFeature<UploadModuleOptions | undefined> = {
   schema: UPLOAD_OPTIONS_SCHEMA,
   install(app: Application, options: UploadModuleOptions | undefined) {
     const uploads = new UploadsInProgress(options?.maxConcurrentPerClient ?? DEFAULT_UPLOADS_PER_CLIENT);
-    app.routeExtensions.push(uploadExtension(uploads));
+    app.pipeline.add(multipartBodyHook(uploads)).add(uploadCleanupHook(uploads));
     app.onShutdown(() => uploads.abortAll());
   },
 };

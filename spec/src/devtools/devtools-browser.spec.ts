@@ -77,6 +77,16 @@ describe('the devtools page, in Chromium', function () {
     expect(rows[0]).to.contain('GET').and.contain('/books/:id').and.contain('BooksController.one');
   });
 
+  it("draws each route's pipeline, phase by phase in the order a call runs them", async () => {
+    const phases = await texts(page, '#routes tbody tr .phases li');
+    const named = phases.map((phase) => phase.split(' ')[0]);
+    // Devtools observes requests: the observability hook wraps every route call.
+    expect(named[0]).to.equal('onRequest');
+    expect(phases[0]).to.contain('observability');
+    expect(named.slice(-3)).to.deep.equal(['handler', 'onSend', 'onResponse']);
+    expect(phases.find((phase) => phase.startsWith('handler'))).to.contain('BooksController.one');
+  });
+
   it('draws the dependency graph: a box per provider with its scope, an arrow per dependency, on the page', async () => {
     const graph = await page.evaluate(() => {
       const nodes = [...document.querySelectorAll('#dependency-graph g.node')].map((node) => ({

@@ -98,17 +98,35 @@ function inspectedApp() {
 }
 
 describe('app.inspect()', () => {
-  it('readies the app and lists every route with its handler, guard kinds in running order, interceptors and version', async () => {
+  it('compiles the app and lists every route with its handler, guard kinds in running order, interceptors, phases and version', async () => {
     const app = inspectedApp();
     const { routes } = await app.inspect();
     expect(routes).to.deep.equal([
-      { method: 'GET', path: '/reports', handler: 'ReportsController.list', guards: [], interceptors: [] },
+      {
+        method: 'GET',
+        path: '/reports',
+        handler: 'ReportsController.list',
+        guards: [],
+        interceptors: [],
+        phases: {
+          handler: ['ReportsController.list'],
+          onSend: ['json writer'],
+          onResponse: ['request scope'],
+        },
+      },
       {
         method: 'POST',
         path: '/reports',
         handler: 'ReportsController.create',
         guards: ['signed', 'team'],
         interceptors: ['audited'],
+        phases: {
+          guard: ['signed', 'team'],
+          // A call interceptor wraps the method itself, in every transport.
+          handler: ['audited', 'ReportsController.create'],
+          onSend: ['answer listeners', 'json writer'],
+          onResponse: ['request scope'],
+        },
       },
       ...['1', '2'].map((version) => ({
         method: 'GET',
@@ -116,6 +134,12 @@ describe('app.inspect()', () => {
         handler: 'ReportsController.old',
         guards: ['signed'],
         interceptors: [],
+        phases: {
+          guard: ['signed'],
+          handler: ['ReportsController.old'],
+          onSend: ['json writer'],
+          onResponse: ['request scope'],
+        },
         version,
         deprecated: { since: '2026-01-01T00:00:00.000Z', sunset: '2027-01-01T00:00:00.000Z' },
       })),

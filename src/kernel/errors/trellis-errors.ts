@@ -27,6 +27,10 @@ export const KERNEL_ERRORS = {
   TRELLIS_ERR_NO_AUTHENTICATOR: (option: string) =>
     `${option} needs an installed module whose guard authenticates callers (the auth module, for one)`,
   TRELLIS_ERR_AFTER_READY: (call: string) => `${call} must be called before ready()`,
+  TRELLIS_ERR_HOOK_NAME_TAKEN: (name: string, phase: string) =>
+    `Two pipeline hooks are named '${name}' (phase ${phase}): hooks order themselves by name, so each name is one hook's`,
+  TRELLIS_ERR_HOOK_ORDER_CYCLE: (names: string) =>
+    `The before/after of these pipeline hooks go round in a circle, so no order satisfies them: ${names}`,
   TRELLIS_ERR_ALREADY_LISTENING: () => 'listen() was already called',
   TRELLIS_ERR_MISSING_PACKAGE: (missing: readonly MissingPackage[]) => missingPackages(missing),
   TRELLIS_ERR_NOT_DECORATED: (target: string, decorator: string, role?: string) =>

@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { expect } from 'chai';
-import { Controller, createApp, Get, type RequestContext, type RouteExtension } from '../../../index';
+import { Controller, createApp, Get, type RequestContext, type RouteHook } from '../../../index';
+import { expectCode } from '../../support/expect-code';
 import type { CompiledRoute } from '../../../src/routing/compiled-route';
 import { fakeRequestContext } from '../../support/fake-request-context';
 
@@ -12,13 +13,20 @@ const steps: string[] = [];
 const stores = () => [outer.getStore(), inner.getStore()];
 
 // Wraps every route but `Plain.*`: a feature that does not apply to a route adds nothing to it.
-function storing(name: string, store: AsyncLocalStorage<string>): RouteExtension {
+function storing(
+  name: string,
+  store: AsyncLocalStorage<string>,
+  order: { before?: string[]; after?: string[] } = {},
+): RouteHook<'onRequest'> {
   return {
+    name,
+    phase: 'onRequest',
+    ...order,
     compile: (_handler, where) =>
       where.startsWith('Plain.')
         ? undefined
         : {
-            around: (ctx, call) => {
+            step: (ctx, call) => {
               steps.push(`${name} in`);
               try {
                 return store.run(name, call, ctx);
@@ -83,10 +91,11 @@ function contextFor(answer: Answer): RequestContext {
   return fakeRequestContext({ res });
 }
 
-describe("a route part's around", () => {
+describe('onRequest hooks of the route pipeline', () => {
   let routes: readonly CompiledRoute[];
   const app = createApp({ controllers: [Wrapped, Plain], openapi: false, graphql: false });
-  app.routeExtensions.push(storing('outer', outer), storing('inner', inner));
+  // Added inner first: the order comes from `after`, not from the order of registration.
+  app.pipeline.add(storing('inner', inner, { after: ['outer'] })).add(storing('outer', outer));
 
   before(async () => {
     await app.ready();
@@ -99,7 +108,7 @@ describe("a route part's around", () => {
 
   const route = (path: string) => routes.find((candidate) => candidate.path === path)!;
 
-  it('runs the whole call inside every around, the first extension outermost, and answers before handle() returns', () => {
+  it('runs the whole call inside every onRequest step, in the order before/after ask, and answers before handle() returns', () => {
     const answer: Answer = {};
     const outcome = route('/wrapped/sync').handle(contextFor(answer));
     expect(outcome).to.equal(undefined);
@@ -127,5 +136,30 @@ describe("a route part's around", () => {
     route('/plain').handle(contextFor(answer));
     expect(answer.body).to.equal('{"stores":[null,null]}');
     expect(steps).to.deep.equal([]);
+  });
+
+  it('names the hooks of each route phase by phase, for inspect()', async () => {
+    const { routes: described } = await app.inspect();
+    const phasesOf = (path: string) => described.find((each) => each.path === path)!.phases;
+    expect(phasesOf('/wrapped/sync').onRequest).to.deep.equal(['outer', 'inner']);
+    expect(phasesOf('/wrapped/sync').handler).to.deep.equal(['Wrapped.sync']);
+    expect(phasesOf('/plain').onRequest).to.equal(undefined);
+  });
+});
+
+describe('the order of pipeline hooks', () => {
+  it('refuses at ready() hooks whose before/after go round in a circle, naming them', async () => {
+    const app = createApp({ controllers: [Plain], openapi: false, graphql: false });
+    app.pipeline.add(storing('a', outer, { before: ['b'] })).add(storing('b', inner, { before: ['a'] }));
+    const error = expectCode(await app.ready().catch((err) => err), 'TRELLIS_ERR_HOOK_ORDER_CYCLE');
+    expect(error.message).to.contain('a, b');
+    await app.close();
+  });
+
+  it('refuses at ready() two hooks of one name', async () => {
+    const app = createApp({ controllers: [Plain], openapi: false, graphql: false });
+    app.pipeline.add(storing('twice', outer)).add(storing('twice', inner));
+    expectCode(await app.ready().catch((err) => err), 'TRELLIS_ERR_HOOK_NAME_TAKEN');
+    await app.close();
   });
 });
