@@ -21,7 +21,7 @@ export type { AppOptions } from './src/options/app-options';
 export type { MessageLanguage } from './src/kernel/options/messages-schema';
 export { Application } from './src/app/application';
 export { createApp } from './src/app/create-app';
-export type { InjectOptions, InjectResponse } from './src/app/inject';
+export type { InjectOptions, InjectResponse } from './src/http/inject';
 export type {
   ContextVariableMap,
   GuardKindMap,
@@ -30,7 +30,7 @@ export type {
   ModuleOptionsMap,
 } from './src/kernel/extension-points';
 export { defineModule, type TrellisModule } from './src/kernel/modules/module-registry';
-export type { TrustProxy } from './src/app/trust-proxy';
+export type { TrustProxy } from './src/http/trust-proxy';
 export { serve } from './src/cluster/serve';
 export type {
   AppFactory,

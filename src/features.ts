@@ -1,5 +1,6 @@
 import { devtoolsModule } from './devtools/devtools-module';
 import { graphqlModule } from './graphql/graphql-module';
+import { httpModule } from './http/http-feature';
 import type { TrellisFeature } from './kernel/modules/trellis-feature';
 import { openapiModule } from './openapi/openapi-module';
 import { sseModule } from './sse/sse-module';
@@ -7,11 +8,13 @@ import { uploadModule } from './uploads/upload-module';
 import { websocketModule } from './websocket/websocket-module';
 
 /**
- * The built-in features `createApp` installs, each with its own option, in this order (GraphQL
- * subscriptions share the gateways' broadcaster; the docs read the routes every other feature
- * shaped; the devtools page describes them all). A new transport is a folder with its feature, added here.
+ * The built-in features `createApp` installs, each with its own option, in this order (HTTP first,
+ * since the others ride it; GraphQL subscriptions share the gateways' broadcaster; the docs read
+ * the routes every other feature shaped; the devtools page describes them all). A new transport
+ * is a folder with its feature, added here.
  */
 export const BUILT_IN_FEATURES: readonly TrellisFeature<any>[] = [
+  httpModule,
   websocketModule,
   sseModule,
   uploadModule,

@@ -4,8 +4,8 @@ import 'reflect-metadata';
 
 export { Application } from './app/application';
 export { createApp } from './app/create-app';
-export type { InjectOptions, InjectResponse } from './app/inject';
-export type { TrustProxy } from './app/trust-proxy';
+export type { InjectOptions, InjectResponse } from './http/inject';
+export type { TrustProxy } from './http/trust-proxy';
 export { serve } from './cluster/serve';
 export type { AppFactory, Served, ServedPrimary, ServedWorker, ServeOptions } from './cluster/serve-options';
 export * from './contract';

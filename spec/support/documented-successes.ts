@@ -1,5 +1,5 @@
 import type { Application } from '../../src/app/application';
-import type { InjectOptions } from '../../src/app/inject';
+import type { InjectOptions } from '../../src/http/inject';
 
 /** What the walk keeps between steps: ids and tokens that later requests need. */
 export type WalkState = Record<string, any>;

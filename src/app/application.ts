@@ -7,7 +7,6 @@ import { bindDependencyGraph, declaredScope } from '../../container/dependency-g
 import { Container } from '../../container/inversify';
 import { assertProviderGraph, type ProviderGraph, providerGraph } from '../../container/provider-graph';
 import { isClassProvider } from '../../container/provider-kind';
-import type { Engine, Middleware } from '../engine/engine';
 import { ErrorBodies } from '../error-body/error-bodies';
 import { HealthChecks } from '../health/health-checks';
 import type { AppDescription } from '../inspect/app-description';
@@ -26,35 +25,22 @@ import { definedModuleNames, findModule, type TrellisModule } from '../kernel/mo
 import { flushLogger } from '../logging/flush-logger';
 import { createLogger } from '../logging/logger';
 import { AppMetrics } from '../metrics/app-metrics';
-import { createMetricsServer } from '../metrics/metrics-server';
-import { createAccessLog } from '../observability/access-log';
 import { bindRequestId, REQUEST_ID } from '../observability/request-id-token';
-import { observabilityHook } from '../observability/observability-hook';
-import { type AnswerWatcher, createRequestObserver, observesRequests } from '../observability/request-observer';
-import { routeFinder } from '../observability/route-finder';
 import { MissingPackages } from '../optional/missing-packages';
 import type { FastifyNative } from '../optional/peer-types';
 import type { AppOptions } from '../options/app-options';
-import { answeringThroughNext } from '../rate-limit/rate-limit';
-import { compileControllers } from '../routing/compile-controllers';
+import type { Engine, Middleware } from '../engine/engine';
+import type { HttpTransport } from '../http/http-transport';
+import type { InjectOptions, InjectResponse } from '../http/inject';
+import { objectOr } from '../kernel/options/option-object';
+import type { AnswerWatcher } from '../observability/request-observer';
 import type { CompiledRoute } from '../routing/compiled-route';
-import { CONTROLLER_ROLE } from '../routing/controller-role';
-import { RoutePipeline } from '../routing/route-pipeline';
-import { checkRoutePrefix } from '../routing/route-prefix';
-import { corsMiddleware } from '../security/cors';
-import { credentialedNoStore } from '../security/credentialed-no-store';
-import { securityHeaders } from '../security/security-headers';
+import type { RoutePipeline } from '../routing/route-pipeline';
 import { Tracing } from '../tracing/tracing';
-import { answerClientErrors } from './client-error-answer';
-import { ConnectionDrain } from './connection-drain';
 import type { AppService } from './lifecycle/app-service';
 import { Services } from './lifecycle/services';
 import { settleAll, settleEach } from './lifecycle/settle-each';
 import { assertCreateTimePackages } from './create-time-packages';
-import { createEngine } from './engines';
-import { type InjectOptions, type InjectResponse, injectInto } from './inject';
-import { objectOr } from './option-object';
-import { resolveTrustProxy } from './trust-proxy';
 
 declare module '../kernel/extension-points' {
   // The application is what modules are installed into.
@@ -65,8 +51,6 @@ type Hook<A extends unknown[]> = (...args: A) => void | Promise<void>;
 type Token = Class | (abstract new (...args: any[]) => unknown) | symbol | string;
 
 const DEFAULT_SHUTDOWN_MS = 10_000;
-const TRUST_EVERY_PROXY_WARNING =
-  'trustProxy is true: the client address is the left-most X-Forwarded-For entry, which any client writes itself, so rate limits and logs count whatever address a client chooses; give the number of proxies in front or their addresses instead';
 
 /** A Trellis application: its container, its classes, and its lifecycle (`ready`, `listen`, `close`). */
 export class Application {
@@ -76,19 +60,8 @@ export class Application {
   readonly guards = new GuardRegistry();
   /** The interceptor kinds installed modules provide (`Transactional()`, `Idempotent()`). */
   readonly interceptors = new InterceptorRegistry();
-  /**
-   * The named hooks of every route call, phase by phase (`onRequest`, `guard`, `parse`,
-   * `preHandler`, `onSend`, `onResponse`), each asked once per route at `ready()`.
-   */
-  readonly pipeline = new RoutePipeline();
-  /** What installed features note of every answered request, through the one request observer. */
-  readonly answerWatchers: AnswerWatcher[] = [];
   /** The pino logger: `options.logger`, or JSON lines on stdout at `LOG_LEVEL`. */
   readonly logger: Logger;
-  /** The HTTP engine the application runs on (Express or Fastify), behind one interface. */
-  readonly engine: Engine;
-  /** The routes compiled by `ready()`. */
-  routes: readonly CompiledRoute[] = [];
   /** Liveness and readiness; bound in the container as `HealthChecks`. */
   readonly health = new HealthChecks();
   /** The Prometheus metrics, with the `metrics` option. */
@@ -99,8 +72,6 @@ export class Application {
   readonly errorBodies: ErrorBodies;
   /** Where features contribute their part of `inspect()` (gateways, resolvers, jobs). */
   readonly inspection = new InspectionParts();
-  /** The middleware given to `use()`, with the path it was mounted under (none: every path). */
-  readonly middleware: { path?: string; handlers: readonly Middleware[] }[] = [];
 
   /**
    * The optional packages the features in use need: a module notes them at `ready()` with
@@ -128,36 +99,62 @@ export class Application {
   private readonly services: Services;
   /** Set once routes are mounted: from then on the shape of the app is fixed. */
   private sealed = false;
-  private server?: Server;
-  private metricsServer?: Server;
-  private readonly drains: { server?: ConnectionDrain; metrics?: ConnectionDrain } = {};
+  /** HTTP, the transport the app listens with: the HTTP feature hands it over at install. */
+  private transport?: HttpTransport;
 
   constructor(
     /** The options given to `createApp`. */
     readonly options: Readonly<AppOptions> = {},
   ) {
     assertCreateTimePackages(options);
-    if (options.prefix !== undefined) checkRoutePrefix(options.prefix);
     if (options.metrics) this.metrics = new AppMetrics(objectOr(options.metrics));
     if (options.tracing) this.tracing = new Tracing(objectOr(options.tracing));
     this.logger = options.logger ?? createLogger();
     this.errorBodies = new ErrorBodies(options.errorBody, this.logger);
     this.services = new Services(this.logger);
-    this.pipeline.add(observabilityHook(() => this.observesRequests()));
-    this.engine = createEngine(options.engine ?? 'express', {
-      bodyLimit: options.bodyLimit ?? '100kb',
-      logger: this.logger,
-      trustProxy: resolveTrustProxy(options.trustProxy),
-      policy: {
-        headers: credentialedNoStore(securityHeaders(options.securityHeaders), options.credentialCookies),
-        cors: corsMiddleware(options.cors),
-      },
-      errorBody: this.errorBodies.app,
-    });
     for (const provider of options.providers ?? []) this.providers.add(provider);
     // Without decorator metadata nothing can be injected: said here, before anything else fails.
     for (const target of this.providers) assertParametersRecorded(target);
-    this.addRole(CONTROLLER_ROLE);
+  }
+
+  /** Hands the app its HTTP transport; the HTTP feature calls it once, when `createApp` installs it. */
+  serveOver(transport: HttpTransport): this {
+    this.transport = transport;
+    return this;
+  }
+
+  /** The HTTP transport, or a coded error naming `call` when the HTTP feature is not installed. */
+  private get http(): HttpTransport {
+    if (!this.transport) throw trellisError('TRELLIS_ERR_NO_HTTP', 'createApp()');
+    return this.transport;
+  }
+
+  /** The HTTP engine the application runs on (Express or Fastify), behind one interface. */
+  get engine(): Engine {
+    return this.http.engine;
+  }
+
+  /**
+   * The named hooks of every route call, phase by phase (`onRequest`, `guard`, `parse`,
+   * `preHandler`, `onSend`, `onResponse`), each asked once per route at `ready()`.
+   */
+  get pipeline(): RoutePipeline {
+    return this.http.pipeline;
+  }
+
+  /** What installed features note of every answered request, through the one request observer. */
+  get answerWatchers(): AnswerWatcher[] {
+    return this.http.answerWatchers;
+  }
+
+  /** The middleware given to `use()`, with the path it was mounted under (none: every path). */
+  get middleware(): readonly { path?: string; handlers: readonly Middleware[] }[] {
+    return this.http.middleware;
+  }
+
+  /** The routes compiled by `ready()`; none before. */
+  get routes(): readonly CompiledRoute[] {
+    return this.transport?.routes ?? [];
   }
 
   /**
@@ -223,9 +220,7 @@ export class Application {
     this.assertNotReady('use()');
     const path = typeof pathOrMiddleware === 'string' ? pathOrMiddleware : undefined;
     const handlers = path === undefined ? [pathOrMiddleware as Middleware, ...middleware] : middleware;
-    // A custom error body reaches a rateLimit()'s 429 through the engine's error answer.
-    this.engine.use(path, this.errorBodies.custom ? handlers.map(answeringThroughNext) : handlers);
-    this.middleware.push({ path, handlers });
+    this.http.use(path, handlers);
     return this;
   }
 
@@ -337,20 +332,10 @@ export class Application {
   /** Listens on `port` (0 = ephemeral) and `host` (default 127.0.0.1); resolves to the server. */
   async listen(port = 0, host = '127.0.0.1'): Promise<Server> {
     await this.start();
-    if (this.server) throw trellisError('TRELLIS_ERR_ALREADY_LISTENING');
-    const server = this.engine.createServer();
-    answerClientErrors(server, this.errorBodies.app);
-    this.server = server;
-    this.drains.server = new ConnectionDrain(server);
-    for (const hook of this.hooks.listen) await hook(server);
-    await listenOn(server, port, host);
-    const metrics = this.options.metrics;
-    if (this.metrics && typeof metrics === 'object' && metrics.port !== undefined) {
-      this.metricsServer = createMetricsServer(this.metrics, metrics.path ?? '/metrics');
-      this.drains.metrics = new ConnectionDrain(this.metricsServer);
-      await listenOn(this.metricsServer, metrics.port, metrics.host ?? '127.0.0.1');
-    }
-    return server;
+    if (this.http.listening) throw trellisError('TRELLIS_ERR_ALREADY_LISTENING');
+    return this.http.listen(port, host, async (server) => {
+      for (const hook of this.hooks.listen) await hook(server);
+    });
   }
 
   /**
@@ -361,12 +346,12 @@ export class Application {
   async inject(options: InjectOptions): Promise<InjectResponse> {
     const listener = await this.ready();
     await this.services.start('serve');
-    return injectInto(listener, options);
+    return this.http.inject(listener, options);
   }
 
   /** The server of the metrics, when the `metrics` option names a port and the app listens. */
   get metricsAddress(): ReturnType<Server['address']> | undefined {
-    return this.metricsServer?.address();
+    return this.transport?.metricsAddress;
   }
 
   /**
@@ -376,27 +361,27 @@ export class Application {
    * A failing hook or service is logged and never keeps the rest from stopping.
    */
   async close(): Promise<void> {
-    this.drains.server?.begin();
+    const listening = this.transport?.listening ?? false;
+    this.transport?.beginDrain();
     this.health.markShuttingDown();
     const delay = this.options.shutdownDelayMs ?? 0;
     const timeoutMs = this.options.shutdownTimeoutMs ?? DEFAULT_SHUTDOWN_MS;
     const started = Date.now();
     // A listening server says when its drain starts and ends: a stop is otherwise silent for seconds.
-    if (this.drains.server)
-      this.logger.info({ delayMs: delay, timeoutMs }, 'draining: readiness fails, requests in flight finish');
+    if (listening) this.logger.info({ delayMs: delay, timeoutMs }, 'draining: readiness fails, requests in flight finish');
     try {
-      if (delay > 0 && this.server) await new Promise((resolve) => setTimeout(resolve, delay));
+      if (delay > 0 && listening) await new Promise((resolve) => setTimeout(resolve, delay));
       const deadline = Date.now() + timeoutMs;
       await settleAll(
         [
-          { name: 'the HTTP drain', run: () => this.drains.server?.finish(Math.max(0, deadline - Date.now())) },
+          { name: 'the HTTP drain', run: () => this.transport?.drain(deadline) },
           { name: 'background work', run: () => this.services.stop('serve', deadline) },
           ...this.hooks.shutdown.map((hook, index) => ({ name: `onShutdown hook ${index + 1}`, run: hook })),
         ],
         this.logger,
         'draining',
       );
-      if (this.drains.server) this.logger.info({ ms: Date.now() - started }, 'drained: closing');
+      if (listening) this.logger.info({ ms: Date.now() - started }, 'drained: closing');
       // The answered requests' spans, before an SDK shut down after close() would miss them.
       this.tracing?.flush();
       await this.services.stop('ready', deadline);
@@ -409,14 +394,7 @@ export class Application {
         'closing',
       );
     } finally {
-      await settleEach(
-        [
-          { name: 'the metrics server', run: () => this.drains.metrics?.finish(0) },
-          { name: 'the engine', run: () => this.engine.close() },
-        ],
-        this.logger,
-        'closing',
-      );
+      await settleEach([{ name: 'the HTTP transport', run: () => this.transport?.close() }], this.logger, 'closing');
       await flushLogger(this.logger);
     }
   }
@@ -428,7 +406,7 @@ export class Application {
   }
 
   private async build(): Promise<RequestListener> {
-    if (this.options.trustProxy === true) this.logger.warn(TRUST_EVERY_PROXY_WARNING);
+    const http = this.http;
     for (const hook of this.hooks.compile) await hook(this);
     this.tracing?.prepare();
     this.checkRoles();
@@ -440,48 +418,11 @@ export class Application {
     this.graph = providerGraph(this.container, roots, methodDependencies);
     assertProviderGraph(this.graph);
     interceptInstances(this.container, this.interceptors);
-    const env = {
-      container: this.container,
-      guards: this.guards,
-      interceptors: this.interceptors,
-      writer: this.engine.writer,
-      logger: this.logger,
-      etags: this.options.etag,
-      tracing: this.tracing?.steps ? this.tracing : undefined,
-      pipeline: this.pipeline,
-      errorBodies: this.errorBodies,
-      versioning: this.options.versioning,
-      prefix: this.options.prefix,
-      startedAt: new Date(),
-    };
-    this.routes = compileControllers(this.classesOf(CONTROLLER_ROLE.name), env);
-    for (const hook of this.hooks.compiled) await hook(this.routes);
+    const routes = http.compile();
+    for (const hook of this.hooks.compiled) await hook(routes);
     this.optionalPackages.assertInstalled();
     this.sealed = true;
-    const { accessLog } = this.options;
-    const observe = createRequestObserver({
-      requestId: Boolean(this.options.requestId || accessLog),
-      accessLog: accessLog
-        ? createAccessLog(this.logger, objectOr(accessLog), () => this.health.shuttingDown)
-        : undefined,
-      metrics: this.metrics,
-      tracing: this.tracing,
-      watchers: this.answerWatchers,
-      findRoute: routeFinder(this.routes),
-    });
-    return this.engine.mount(this.routes, observe);
-  }
-
-  // Decided by the options and the features installed, both fixed before routes compile.
-  private observesRequests(): boolean {
-    const { accessLog, requestId } = this.options;
-    return observesRequests({
-      requestId: Boolean(requestId || accessLog),
-      accessLog: accessLog ? () => {} : undefined,
-      metrics: this.metrics,
-      tracing: this.tracing,
-      watchers: this.answerWatchers,
-    });
+    return http.mount();
   }
 
   // The classes the application was given, which everything else is reached from.
@@ -517,14 +458,4 @@ export class Application {
   private assertNotReady(call: string): void {
     if (this.sealed) throw trellisError('TRELLIS_ERR_AFTER_READY', call);
   }
-}
-
-function listenOn(server: Server, port: number, host: string): Promise<void> {
-  return new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
 }

@@ -37,6 +37,7 @@ export * from './pipeline/pipeline-hooks';
 export * from './modules/module-registry';
 export * from './modules/trellis-feature';
 export * from './options/check-option';
+export * from './options/option-object';
 export * from './options/messages-schema';
 export * from './settles-within';
 export * from './validation/compile-validator';

@@ -1,5 +1,5 @@
 import { type IncomingHttpHeaders, type IncomingMessage, request, Server } from 'node:http';
-import type { InjectOptions, InjectResponse } from '../app/inject';
+import type { InjectOptions, InjectResponse } from '../http/inject';
 import { InProcessConnections, type PeerAddress } from './in-process-connections';
 
 /** A request for a route, made from a tool call. */

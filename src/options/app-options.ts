@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { TrustProxy } from '../app/trust-proxy';
+import type { TrustProxy } from '../http/trust-proxy';
 import type { DevtoolsOptions } from '../devtools/devtools-options';
 import type { EngineName } from '../engine/engine';
 import type { ErrorBodyOptions } from '../error-body/error-body-options';

@@ -5,12 +5,22 @@ import { expect } from 'chai';
 const ROOT = resolve(__dirname, '..', '..', '..', '..');
 const APP = join(ROOT, 'src', 'app');
 const TRANSPORTS = ['websocket', 'graphql', 'openapi', 'sse', 'uploads'];
+// HTTP's folders: the application may name their types (its public getters), never load them.
+const HTTP = ['http', 'engine', 'routing', 'security', 'serialization', 'rate-limit'];
 
 // Every relative import (static, dynamic or require) of a file, as a path from the repository root.
 function importsOf(file: string): string[] {
   const source = readFileSync(file, 'utf8');
   return [...source.matchAll(/(?:from |import |import\(|require\()'(\.[^']*)'/g)].map(([, path]) =>
     relative(ROOT, resolve(file, '..', path)),
+  );
+}
+
+// The relative imports that load a file at run time: `import type` is erased by the compiler.
+function valueImportsOf(file: string): string[] {
+  const source = readFileSync(file, 'utf8');
+  return [...source.matchAll(/^import (?!type )[^;]*?from '(\.[^']*)'|(?:import\(|require\()'(\.[^']*)'/gm)].map(
+    ([, from, call]) => relative(ROOT, resolve(file, '..', (from ?? call)!)),
   );
 }
 
@@ -30,6 +40,16 @@ describe('src/app: the application without the transports', () => {
         expect(target, `${relative(ROOT, file)} imports ${target}`).not.to.match(
           new RegExp(`^src/(${TRANSPORTS.join('|')})(/|$)`),
         );
+  });
+
+  it('loads none of HTTP: the HTTP feature, installed from src/features.ts, hands the app its transport', () => {
+    const loaded = files.flatMap((file) =>
+      valueImportsOf(file)
+        .filter((target) => new RegExp(`^src/(${HTTP.join('|')})(/|$)`).test(target))
+        .map((target) => `${relative(ROOT, file)} imports ${target}`),
+    );
+    expect(loaded).to.deep.equal([]);
+    expect(readFileSync(join(ROOT, 'src', 'features.ts'), 'utf8')).to.match(/httpModule,\s+websocketModule/);
   });
 
   it('reaches the built-in features through one list, src/features.ts', () => {

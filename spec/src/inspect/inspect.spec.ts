@@ -183,6 +183,7 @@ describe('app.inspect()', () => {
       },
     ]);
     expect(description.modules).to.deep.equal([
+      'http',
       'websocket',
       'sse',
       'uploads',

@@ -32,6 +32,8 @@ export const KERNEL_ERRORS = {
   TRELLIS_ERR_HOOK_ORDER_CYCLE: (names: string) =>
     `The before/after of these pipeline hooks go round in a circle, so no order satisfies them: ${names}`,
   TRELLIS_ERR_ALREADY_LISTENING: () => 'listen() was already called',
+  TRELLIS_ERR_NO_HTTP: (how: string) =>
+    `This application has no HTTP transport: make it with ${how}, which installs the HTTP feature`,
   TRELLIS_ERR_MISSING_PACKAGE: (missing: readonly MissingPackage[]) => missingPackages(missing),
   TRELLIS_ERR_NOT_DECORATED: (target: string, decorator: string, role?: string) =>
     `${target} is not decorated with @${decorator}()${role ? ` but was given as a ${role}` : ''}`,

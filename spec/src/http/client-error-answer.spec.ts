@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { Controller, Post } from '../../../src';
-import { MALFORMED_HTTP_REQUEST } from '../../../src/app/client-error-answer';
+import { MALFORMED_HTTP_REQUEST } from '../../../src/http/client-error-answer';
 import { createApp } from '../../../src/app/create-app';
 import { forEachEngine } from '../../support/engines';
 import { RawConnection, type RawResponse } from '../../support/raw-http';
