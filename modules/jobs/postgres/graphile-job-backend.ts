@@ -317,6 +317,8 @@ export class GraphileJobBackend implements JobBackend {
     // add_job notifies every runner listening on the database itself.
   }
 
+  // A claim (graphile-worker's getJob) in flight when stop begins is not given back: its worker
+  // runs the job it took, and runner.stop() resolves once that run is over, so the grace covers it.
   async stop(graceMs: number): Promise<void> {
     clearInterval(this.sweeper);
     clearInterval(this.cancelWatch);

@@ -149,10 +149,11 @@ export class SqliteJobStore {
       WHERE id = ${Number(job.id)} AND locked_by = ${worker}`.execute(this.root);
   }
 
-  /** Gives the jobs `worker` still holds back, their cut-off run not counted. */
-  async release(worker: string): Promise<void> {
+  /** Gives back the jobs `worker` still holds (only `ids` among them, when given), their cut-off run not counted. */
+  async release(worker: string, ids?: readonly string[]): Promise<void> {
+    const among = ids === undefined ? sql`` : sql`AND id IN (${sql.join(ids.map(Number))})`;
     await sql`UPDATE ${table} SET locked_at = NULL, locked_by = NULL, attempts = attempts - 1
-      WHERE locked_by = ${worker}`.execute(this.root);
+      WHERE locked_by = ${worker} ${among}`.execute(this.root);
   }
 
   /**
