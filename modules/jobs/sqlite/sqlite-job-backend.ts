@@ -45,13 +45,12 @@ export class SqliteJobBackend implements JobBackend {
   constructor(
     private readonly root: Kysely<any>,
     private readonly logger: Logger,
-    private readonly held: () => boolean = () => false,
   ) {
-    this.store = new SqliteJobStore(root, Date.now, held);
+    this.store = new SqliteJobStore(root);
   }
 
   prepare(): Promise<void> {
-    return createJobTables(this.root, this.held());
+    return createJobTables(this.root);
   }
 
   add(db: Kysely<any>, job: NewJob): Promise<string> {
