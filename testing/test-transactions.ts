@@ -1,17 +1,17 @@
-import { DatabaseConnection } from '../modules/database/database-connection';
-import { rollbackTestTransactions, setTestTransactions } from '../modules/database/test-transactions';
 import type { Application } from '../src/app/application';
+import { holdableDialectOf, holdEachTest, rollbackHeldTransactions } from './holdable-databases';
 
 /**
  * Runs every query of `app` (readied here if needed) in one transaction until the returned
  * function rolls it back: for an app shared by a file's tests, call it in `beforeEach` and the
  * returned function in `afterEach`. `Transactional()` calls inside become savepoints; on
- * PostgreSQL the sequences are put back too, so ids start over.
+ * PostgreSQL the sequences are put back too, so ids start over. The app's database module must
+ * be installed after `trellis/testing` is loaded.
  * @example let rollback: () => Promise<void>; beforeEach(async () => (rollback = await beginTestTransaction(app))); afterEach(() => rollback());
  */
 export async function beginTestTransaction(app: Application): Promise<() => Promise<void>> {
   await app.ready();
-  return app.container.get(DatabaseConnection).holdTransaction();
+  return holdableDialectOf(app).hold();
 }
 
 /**
@@ -23,11 +23,11 @@ export async function beginTestTransaction(app: Application): Promise<() => Prom
 export function rollbackEachTest(): { beforeEach(): void; afterEach(): Promise<void> } {
   return {
     beforeEach() {
-      setTestTransactions(true);
+      holdEachTest(true);
     },
     async afterEach() {
-      setTestTransactions(false);
-      await rollbackTestTransactions();
+      holdEachTest(false);
+      await rollbackHeldTransactions();
     },
   };
 }

@@ -1,11 +1,9 @@
-import type { Kysely, KyselyPlugin } from 'kysely';
+import type { Dialect, Kysely, KyselyPlugin } from 'kysely';
 import type { Logger } from 'pino';
 import type { AppMetrics } from '../../src/metrics';
 import type { Tracing } from '../../src/tracing';
-import { databaseModuleError } from './database-errors';
 import type { DatabaseOptions } from './database-options';
 import { type DatabaseTarget, databaseTarget } from './database-url';
-import { type HoldableDialect, holdableDialect } from './held-transaction';
 import { kysely } from './load-kysely';
 import { observeQueries } from './observe-queries';
 import { openDialect } from './open-dialect';
@@ -45,27 +43,28 @@ export class DatabaseConnection {
   /** What `Database` gives the application: `db` with the `plugins` option's Kysely plugins. */
   readonly applicationDb: Kysely<any>;
   private readonly faults: StorageFaults;
-  private readonly dialectInUse: HoldableDialect;
-  private release: (() => Promise<void>) | undefined;
 
+  /** `extend` gives the dialect to use in place of the one opened (the database extensions'). */
   constructor(
     options: Pick<DatabaseOptions, 'url' | 'poolSize' | 'driver' | 'plugins'>,
     observers: DatabaseObservers,
+    extend: (dialect: Dialect, target: DatabaseTarget) => Dialect = (dialect) => dialect,
   ) {
     const target = databaseTarget(options.url);
     this.target = target;
     this.dialect = target.dialect;
     this.faults = new StorageFaults(observers.logger);
-    this.dialectInUse = holdableDialect(
+    const dialect = extend(
       unavailableAware(
         openDialect(target, observers.logger, options.poolSize, options.driver),
         this.faults,
         observers.logger,
       ),
+      target,
     );
     const { Kysely } = kysely();
     this.root = new Kysely<any>({
-      dialect: this.dialectInUse,
+      dialect,
       log: observeQueries(target.dialect, observers.metrics, observers.tracing),
     });
     this.db = transactionAware(this.root);
@@ -106,63 +105,8 @@ export class DatabaseConnection {
       .execute();
   }
 
-  /**
-   * Runs every later query in one transaction, until the returned function rolls it back (and,
-   * on PostgreSQL, puts the sequences back where they were, so ids start over too). A
-   * `Transactional()` call meanwhile is a savepoint in it. For tests: see `trellis/testing`.
-   */
-  /** Whether a test's transaction holds the connection (`holdTransaction()`), not yet rolled back. */
-  get holdsTransaction(): boolean {
-    return this.release !== undefined;
-  }
-
-  async holdTransaction(): Promise<() => Promise<void>> {
-    if (this.release) throw databaseModuleError('TRELLIS_ERR_TRANSACTION_ALREADY_HELD');
-    const sequences = await this.sequences();
-    const release = await this.dialectInUse.hold();
-    let released: Promise<void> | undefined;
-    this.release = () => {
-      released ??= release().then(() => {
-        this.release = undefined;
-        return this.restore(sequences);
-      });
-      return released;
-    };
-    return this.release;
-  }
-
-  /** Closes the connection (ends the pool), rolling back a held transaction first. */
-  async close(): Promise<void> {
-    if (this.release) await this.release().catch(() => {});
+  /** Closes the connection (ends the pool). */
+  close(): Promise<void> {
     return this.root.destroy();
   }
-
-  // Where each PostgreSQL sequence stands: a rollback does not take back the numbers it gave.
-  private async sequences(): Promise<SequenceState[]> {
-    if (this.dialect !== 'postgres') {
-      await kysely().sql`SELECT 1`.execute(this.root);
-      return [];
-    }
-    const { sql } = kysely();
-    const { rows } = await sql<SequenceState>`
-      SELECT schemaname AS schema, sequencename AS name, start_value AS start, last_value AS last
-      FROM pg_sequences`.execute(this.root);
-    return rows;
-  }
-
-  private async restore(sequences: SequenceState[]): Promise<void> {
-    const { sql } = kysely();
-    for (const { schema, name, start, last } of sequences) {
-      const sequence = sql`format('%I.%I', ${schema}::text, ${name}::text)::regclass`;
-      if (last === null) await sql`SELECT setval(${sequence}, ${start}::bigint, false)`.execute(this.root);
-      else await sql`SELECT setval(${sequence}, ${last}::bigint, true)`.execute(this.root);
-    }
-  }
-}
-
-interface SequenceState {
-  schema: string;
-  name: string;
-  start: string;
-  last: string | null;
 }

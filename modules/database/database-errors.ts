@@ -14,6 +14,8 @@ export const DATABASE_ERRORS = {
     'database: the connection already holds a test transaction; roll it back before holding another',
   TRELLIS_ERR_TRANSACTION_HELD_BEFORE_CONNECT: () =>
     'database: a test transaction was asked for before the connection was opened; hold it after ready()',
+  TRELLIS_ERR_TRANSACTION_NOT_HOLDABLE: () =>
+    "database: this application's connection cannot hold a test transaction: it installs no database module, or installed it before trellis/testing was loaded; import trellis/testing first",
 };
 
 /** Builds the `TrellisError` of one of the database module's codes from its message template's arguments. */

@@ -1,6 +1,7 @@
 import { checkOption, defineModule } from '../../src/kernel';
 import { BROADCASTER } from '../../src/websocket';
 import { DatabaseConnection } from './database-connection';
+import { extendedDialect } from './database-extensions';
 import { DatabaseFeedStore } from './database-feed-store';
 import type { DatabaseOptions } from './database-options';
 import { databaseOptionsSchema } from './database-options-schema';
@@ -11,7 +12,6 @@ import { IdempotencyStore } from './idempotency/idempotency-store';
 import { purgeExpiredIdempotencyKeys } from './idempotency/purge-expired-idempotency-keys';
 import { PostgresBroadcaster } from './postgres-broadcaster';
 import type * as RunMigrations from './run-migrations';
-import { testTransactionsOn, trackTestTransaction } from './test-transactions';
 import { transactionalInterceptor } from './transactional-interceptor';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -32,7 +32,10 @@ export const databaseModule = defineModule<DatabaseOptions>({
   name: 'database',
   install(app, options = {}) {
     checkOption(databaseOptionsSchema, options, 'database');
-    const connection = new DatabaseConnection(options, app);
+    // Extended before its first query; an extension's hooks go first among the module's.
+    const connection = new DatabaseConnection(options, app, (dialect, target) =>
+      extendedDialect(dialect, { app, target }),
+    );
     const { container } = app;
     container.bind(DatabaseConnection).toConstantValue(connection);
     // The application's queries go through its plugins; the module's own (below) never do.
@@ -97,11 +100,6 @@ export const databaseModule = defineModule<DatabaseOptions>({
         stop: () => clearInterval(purgeTimer),
       });
     }
-    // After every module's own tables and schemas (graphile-worker's, made on its own connections)
-    // and before what the application seeds once compiled: a test's rollback keeps the first.
-    app.onReady(async () => {
-      if (testTransactionsOn()) trackTestTransaction(await connection.holdTransaction());
-    });
     app.onClose(() => connection.close());
   },
 });

@@ -39,7 +39,6 @@ export class JobQueue implements Jobs, JobsBoard {
     private readonly backend: JobBackend,
     private readonly db: Kysely<any>,
     private readonly tracing?: Tracing,
-    private readonly held: () => boolean = () => false,
   ) {}
 
   async enqueue<N extends string>(
@@ -93,15 +92,6 @@ export class JobQueue implements Jobs, JobsBoard {
   /** The counts per name and the first jobs of each state, for the devtools page. */
   overview(): Promise<JobsOverview> {
     return this.backend.overview(OVERVIEW_LIMIT);
-  }
-
-  /**
-   * Runs the due jobs on the application's own connection while a test's transaction holds it
-   * and the backend's workers, on connections of their own, cannot see them; how many ran.
-   */
-  runHeld(): Promise<number> {
-    if (!this.held() || !this.runner || !this.backend.runHeld) return Promise.resolve(0);
-    return this.backend.runHeld(this.runner);
   }
 
   /** Jobs due now or running (what `drainJobs` waits on). */

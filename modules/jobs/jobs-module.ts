@@ -39,7 +39,7 @@ export const jobsModule = defineModule<JobsOptions>({
     const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
     const grace = app.options.shutdownTimeoutMs ?? DEFAULT_SHUTDOWN_MS;
     const backend = openBackend(connection, app.logger, concurrency);
-    const queue = new JobQueue(backend, connection.db, app.tracing, () => connection.holdsTransaction);
+    const queue = new JobQueue(backend, connection.db, app.tracing);
     app.container.bind(Jobs).toConstantValue(queue);
     app.container.bind(JOBS_BOARD).toConstantValue(queue);
     app.register(...options.handlers);

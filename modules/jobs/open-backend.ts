@@ -21,5 +21,5 @@ export function openBackend(connection: DatabaseConnection, logger: Logger, conc
     );
   }
   const { SqliteJobBackend } = require('./sqlite/sqlite-job-backend') as typeof Sqlite;
-  return new SqliteJobBackend(connection.root, logger, () => connection.holdsTransaction);
+  return new SqliteJobBackend(connection.root, logger);
 }

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { expect } from 'chai';
-import type { Kysely, Migration } from 'kysely';
+import { type Kysely, type Migration, sql } from 'kysely';
 import { ConflictException, Inject, Injectable } from '../../index';
 import { Database, Transactional } from '../../modules/database';
 import type { Application } from '../../src/app/application';
@@ -140,6 +140,26 @@ describe('trellis/testing: a database per test file, a rollback per test', funct
         expect(await notes.add('one again')).to.equal(first);
         await again();
         expect(await notes.texts()).to.deep.equal(before);
+      });
+
+      it('makes a transaction written as SQL (BEGIN, COMMIT, ROLLBACK) a savepoint too', async () => {
+        const app = notesApp(url);
+        const rollback = await beginTestTransaction(app);
+        const notes = await notesOf(app);
+        const db = app.container.get<Database<any>>(Database);
+        // SQLite's claims take the write lock first (the jobs' BEGIN IMMEDIATE); PostgreSQL's plain BEGIN.
+        const begin = name === 'sqlite' ? sql`BEGIN IMMEDIATE` : sql`BEGIN`;
+        const inTransaction = (text: string, end: 'COMMIT' | 'ROLLBACK') =>
+          db.connection().execute(async (connection) => {
+            await begin.execute(connection);
+            await connection.insertInto('notes').values({ text }).execute();
+            await sql.raw(end).execute(connection);
+          });
+        await inTransaction('committed', 'COMMIT');
+        await inTransaction('rolled back', 'ROLLBACK');
+        expect(await notes.texts()).to.deep.equal(['committed']);
+        await rollback();
+        expect(await notes.texts()).to.deep.equal([]);
       });
 
       it('makes Transactional() a savepoint: a failed call undoes only its own writes', async () => {

@@ -120,6 +120,7 @@ export function compileJobs(handlers: readonly Class[], env: JobsCompilerEnv): C
     tasks.set(task.name, task);
   };
   for (const target of handlers) {
+    const before = tasks.size;
     for (const method of metadataRegistry.forClass(target).methods.values()) {
       const handler = `${target.name}.${method.name}`;
       const job = method.get(JOB);
@@ -145,6 +146,9 @@ export function compileJobs(handlers: readonly Class[], env: JobsCompilerEnv): C
         });
       }
     }
+    // Most likely a provider put in the wrong list, or a class whose decorators were lost: it
+    // would run nothing, silently.
+    if (tasks.size === before) throw jobsError('TRELLIS_ERR_HANDLER_WITHOUT_JOBS', target.name);
   }
   return new CompiledJobs(tasks);
 }

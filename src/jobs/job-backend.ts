@@ -55,12 +55,6 @@ export interface JobBackend {
   cancel(db: Kysely<any>, id: string): Promise<boolean>;
   /** Jobs due now (`runAt` reached) or running. */
   busy(): Promise<number>;
-  /**
-   * Runs the due jobs through `runner` on the caller's own connection, for a test whose
-   * transaction holds it (the workers' connections cannot see what it has not committed);
-   * resolves to how many ran. Backends whose workers share that connection leave it out.
-   */
-  runHeld?(runner: JobRunner): Promise<number>;
   /** Jobs waiting, due or not. */
   waiting(): Promise<number>;
   /** The counts per name, and up to `limit` jobs of each state. */

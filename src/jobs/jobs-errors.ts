@@ -15,6 +15,8 @@ export const JOBS_ERRORS = {
     `enqueue('${name}', { key: '${key}' }): the database stored no job in ${tries} tries, a worker taking the job of that key each time`,
   TRELLIS_ERR_INVALID_JOB_TIMEOUT: (where: string, timeoutMs: unknown) =>
     `${where}: Job() timeoutMs must be a whole number of milliseconds from 1 to ${MAX_JOB_TIMEOUT_MS}, got ${String(timeoutMs)}`,
+  TRELLIS_ERR_HANDLER_WITHOUT_JOBS: (handler: string) =>
+    `install('jobs', { handlers }): ${handler} has no Job() or Cron() method, so it would run nothing; decorate its methods, or register it with app.register() if it is a plain provider`,
 };
 
 /** Builds the `TrellisError` of one of these codes from its message template's arguments. */

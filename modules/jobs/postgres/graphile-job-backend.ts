@@ -15,6 +15,7 @@ import {
 } from '../../../src/jobs';
 import { settlesWithin } from '../../../src/kernel';
 import { loadOptional } from '../../../src/optional';
+import { GRAPHILE_JOBS_TABLE, type GraphileJobRow, SELECT_GRAPHILE_JOBS } from './graphile-jobs-table';
 import { graphileLogger } from './graphile-logger';
 import { payloadOf, type StoredPayload, storedPayload } from './graphile-payload';
 
@@ -31,19 +32,7 @@ const ADD_TRIES = 10;
 /** The graphile-worker flag a cancelled running job carries until its run returns. */
 const CANCELLED_FLAG = 'trellis_cancelled';
 
-interface Row {
-  id: string;
-  name: string;
-  payload: unknown;
-  run_at: Date;
-  attempts: number;
-  max_attempts: number;
-  last_error: string | null;
-  locked_at: Date | null;
-  priority: number;
-}
-
-function infoOf(row: Row): JobInfo {
+function infoOf(row: GraphileJobRow): JobInfo {
   const state = row.locked_at !== null ? 'running' : row.attempts >= row.max_attempts ? 'failed' : 'waiting';
   return {
     id: String(row.id),
@@ -57,14 +46,6 @@ function infoOf(row: Row): JobInfo {
     priority: Number(row.priority),
   };
 }
-
-// graphile-worker's table, written only where it has no function: a claim's heartbeat, a running
-// job's cancel flag, and the last error of a run of runHeld().
-const JOBS = sql.raw('graphile_worker._private_jobs');
-// Its public view has every column but the payload, read from the table beside it.
-const SELECT_JOBS = sql`SELECT j.id::text AS id, j.task_identifier AS name, p.payload, j.run_at, j.attempts,
-    j.max_attempts, j.last_error, j.locked_at, j.priority
-  FROM graphile_worker.jobs j JOIN graphile_worker._private_jobs p ON p.id = j.id`;
 
 /**
  * Jobs on PostgreSQL through graphile-worker, in its `graphile_worker` schema of the database
@@ -124,12 +105,14 @@ export class GraphileJobBackend implements JobBackend {
 
   async get(id: string): Promise<JobInfo | null> {
     if (!/^\d+$/.test(id)) return null;
-    const { rows } = await sql<Row>`${SELECT_JOBS} WHERE j.id = ${id}::bigint`.execute(this.root);
+    const { rows } = await sql<GraphileJobRow>`${SELECT_GRAPHILE_JOBS} WHERE j.id = ${id}::bigint`.execute(
+      this.root,
+    );
     return rows[0] ? infoOf(rows[0]) : null;
   }
 
   async failed(): Promise<JobInfo[]> {
-    const { rows } = await sql<Row>`${SELECT_JOBS}
+    const { rows } = await sql<GraphileJobRow>`${SELECT_GRAPHILE_JOBS}
       WHERE j.attempts >= j.max_attempts AND j.locked_at IS NULL ORDER BY j.id`.execute(this.root);
     return rows.map(infoOf);
   }
@@ -165,7 +148,7 @@ export class GraphileJobBackend implements JobBackend {
         db,
       );
       if (deleted.rows.length > 0) return true;
-      const marked = await sql`UPDATE ${JOBS} SET key = NULL, attempts = max_attempts,
+      const marked = await sql`UPDATE ${GRAPHILE_JOBS_TABLE} SET key = NULL, attempts = max_attempts,
           flags = coalesce(flags, '{}'::jsonb) || jsonb_build_object(${CANCELLED_FLAG}::text, true)
         WHERE id = ${id}::bigint AND locked_at IS NOT NULL RETURNING id`.execute(db);
       if (marked.rows.length > 0) {
@@ -186,45 +169,13 @@ export class GraphileJobBackend implements JobBackend {
     return rows.map((row) => row.id);
   }
 
-  // clock_timestamp(), not now(): inside a test's held transaction now() stays at its start.
+  // clock_timestamp(), not now(): inside a transaction now() stays at its start.
   async busy(): Promise<number> {
     const { rows } = await sql<{ n: string }>`SELECT count(*) AS n FROM graphile_worker.jobs
       WHERE locked_at IS NOT NULL OR (attempts < max_attempts AND run_at <= clock_timestamp())`.execute(
       this.root,
     );
     return Number(rows[0]!.n);
-  }
-
-  async runHeld(runner: JobRunner): Promise<number> {
-    let ran = 0;
-    for (;;) {
-      const { rows } = await sql<Row>`${SELECT_JOBS} WHERE j.locked_at IS NULL AND j.attempts < j.max_attempts
-        AND j.run_at <= clock_timestamp() ORDER BY j.priority, j.run_at, j.id LIMIT 1`.execute(this.root);
-      const row = rows[0];
-      if (!row) return ran;
-      const attempt = Number(row.attempts) + 1;
-      const { trellis } = (row.payload ?? {}) as StoredPayload;
-      try {
-        await runner.run({
-          id: row.id,
-          name: row.name,
-          payload: payloadOf(row.payload),
-          attempt,
-          maxAttempts: Number(row.max_attempts),
-          requestId: trellis?.requestId,
-          spanLink: trellis?.spanLink,
-        });
-        await sql`SELECT graphile_worker.complete_jobs(ARRAY[${row.id}::bigint])`.execute(this.root);
-      } catch (err) {
-        // graphile-worker's schedule: the next attempt after e^attempt seconds. No function
-        // sets a job's last error short of failing it for good: written here.
-        await sql`UPDATE ${JOBS} SET attempts = ${attempt},
-            last_error = ${err instanceof Error ? err.message : String(err)},
-            run_at = clock_timestamp() + make_interval(secs => exp(least(${attempt}, 10)))
-          WHERE id = ${row.id}::bigint`.execute(this.root);
-      }
-      ran++;
-    }
   }
 
   async waiting(): Promise<number> {
@@ -240,8 +191,11 @@ export class GraphileJobBackend implements JobBackend {
         count(*) FILTER (WHERE locked_at IS NULL AND attempts >= max_attempts) AS failed
       FROM graphile_worker.jobs GROUP BY task_identifier ORDER BY task_identifier`.execute(this.root);
     const listed = async (where: RawBuilder<unknown>, order: RawBuilder<unknown>) =>
-      (await sql<Row>`${SELECT_JOBS} WHERE ${where} ORDER BY ${order} LIMIT ${limit}`.execute(this.root))
-        .rows;
+      (
+        await sql<GraphileJobRow>`${SELECT_GRAPHILE_JOBS} WHERE ${where} ORDER BY ${order} LIMIT ${limit}`.execute(
+          this.root,
+        )
+      ).rows;
     const jobs = [
       ...(await listed(sql`j.locked_at IS NOT NULL`, sql`j.locked_at, j.id`)),
       ...(await listed(sql`j.locked_at IS NULL AND j.attempts >= j.max_attempts`, sql`j.id DESC`)),
@@ -317,6 +271,8 @@ export class GraphileJobBackend implements JobBackend {
     // add_job notifies every runner listening on the database itself.
   }
 
+  // A claim (graphile-worker's getJob) in flight when stop begins is not given back: its worker
+  // runs the job it took, and runner.stop() resolves once that run is over, so the grace covers it.
   async stop(graceMs: number): Promise<void> {
     clearInterval(this.sweeper);
     clearInterval(this.cancelWatch);
@@ -351,7 +307,7 @@ export class GraphileJobBackend implements JobBackend {
   private async renewClaims(): Promise<void> {
     if (this.claims.size === 0) return;
     try {
-      await sql`UPDATE ${JOBS} AS j SET locked_at = now()
+      await sql`UPDATE ${GRAPHILE_JOBS_TABLE} AS j SET locked_at = now()
         FROM unnest(${[...this.claims.keys()]}::bigint[], ${[...this.claims.values()]}::text[]) AS c(id, worker)
         WHERE j.id = c.id AND j.locked_by = c.worker`.execute(this.root);
     } catch (err) {

@@ -35,6 +35,8 @@ export class SqliteJobBackend implements JobBackend {
   private poller?: NodeJS.Timeout;
   private heartbeat?: NodeJS.Timeout;
   private polling = false;
+  // The last poll begun: stop() waits for a claim in flight, whose jobs it must not leave locked.
+  private polled: Promise<void> = Promise.resolve();
   private again = false;
   private stopping = false;
   // Jobs done in this turn of the event loop, deleted together: each commit syncs the file.
@@ -43,13 +45,12 @@ export class SqliteJobBackend implements JobBackend {
   constructor(
     private readonly root: Kysely<any>,
     private readonly logger: Logger,
-    private readonly held: () => boolean = () => false,
   ) {
-    this.store = new SqliteJobStore(root, Date.now, held);
+    this.store = new SqliteJobStore(root);
   }
 
   prepare(): Promise<void> {
-    return createJobTables(this.root, this.held());
+    return createJobTables(this.root);
   }
 
   add(db: Kysely<any>, job: NewJob): Promise<string> {
@@ -106,7 +107,9 @@ export class SqliteJobBackend implements JobBackend {
 
   // Bound to the context of start(): a wake from inside a Transactional() call (an enqueue) must
   // not hand that call's transaction, or its request, to the jobs it starts.
-  private readonly claimOutside = AsyncResource.bind(() => void this.poll());
+  private readonly claimOutside = AsyncResource.bind(() => {
+    this.polled = this.poll();
+  });
 
   wake(): void {
     if (!this.settings || this.stopping) return;
@@ -120,8 +123,10 @@ export class SqliteJobBackend implements JobBackend {
   async stop(graceMs: number): Promise<void> {
     this.stopping = true;
     clearInterval(this.poller);
-    this.schedules?.stop();
+    const ticks = this.schedules?.stop();
     try {
+      // A claim in flight gives its jobs back (poll() sees `stopping`) before the file closes.
+      await Promise.all([this.polled, ticks]);
       if (this.running.size === 0) return;
       // The heartbeat goes on meanwhile: the runs finishing are not taken for cut off.
       await settlesWithin(Promise.allSettled([...this.running]), graceMs);
@@ -163,6 +168,10 @@ export class SqliteJobBackend implements JobBackend {
         const free = settings.concurrency - this.running.size;
         if (free <= 0 || this.stopping) break;
         const jobs = await this.store.claim(this.worker, free, settings.lockTimeoutMs);
+        if (this.stopping) {
+          await this.giveBack(jobs);
+          break;
+        }
         for (const job of jobs) this.begin(job);
         if (jobs.length === free) this.again = true;
       } while (this.again);
@@ -170,6 +179,24 @@ export class SqliteJobBackend implements JobBackend {
       this.logger.error({ err }, 'claiming jobs failed');
     } finally {
       this.polling = false;
+    }
+  }
+
+  // Jobs claimed while stop() began: not started, since the database may close under them; due
+  // again at once for the next worker, this attempt not counted. If giving them back fails, they
+  // wait for the lock timeout as a crashed worker's would.
+  private async giveBack(jobs: readonly SqliteClaimedJob[]): Promise<void> {
+    if (jobs.length === 0) return;
+    try {
+      await this.store.release(
+        this.worker,
+        jobs.map((job) => job.id),
+      );
+    } catch (err) {
+      this.logger.warn(
+        { err, jobIds: jobs.map((job) => job.id) },
+        'giving back jobs claimed at shutdown failed',
+      );
     }
   }
 

@@ -56,8 +56,6 @@ export class SqliteJobStore {
   constructor(
     private readonly root: Kysely<any>,
     private readonly now: () => number = Date.now,
-    /** Whether a test's transaction holds the connection: claims are savepoints in it then. */
-    private readonly held: () => boolean = () => false,
   ) {}
 
   /**
@@ -68,7 +66,7 @@ export class SqliteJobStore {
    */
   add(db: Kysely<any>, job: NewJob): Promise<string> {
     if (job.key === undefined || db.isTransaction) return this.insert(db, job);
-    return immediately(this.root, (trx) => this.insert(trx, job), this.held());
+    return immediately(this.root, (trx) => this.insert(trx, job));
   }
 
   private async insert(db: Kysely<any>, job: NewJob): Promise<string> {
@@ -98,10 +96,8 @@ export class SqliteJobStore {
    */
   claim(worker: string, limit: number, lockTimeoutMs: number): Promise<SqliteClaimedJob[]> {
     const now = this.now();
-    return immediately(
-      this.root,
-      async (db) => {
-        const { rows } = await sql<Row>`UPDATE ${table}
+    return immediately(this.root, async (db) => {
+      const { rows } = await sql<Row>`UPDATE ${table}
         SET locked_at = ${now}, locked_by = ${worker}, attempts = attempts + 1
         WHERE id IN (
           SELECT id FROM ${table}
@@ -109,19 +105,17 @@ export class SqliteJobStore {
             AND (locked_at IS NULL OR (locked_at < ${now - lockTimeoutMs} AND locked_by <> ${worker}))
           ORDER BY priority, run_at, id LIMIT ${limit})
         RETURNING *`.execute(db);
-        return rows.map((row) => ({
-          id: String(row.id),
-          name: row.name,
-          payload: JSON.parse(row.payload),
-          attempt: Number(row.attempts),
-          maxAttempts: Number(row.max_attempts),
-          requestId: row.request_id ?? undefined,
-          spanLink: row.span_link ?? undefined,
-          cancelled: Number(row.cancelled) === 1,
-        }));
-      },
-      this.held(),
-    );
+      return rows.map((row) => ({
+        id: String(row.id),
+        name: row.name,
+        payload: JSON.parse(row.payload),
+        attempt: Number(row.attempts),
+        maxAttempts: Number(row.max_attempts),
+        requestId: row.request_id ?? undefined,
+        spanLink: row.span_link ?? undefined,
+        cancelled: Number(row.cancelled) === 1,
+      }));
+    });
   }
 
   /** Renews the claims of the jobs `worker` runs (its heartbeat): they are not taken for cut off. */
@@ -149,10 +143,11 @@ export class SqliteJobStore {
       WHERE id = ${Number(job.id)} AND locked_by = ${worker}`.execute(this.root);
   }
 
-  /** Gives the jobs `worker` still holds back, their cut-off run not counted. */
-  async release(worker: string): Promise<void> {
+  /** Gives back the jobs `worker` still holds (only `ids` among them, when given), their cut-off run not counted. */
+  async release(worker: string, ids?: readonly string[]): Promise<void> {
+    const among = ids === undefined ? sql`` : sql`AND id IN (${sql.join(ids.map(Number))})`;
     await sql`UPDATE ${table} SET locked_at = NULL, locked_by = NULL, attempts = attempts - 1
-      WHERE locked_by = ${worker}`.execute(this.root);
+      WHERE locked_by = ${worker} ${among}`.execute(this.root);
   }
 
   /**
@@ -171,7 +166,7 @@ export class SqliteJobStore {
         WHERE id = ${Number(id)} AND locked_at IS NOT NULL`.execute(trx);
       return Number(marked.numAffectedRows ?? 0) > 0 ? 'running' : 'none';
     };
-    return db.isTransaction ? work(db) : immediately(this.root, work, this.held());
+    return db.isTransaction ? work(db) : immediately(this.root, work);
   }
 
   /** Which of the jobs `ids` (running here) were cancelled, by this or another process. */
@@ -257,20 +252,16 @@ export class SqliteJobStore {
    * enqueues it; the others find the row and do nothing. True when this call enqueued it.
    */
   claimTick(name: string, tick: number, maxAttempts: number): Promise<boolean> {
-    return immediately(
-      this.root,
-      async (db) => {
-        const claimed = await sql`INSERT INTO ${sql.table(TICKS_TABLE)} (name, tick) VALUES (${name}, ${tick})
+    return immediately(this.root, async (db) => {
+      const claimed = await sql`INSERT INTO ${sql.table(TICKS_TABLE)} (name, tick) VALUES (${name}, ${tick})
         ON CONFLICT DO NOTHING`.execute(db);
-        if (Number(claimed.numAffectedRows ?? 0) === 0) return false;
-        await sql`INSERT INTO ${table} (name, payload, run_at, max_attempts)
+      if (Number(claimed.numAffectedRows ?? 0) === 0) return false;
+      await sql`INSERT INTO ${table} (name, payload, run_at, max_attempts)
         VALUES (${name}, 'null', ${tick}, ${maxAttempts})`.execute(db);
-        await sql`DELETE FROM ${sql.table(TICKS_TABLE)} WHERE name = ${name} AND tick < ${tick - 7 * 86_400_000}`.execute(
-          db,
-        );
-        return true;
-      },
-      this.held(),
-    );
+      await sql`DELETE FROM ${sql.table(TICKS_TABLE)} WHERE name = ${name} AND tick < ${tick - 7 * 86_400_000}`.execute(
+        db,
+      );
+      return true;
+    });
   }
 }

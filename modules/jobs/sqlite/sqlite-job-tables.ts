@@ -53,18 +53,12 @@ async function missingColumns(db: Kysely<any>): Promise<string[]> {
  * lock (processes starting together add each column once); every other statement is a no-op
  * on an up-to-date file, which takes no lock.
  */
-export async function createJobTables(root: Kysely<any>, held = false): Promise<void> {
+export async function createJobTables(root: Kysely<any>): Promise<void> {
   for (const statement of CREATE_TABLES) await sql.raw(statement).execute(root);
   if ((await missingColumns(root)).length > 0)
-    await immediately(
-      root,
-      async (db) => {
-        for (const column of await missingColumns(db))
-          await sql
-            .raw(`ALTER TABLE ${JOBS_TABLE} ADD COLUMN ${column} ${ADDED_COLUMNS[column]}`)
-            .execute(db);
-      },
-      held,
-    );
+    await immediately(root, async (db) => {
+      for (const column of await missingColumns(db))
+        await sql.raw(`ALTER TABLE ${JOBS_TABLE} ADD COLUMN ${column} ${ADDED_COLUMNS[column]}`).execute(db);
+    });
   for (const statement of INDEXES) await sql.raw(statement).execute(root);
 }

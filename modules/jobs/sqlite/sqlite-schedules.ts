@@ -12,6 +12,8 @@ const MAX_WAIT_MS = 3_600_000;
  */
 export class SqliteSchedules {
   private readonly timers = new Set<NodeJS.Timeout>();
+  // Tick claims in flight, which stop() waits for: the file must not close under one.
+  private readonly claiming = new Set<Promise<void>>();
   private stopped = false;
 
   constructor(
@@ -30,10 +32,12 @@ export class SqliteSchedules {
     }
   }
 
-  stop(): void {
+  /** Plans no more ticks; resolves once the tick claims in flight are done. */
+  async stop(): Promise<void> {
     this.stopped = true;
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
+    await Promise.all(this.claiming);
   }
 
   private plan(task: CompiledTask, after: number): void {
@@ -43,7 +47,11 @@ export class SqliteSchedules {
       () => {
         this.timers.delete(timer);
         if (this.now() < tick) return this.plan(task, after);
-        void this.claim(task, tick).finally(() => this.plan(task, tick));
+        const claim = this.claim(task, tick).finally(() => {
+          this.claiming.delete(claim);
+          this.plan(task, tick);
+        });
+        this.claiming.add(claim);
       },
       Math.min(Math.max(tick - this.now(), 0), MAX_WAIT_MS),
     );

@@ -14,6 +14,12 @@ class OtherRecorder {
   record() {}
 }
 
+/** A provider listed in `handlers` by mistake: a method, but neither Job() nor Cron() on it. */
+@Injectable()
+class MailSender {
+  send() {}
+}
+
 @Injectable()
 class HalfSecondJobs {
   @Job('half', z.object({}), { timeoutMs: 0.5 })
@@ -42,6 +48,18 @@ describe('jobs module: declarations', function () {
       expect(error.message).to.contain('SpecJobs').and.to.contain('OtherRecorder');
     } finally {
       await app.close();
+    }
+  });
+
+  it('refuses a handler class with no Job() or Cron() method at ready(), naming it, with or without a worker', async () => {
+    for (const worker of [true, false]) {
+      const app = jobsApp(':memory:', { handlers: [SpecJobs, MailSender], worker });
+      try {
+        const error = expectCode(await app.ready().catch((err) => err), 'TRELLIS_ERR_HANDLER_WITHOUT_JOBS');
+        expect(error.message).to.contain('MailSender').and.not.to.contain('SpecJobs');
+      } finally {
+        await app.close();
+      }
     }
   });
 
