@@ -22,6 +22,8 @@ const COMPARISONS = [
   { a: 'trellis-fastify-traced-context', b: 'trellis-fastify', why: 'tracing with the context manager an SDK registers vs everything off' },
   { a: 'trellis-express', b: 'trellis-express-before', why: 'this checkout vs the earlier one (BENCH_BEFORE)' },
   { a: 'trellis-fastify', b: 'trellis-fastify-before', why: 'this checkout vs the earlier one (BENCH_BEFORE)' },
+  { a: 'trellis-express-observed', b: 'trellis-express-observed-before', why: 'the same, request id + access log + metrics on (BENCH_BEFORE)' },
+  { a: 'trellis-fastify-observed', b: 'trellis-fastify-observed-before', why: 'the same, request id + access log + metrics on (BENCH_BEFORE)' },
 ];
 
 /** The per-round ratios of `a`'s CPU per request to `b`'s on `route`. */

@@ -76,11 +76,20 @@ const STACKS = [
 // today's, so a change of structure is measured before/after in the same rounds.
 if (process.env.BENCH_BEFORE) {
   for (const [engine, engineName] of Object.entries(ENGINES)) {
+    const script = require('node:path').join(process.env.BENCH_BEFORE, 'bench', 'stacks', 'trellis.js');
     STACKS.push({
       name: `trellis-${engine}-before`,
       label: `Trellis (${engineName} engine), the earlier checkout`,
-      script: require('node:path').join(process.env.BENCH_BEFORE, 'bench', 'stacks', 'trellis.js'),
+      script,
       env: { BENCH_ENGINE: engine },
+    });
+    // With the operations' parts on (request id, access log, metrics): the seams they ride changed too.
+    STACKS.push({
+      name: `trellis-${engine}-observed-before`,
+      label: `Trellis (${engineName}), request id + access log + metrics, the earlier checkout`,
+      script,
+      env: { BENCH_ENGINE: engine, BENCH_OBSERVE: '1', LOG_LEVEL: 'info' },
+      quiet: true,
     });
   }
 }

@@ -29,7 +29,7 @@ describe('jobs module: stopping while a claim is in flight', function () {
     const { id } = await withApp(jobsApp(url, { worker: false }), (jobs) => jobs.enqueue('record', { n: 1 }));
     const held = holdClaimUntilStop(database);
     const worker = jobsApp(url);
-    await worker.ready();
+    await worker.start();
     await held.claimed;
     await worker.close();
     sinon.restore();

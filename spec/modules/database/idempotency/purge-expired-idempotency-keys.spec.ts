@@ -58,7 +58,7 @@ describe('database: purgeExpiredIdempotencyKeys', function () {
     let db: Kysely<any>;
     const start = async (idempotencyPurgeMs: number | false) => {
       app = createApp({ controllers: [] }).install('database', { url, idempotencyPurgeMs });
-      await app.ready();
+      await app.start();
       db = app.container.get(Database) as Kysely<any>;
     };
     beforeEach(async () => {
