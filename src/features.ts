@@ -1,6 +1,7 @@
 import { devtoolsModule } from './devtools/devtools-module';
 import { graphqlModule } from './graphql/graphql-module';
 import { httpModule } from './http/http-feature';
+import { jobsFeature } from './jobs/jobs-feature';
 import type { TrellisFeature } from './kernel/modules/trellis-feature';
 import { openapiModule } from './openapi/openapi-module';
 import { sseModule } from './sse/sse-module';
@@ -19,6 +20,7 @@ export const BUILT_IN_FEATURES: readonly TrellisFeature<any>[] = [
   sseModule,
   uploadModule,
   graphqlModule,
+  jobsFeature,
   openapiModule,
   devtoolsModule,
 ];

@@ -1,6 +1,5 @@
 import {
   compileJobs,
-  enqueuingRequestHook,
   JOBS_BOARD,
   JobRunner,
   Jobs,
@@ -46,7 +45,6 @@ export const jobsModule = defineModule<JobsOptions>({
     app.inspection.contribute('jobs', () =>
       describeJobs(app).map(({ cron, ...job }) => (cron === undefined ? job : { ...job, schedule: cron })),
     );
-    app.pipeline.add(enqueuingRequestHook);
     // Counted at each scrape; while the database does not answer, the last count stands.
     let waiting = 0;
     app.metrics?.gauge('trellis_jobs_waiting', 'Jobs waiting to run, due or not', () =>

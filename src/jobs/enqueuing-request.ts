@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { requestIdOf } from '../observability/request-state';
 import type { RequestContext } from '../routing/request-context';
 import type { RouteHook } from '../routing/route-hook';
+import { Jobs } from './jobs-token';
 
 // The route running in this async context, so that a job enqueued from anywhere below it (a
 // singleton service included) carries the id of the request that asked for it.
@@ -15,7 +16,9 @@ export const enqueuingRequestHook: RouteHook<'onRequest'> = {
   after: ['observability'],
   // Run around the call, never entered: an entered store stays on the connection, where the next
   // request's middleware sees it (and it keeps this request alive as long as the socket).
-  compile: () => ({ step: (ctx, call) => current.run(ctx, call, ctx) }),
+  // Only where a module stores jobs: an application without one pays nothing for it.
+  compile: (_handler, _where, container) =>
+    container.isBound(Jobs) ? { step: (ctx, call) => current.run(ctx, call, ctx) } : undefined,
 };
 
 /** The id of the request this code runs for, when it runs for one. */

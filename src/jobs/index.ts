@@ -9,6 +9,7 @@ export * from './job-context';
 export * from './job-decorators';
 export * from './job-metadata';
 export * from './job-runner';
+export * from './jobs-feature';
 export * from './jobs-board';
 export * from './jobs-errors';
 export * from './jobs-token';

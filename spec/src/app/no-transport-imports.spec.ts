@@ -4,7 +4,7 @@ import { expect } from 'chai';
 
 const ROOT = resolve(__dirname, '..', '..', '..', '..');
 const APP = join(ROOT, 'src', 'app');
-const TRANSPORTS = ['websocket', 'graphql', 'openapi', 'sse', 'uploads'];
+const TRANSPORTS = ['websocket', 'graphql', 'openapi', 'sse', 'uploads', 'jobs'];
 // HTTP's folders: the application may name their types (its public getters), never load them.
 const HTTP = ['http', 'engine', 'routing', 'security', 'serialization', 'rate-limit'];
 

@@ -188,6 +188,7 @@ describe('app.inspect()', () => {
       'sse',
       'uploads',
       'graphql',
+      'job-calls',
       'openapi',
       'devtools',
       'inspect-spec',
