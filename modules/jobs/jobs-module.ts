@@ -61,6 +61,7 @@ export const jobsModule = defineModule<JobsOptions>({
         interceptors: app.interceptors,
         tracing: app.tracing?.steps ? app.tracing : undefined,
         logger: app.logger,
+        pipeline: app.pipeline,
       };
       queue.compiled = compileJobs(options.handlers, env);
       if (options.worker === false) return;

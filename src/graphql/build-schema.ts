@@ -9,6 +9,7 @@ import {
 } from 'graphql/type';
 import type { Logger } from 'pino';
 import type { AppContainer as Container } from '../../container/app-container';
+import type { PipelineHooks } from '../kernel/pipeline/pipeline-hooks';
 import type { ErrorBodies } from '../error-body/error-bodies';
 import type { GuardRegistry } from '../kernel/guards/guard-registry';
 import type { InterceptorRegistry } from '../kernel/interceptors/interceptor-registry';
@@ -32,6 +33,8 @@ export interface SchemaBuilderEnv {
   tracing?: Tracing;
   /** The application's error bodies: errors' `extensions` carry its custom one. */
   errorBodies?: ErrorBodies;
+  /** The app's pipeline, whose hooks that join GraphQL calls run in each field. */
+  pipeline?: PipelineHooks<any>;
 }
 
 type Fields = GraphQLFieldConfigMap<unknown, RequestContext>;
@@ -67,6 +70,7 @@ export function buildGraphqlSchema(resolvers: Iterable<Class>, env: SchemaBuilde
     tracing,
     types: new GraphqlTypeMapper(),
     errorBody: env.errorBodies?.app,
+    pipeline: env.pipeline,
   };
   const roots = { query: {} as Fields, mutation: {} as Fields, subscription: {} as Fields };
   const owners = new Map<string, string>();

@@ -7,6 +7,9 @@ import { locatedError } from '../kernel/errors/trellis-errors';
 import type { GuardRegistry, GuardSite } from '../kernel/guards/guard-registry';
 import type { InterceptorRegistry } from '../kernel/interceptors/interceptor-registry';
 import { compileInvocation } from '../kernel/invocation/compile-invocation';
+import { callHookSteps } from '../kernel/pipeline/call-hook-steps';
+import { composeSteps, nestArounds } from '../kernel/pipeline/compose-steps';
+import type { PipelineHooks } from '../kernel/pipeline/pipeline-hooks';
 import type { ClassMetadata, MethodMetadata } from '../kernel/metadata/types';
 import { isSchema } from '../kernel/validation/is-schema';
 import { reportFailure } from '../logging/report-failure';
@@ -30,6 +33,8 @@ export interface FieldCompilerEnv {
   logger: Logger;
   types: GraphqlTypeMapper;
   tracing?: Tracing;
+  /** The app's pipeline: the hooks that join GraphQL calls run around and in each field. */
+  pipeline?: PipelineHooks<any>;
   /** The application's error body, for the `extensions` of errors; default the reference one. */
   errorBody?: ErrorBodyWriter;
 }
@@ -112,16 +117,28 @@ export function compileField(
     transport: 'graphql',
     container: env.container,
   };
+  const hooks = callHookSteps<GraphqlFieldContext>(env.pipeline, {
+    transport: 'graphql',
+    handler: method,
+    where,
+    container: env.container,
+    path: where,
+  });
   // The field's span is its own (below): guards and method run inside it, without spans of their own.
-  const invoke = compileInvocation(
-    {
-      owner: resolver,
-      method,
-      guards: [...resolver.guards, ...method.guards],
-      readers: GRAPHQL_READERS,
-      site,
-    },
-    { container: env.container, guards: env.guards, interceptors: env.interceptors },
+  const invoke = nestArounds(
+    hooks.onRequest,
+    compileInvocation(
+      {
+        owner: resolver,
+        method,
+        guards: [...resolver.guards, ...method.guards],
+        readers: GRAPHQL_READERS,
+        site,
+        prepare: composeSteps(hooks.guard),
+        intercept: hooks.preHandler,
+      },
+      { container: env.container, guards: env.guards, interceptors: env.interceptors },
+    ),
   );
   const { logger, errorBody } = env;
   const onServerError = (operation: RequestContext) => (exception: HTTPException) =>

@@ -3,11 +3,15 @@ import { planResolution } from '../../container/resolution-plan';
 import {
   type CallTracer,
   type Class,
+  callHookSteps,
   compileInvocation,
   compileValidator,
+  composeSteps,
   type InvocationEnv,
   type MethodMetadata,
   metadataRegistry,
+  nestArounds,
+  type PipelineHooks,
   ValidationException,
 } from '../kernel';
 import { positionalSlots } from '../kernel/invocation/positional-slots';
@@ -24,6 +28,8 @@ export const DEFAULT_MAX_ATTEMPTS = 5;
 export interface JobsCompilerEnv extends InvocationEnv {
   tracing?: CallTracer;
   logger: Logger;
+  /** The app's pipeline: the hooks that join job calls run around and in each run. */
+  pipeline?: PipelineHooks<any>;
 }
 
 interface MutablePayload {
@@ -47,7 +53,20 @@ function compileRun(
   };
   // A Job() method takes the payload then its context; a Cron() method its context alone.
   const [first, second] = positionalSlots(method.params, validate ? 2 : 1);
-  const invoke = compileInvocation<JobCallContext>(
+  const where = `${target.name}.${method.name}`;
+  const hooks = callHookSteps<JobCallContext>(env.pipeline, {
+    transport: 'jobs',
+    handler: method,
+    where,
+    container: env.container,
+    path: where,
+  });
+  const readPayload = validate
+    ? (ctx: JobCallContext) => {
+        (ctx as unknown as MutablePayload).payload = validate(ctx.payload);
+      }
+    : undefined;
+  const invocation = compileInvocation<JobCallContext>(
     {
       owner: { ...owner, target: { prototype: dispatch } as unknown as Class },
       resolveOwner: planResolution(env.container, target),
@@ -55,12 +74,10 @@ function compileRun(
       guards: [...owner.guards, ...method.guards],
       readers: {},
       site: { className: target.name, methodName: method.name, transport: 'jobs', container: env.container },
-      // The payload was checked on enqueue; read again here so the method gets the schema's output.
-      prepare: validate
-        ? (ctx) => {
-            (ctx as unknown as MutablePayload).payload = validate(ctx.payload);
-          }
-        : undefined,
+      // The guard hooks that join job calls; then the payload, checked on enqueue, read again
+      // so that the method gets the schema's output.
+      prepare: composeSteps([...hooks.guard, ...(readPayload ? [readPayload] : [])]),
+      intercept: hooks.preHandler,
       completeArguments: validate
         ? (args, ctx) => {
             args[first] = ctx.payload;
@@ -72,6 +89,7 @@ function compileRun(
     },
     env,
   );
+  const invoke = nestArounds(hooks.onRequest, invocation);
   const onDisposeError = (err: unknown) => env.logger.error({ err }, 'disposing a job scope failed');
   return async (payload, job) => {
     const ctx: JobCallContext = { transport: 'jobs', headers: {}, job, payload };

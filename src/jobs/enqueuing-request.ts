@@ -17,7 +17,7 @@ export const enqueuingRequestHook: RouteHook<'onRequest'> = {
   // Run around the call, never entered: an entered store stays on the connection, where the next
   // request's middleware sees it (and it keeps this request alive as long as the socket).
   // Only where a module stores jobs: an application without one pays nothing for it.
-  compile: (_handler, _where, container) =>
+  compile: ({ container }) =>
     container.isBound(Jobs) ? { step: (ctx, call) => current.run(ctx, call, ctx) } : undefined,
 };
 

@@ -10,7 +10,7 @@ export function observabilityHook(observing: () => boolean): RouteHook<'onReques
   return {
     name: 'observability',
     phase: 'onRequest',
-    compile: (_handler, _where, _container, path) =>
+    compile: ({ path }) =>
       observing() ? { step: (ctx, call) => runObserved(nodeRequestOf(ctx), path, ctx, call, ctx) } : undefined,
   };
 }

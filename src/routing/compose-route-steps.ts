@@ -1,10 +1,8 @@
-import { isThenable } from '../../container/is-thenable';
 import type { RequestContext } from './request-context';
 import type { ResponseWriter } from './response-writer';
 import type { RouteSteps } from './route-hook';
 
 type Around = RouteSteps['onRequest'];
-type Step = (ctx: RequestContext) => void | Promise<void>;
 
 /** The `onRequest` steps nested, the first outermost; `undefined` when there are none. */
 export function composeArounds(arounds: readonly Around[]): Around | undefined {
@@ -14,26 +12,6 @@ export function composeArounds(arounds: readonly Around[]): Around | undefined {
       (ctx, call) =>
         outer(ctx, (inside) => inner(inside, call)),
   );
-}
-
-/**
- * Steps run one after the other, each awaited only when it returns a promise, so that steps
- * that finish at once cost no microtask; `undefined` when there are none.
- */
-export function composeSteps(steps: readonly Step[]): Step | undefined {
-  if (steps.length === 0) return undefined;
-  if (steps.length === 1) return steps[0];
-  return (ctx) => {
-    for (let i = 0; i < steps.length; i++) {
-      const done = steps[i]!(ctx);
-      if (isThenable(done)) return continueAfter(done, steps, i + 1, ctx);
-    }
-  };
-}
-
-async function continueAfter(done: Promise<void>, steps: readonly Step[], from: number, ctx: RequestContext) {
-  await done;
-  for (let i = from; i < steps.length; i++) await steps[i]!(ctx);
 }
 
 /** The `onSend` steps as one writer of results, ending with `last` (the JSON writer). */

@@ -1,5 +1,4 @@
-import type { AppContainer } from '../../container/app-container';
-import type { MethodMetadata } from '../kernel/metadata/types';
+import type { HookSite } from '../kernel/pipeline/hook-site';
 import type { PipelineHook } from '../kernel/pipeline/pipeline-hook';
 import type { Phase } from '../kernel/pipeline/phases';
 import type { ReaderTable } from './http-readers';
@@ -48,9 +47,6 @@ export interface RouteHookPart<P extends RouteHookPhase = RouteHookPhase> {
  * apply to pays nothing.
  */
 export interface RouteHook<P extends RouteHookPhase = RouteHookPhase> extends PipelineHook<P> {
-  /**
-   * `where` names the route (`Class.method`) for errors; `container` resolves settings once;
-   * `path` is the route's full path, its template in logs and metrics.
-   */
-  compile(handler: MethodMetadata, where: string, container: AppContainer, path: string): RouteHookPart<P> | undefined;
+  /** What it adds to the calls of one route (`site.path`: its full path), or `undefined`. */
+  compile(site: HookSite): RouteHookPart<P> | undefined;
 }

@@ -1,5 +1,6 @@
 import type { AppContainer } from '../../container/app-container';
 import type { MethodMetadata } from '../kernel/metadata/types';
+import { joins } from '../kernel/pipeline/pipeline-hook';
 import { PipelineHooks } from '../kernel/pipeline/pipeline-hooks';
 import type { Phase } from '../kernel/pipeline/phases';
 import type { ReaderTable } from './http-readers';
@@ -36,9 +37,11 @@ export function routeHookSteps(
     longLived: false,
   };
   if (!pipeline) return found;
+  const site = { transport: 'http', handler, where, container, path };
   for (const [phase, hooks] of pipeline.ordered()) {
     for (const hook of hooks) {
-      const part = hook.compile(handler, where, container, path);
+      if (!joins(hook, 'http')) continue;
+      const part = hook.compile(site);
       if (!part) continue;
       (found.names[phase] ??= []).push(hook.name);
       if (part.step) (found.steps[hook.phase] as unknown[]).push(part.step);

@@ -31,7 +31,7 @@ export function streamAdmissionHook(streams: SseStreams): RouteHook<'preHandler'
   return {
     name: 'event-stream admission',
     phase: 'preHandler',
-    compile(handler) {
+    compile({ handler }) {
       if (!handler.get(SSE_ROUTE)) {
         return handler.params.some((p) => p.kind === 'lastEventId') ? { readers: lastEventIdReader } : undefined;
       }
@@ -55,7 +55,7 @@ export function eventStreamHook(streams: SseStreams): RouteHook<'onSend'> {
   return {
     name: 'event stream',
     phase: 'onSend',
-    compile(handler) {
+    compile({ handler }) {
       if (!handler.get(SSE_ROUTE)) return undefined;
       return {
         step(ctx: WithPlace, result, writer) {
@@ -82,7 +82,7 @@ export function streamPlaceHook(streams: SseStreams): RouteHook<'onResponse'> {
   return {
     name: 'event-stream place',
     phase: 'onResponse',
-    compile(handler) {
+    compile({ handler }) {
       if (!handler.get(SSE_ROUTE)) return undefined;
       return {
         step(ctx: WithPlace) {

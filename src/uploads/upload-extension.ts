@@ -103,7 +103,7 @@ export function multipartBodyHook(uploads: UploadsInProgress): RouteHook<'parse'
   return {
     name: 'multipart body',
     phase: 'parse',
-    compile(handler, where, container) {
+    compile({ handler, where, container }) {
       if (!readsForm(handler)) return undefined;
       const plan = planOf(handler, where, container);
       const required = [...plan.fields].filter(([, rule]) => rule.required).map(([name]) => name);
@@ -133,7 +133,7 @@ export function uploadCleanupHook(uploads: UploadsInProgress): RouteHook<'onResp
   return {
     name: 'upload cleanup',
     phase: 'onResponse',
-    compile(handler) {
+    compile({ handler }) {
       if (!readsForm(handler)) return undefined;
       return {
         step(ctx: WithPlace, failed: boolean) {

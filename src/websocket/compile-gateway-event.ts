@@ -5,6 +5,9 @@ import { ValidationException } from '../kernel/errors/exceptions';
 import type { GuardRegistry, GuardSite } from '../kernel/guards/guard-registry';
 import type { InterceptorRegistry } from '../kernel/interceptors/interceptor-registry';
 import { compileInvocation } from '../kernel/invocation/compile-invocation';
+import { callHookSteps } from '../kernel/pipeline/call-hook-steps';
+import { composeSteps, nestArounds } from '../kernel/pipeline/compose-steps';
+import type { PipelineHooks } from '../kernel/pipeline/pipeline-hooks';
 import { positionalSlots } from '../kernel/invocation/positional-slots';
 import type { ClassMetadata, MethodMetadata } from '../kernel/metadata/types';
 import { compileValidator } from '../kernel/validation/compile-validator';
@@ -27,6 +30,8 @@ export interface GatewayCompilerEnv {
   /** The interceptor kinds modules provide. */
   interceptors?: InterceptorRegistry;
   logger: Logger;
+  /** The app's pipeline: the hooks that join WebSocket calls run around and in each event. */
+  pipeline?: PipelineHooks<any>;
 }
 
 // One event's context: the upgrade request's, with the message as body and its own scope.
@@ -44,6 +49,7 @@ export function compileGatewayEvent(
   handler: MethodMetadata,
   resolveGateway: Resolver,
   env: GatewayCompilerEnv,
+  path: string,
 ): GatewayEvent {
   const event = handler.get(GATEWAY_EVENT)!;
   const site: GuardSite = {
@@ -53,6 +59,22 @@ export function compileGatewayEvent(
     container: env.container,
   };
   const validate = event.schema ? compileValidator(event.schema, 'message') : undefined;
+  const where = `${gateway.target.name}.${handler.name}`;
+  const hooks = callHookSteps<GatewayEventContext>(env.pipeline, {
+    transport: 'ws',
+    handler,
+    where,
+    container: env.container,
+    path,
+  });
+  const validateMessage = validate
+    ? (ctx: GatewayEventContext) => {
+        const result = validate(ctx.body);
+        if (!result.ok) throw new ValidationException(result.details);
+        ctx.body = result.value;
+      }
+    : undefined;
+  const prepares = [...hooks.guard, ...(validateMessage ? [validateMessage] : [])];
   const [connectionSlot, messageSlot] = positionalSlots(handler.params, event.event === 'message' ? 2 : 1);
   const invoke = compileInvocation<GatewayEventContext>(
     {
@@ -63,13 +85,9 @@ export function compileGatewayEvent(
       readers: WS_READERS,
       site,
       resolveOwner: resolveGateway,
-      prepare: validate
-        ? (ctx) => {
-            const result = validate(ctx.body);
-            if (!result.ok) throw new ValidationException(result.details);
-            ctx.body = result.value;
-          }
-        : undefined,
+      // The guard hooks that join WebSocket calls, then the message's schema (its parse).
+      prepare: composeSteps(prepares),
+      intercept: hooks.preHandler,
       completeArguments:
         messageSlot === undefined
           ? (args, ctx) => {
@@ -84,10 +102,11 @@ export function compileGatewayEvent(
   );
   const onDisposeError = (err: unknown) => env.logger.error({ err }, 'request scope disposal failed');
 
+  const around = nestArounds(hooks.onRequest, invoke);
   return async (upgrade, connection, message) => {
     const ctx: GatewayEventContext = { ...upgrade, body: message, scope: undefined, connection };
     try {
-      return await invoke(ctx);
+      return await around(ctx);
     } finally {
       if (ctx.scope) void ctx.scope.dispose(onDisposeError);
     }

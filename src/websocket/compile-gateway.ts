@@ -84,7 +84,7 @@ export function compileGateway(meta: ClassMetadata, env: GatewayEnv): CompiledGa
   });
   const resolveGateway = planResolution(env.container, meta.target);
   const compile = (handler?: MethodMetadata) =>
-    handler ? compileGatewayEvent(meta, handler, resolveGateway, env) : undefined;
+    handler ? compileGatewayEvent(meta, handler, resolveGateway, env, path) : undefined;
   const origins =
     gateway?.origins === undefined
       ? env.origins

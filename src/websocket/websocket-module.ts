@@ -50,6 +50,7 @@ function install(app: Application, options: WebSocketOptions | undefined): void 
       logger,
       broadcaster,
       origins,
+      pipeline: app.pipeline,
     };
     const revocations = app.container.get<SessionRevocations>(SESSION_REVOCATIONS);
     // The gateways' compiler and server are loaded by an application that has gateways.

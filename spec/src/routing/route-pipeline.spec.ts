@@ -22,7 +22,7 @@ function storing(
     name,
     phase: 'onRequest',
     ...order,
-    compile: (_handler, where) =>
+    compile: ({ where }) =>
       where.startsWith('Plain.')
         ? undefined
         : {

@@ -1,3 +1,4 @@
+import type { HookSite } from './hook-site';
 import type { Phase } from './phases';
 
 /**
@@ -12,4 +13,17 @@ export interface PipelineHook<P extends Phase = Phase> {
   readonly before?: readonly string[];
   /** Hooks of the same phase this one runs after (inside of, for hooks that wrap). */
   readonly after?: readonly string[];
+  /**
+   * The transports whose calls it joins (default `['http']`). A hook that joins another
+   * transport's takes the kernel's `CallContext` in its step: only its `onRequest`, `guard` and
+   * `preHandler` steps run there (the other phases are HTTP's).
+   */
+  readonly transports?: readonly string[];
+  /** What it adds to one handler's calls; `undefined` where it does not apply (that call pays nothing). */
+  compile(site: HookSite): { step?: unknown } | undefined;
+}
+
+/** Whether `hook` joins the calls of `transport`. */
+export function joins(hook: PipelineHook, transport: string): boolean {
+  return (hook.transports ?? ['http']).includes(transport);
 }

@@ -1,0 +1,42 @@
+import type { CallContext } from '../call-context';
+import type { HookSite } from './hook-site';
+import { joins } from './pipeline-hook';
+import type { PipelineHooks } from './pipeline-hooks';
+import type { Phase } from './phases';
+
+/** What the hooks of the shared phases do in one call of any transport. */
+export interface CallSteps<C extends CallContext = CallContext> {
+  /** Around the rest of the call. */
+  onRequest: (<T>(ctx: C, call: (ctx: C) => T) => T)[];
+  /** Checks after the handler's declared guards. */
+  guard: ((ctx: C) => void | Promise<void>)[];
+  /** Around the handler, once the caller is known. */
+  preHandler: ((ctx: C, next: () => unknown) => unknown)[];
+  /** The names of the hooks that apply, by phase, for `inspect()`. */
+  names: Partial<Record<Phase, string[]>>;
+}
+
+const SHARED: readonly Phase[] = ['onRequest', 'guard', 'preHandler'];
+
+/**
+ * The steps of the hooks that join `site`'s transport in the phases every transport runs
+ * (onRequest, guard, preHandler), each phase in pipeline order: what a gateway event, a GraphQL
+ * field or a job takes from the same registry as routes.
+ */
+export function callHookSteps<C extends CallContext>(
+  pipeline: PipelineHooks<any> | undefined,
+  site: HookSite,
+): CallSteps<C> {
+  const found: CallSteps<C> = { onRequest: [], guard: [], preHandler: [], names: {} };
+  if (!pipeline) return found;
+  for (const phase of SHARED) {
+    for (const hook of pipeline.ordered().get(phase) ?? []) {
+      if (!joins(hook, site.transport)) continue;
+      const part = hook.compile(site);
+      if (!part?.step) continue;
+      (found.names[phase] ??= []).push(hook.name);
+      (found[phase as 'guard'] as unknown[]).push(part.step);
+    }
+  }
+  return found;
+}
