@@ -25,10 +25,10 @@ export type { InjectOptions, InjectResponse } from './src/app/inject';
 export type {
   ContextVariableMap,
   GuardKindMap,
-  JobPayloadMap,
   ModuleHost,
   ModuleOptionsMap,
 } from './src/kernel/extension-points';
+export type { JobPayloadMap } from './src/jobs/job-payload-map';
 export { defineModule, type TrellisModule } from './src/kernel/modules/module-registry';
 export type { TrustProxy } from './src/app/trust-proxy';
 export { serve } from './src/cluster/serve';
@@ -153,7 +153,8 @@ export type {
   GuardRegistry,
   GuardSite,
 } from './src/kernel/guards/guard-registry';
-export { type AnswerListener, onAnswer, type WrittenAnswer } from './src/routing/answer-listeners';
+export { type AnswerListener, onAnswer } from './src/routing/answer-listeners';
+export type { WrittenAnswer } from './src/routing/written-answer';
 export type {
   CallWrapper,
   InterceptedSite,
@@ -468,6 +469,9 @@ export { mcpModule } from './modules/mcp';
 export type { McpEntryDescription } from './src/inspect/app-description';
 export { McpCall, type McpLogLevel } from './src/mcp/mcp-call';
 export type { McpOptions } from './src/mcp/mcp-options';
-export { Prompt, type PromptOptions } from './src/mcp/prompt-decorator';
-export { Resource, type ResourceOptions } from './src/mcp/resource-decorator';
-export { Tool, type ToolAnnotations, type ToolOptions } from './src/mcp/tool-decorator';
+export { Prompt } from './src/mcp/prompt-decorator';
+export type { PromptOptions } from './src/mcp/prompt-options';
+export { Resource } from './src/mcp/resource-decorator';
+export type { ResourceOptions } from './src/mcp/resource-options';
+export { Tool } from './src/mcp/tool-decorator';
+export type { ToolAnnotations, ToolOptions } from './src/mcp/tool-options';

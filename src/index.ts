@@ -15,13 +15,49 @@ export type { ErrorBodyCall, ErrorBodyInput, ErrorBodyOptions } from './error-bo
 export * from './graphql';
 export type { GraphqlOptions } from './graphql/graphql-options';
 export * from './health';
-export * from './kernel/errors/index';
+export {
+  BadRequestException,
+  type CodedError,
+  type CodedErrorClass,
+  ConflictException,
+  compileValidator,
+  createError,
+  defaultErrorCode,
+  type ErrorBase,
+  ForbiddenException,
+  GENERIC_ERROR_CODES,
+  type GenericErrorCode,
+  HTTP_STATUS,
+  HTTPException,
+  type HTTPExceptionOptions,
+  InternalServerErrorException,
+  isSchema,
+  KERNEL_ERRORS,
+  type KernelErrorCode,
+  type MessageTemplate,
+  MethodNotAllowedException,
+  NotFoundException,
+  PayloadTooLargeException,
+  type ReferenceErrorBody,
+  reasonPhrase,
+  ServiceUnavailableException,
+  TooManyRequestsException,
+  TrellisError,
+  toHttpException,
+  trellisError,
+  UnauthorizedException,
+  UnsupportedMediaTypeException,
+  type Validated,
+  type ValidationDetail,
+  ValidationException,
+  type Validator,
+  validationDetails,
+} from './kernel';
 export type { ModuleOptionsMap } from './kernel/extension-points';
 export type { GuardCheck, GuardDefinition, GuardSite } from './kernel/guards/guard-registry';
 export type { Class, DependencyFunction, GuardDocs, GuardMetadata, Provider } from './kernel/metadata/types';
 export { defineModule, type TrellisModule } from './kernel/modules/module-registry';
 export type { MessageLanguage } from './kernel/options/messages-schema';
-export * from './kernel/validation/index';
 export { AppMetrics, type RedisStatusSource, UNMATCHED_ROUTE } from './metrics/app-metrics';
 export type {
   AccessLogOptions,

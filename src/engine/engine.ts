@@ -1,7 +1,7 @@
 import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import type { ErrorBodyWriter } from '../error-body/error-body-writer';
-import type { ServedMethod } from '../kernel/http-methods';
+import type { ServedMethod } from '../http/http-methods';
 import type { RequestObserver } from '../observability/request-observer';
 import type { CompiledRoute } from '../routing/compiled-route';
 import type { RequestContext } from '../routing/request-context';

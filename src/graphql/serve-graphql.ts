@@ -1,6 +1,6 @@
 import type { Application } from '../app/application';
 import { trellisError } from '../kernel/errors/trellis-errors';
-import { HTTP_METHODS } from '../kernel/http-methods';
+import { HTTP_METHODS } from '../http/http-methods';
 import type { Class } from '../kernel/metadata/types';
 import { isInstalled } from '../optional/load-optional';
 import { compileOriginCheck } from '../websocket/origin-check';

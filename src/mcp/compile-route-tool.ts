@@ -11,8 +11,8 @@ import { describesObjects, mcpJsonSchema } from './mcp-json-schema';
 import type { InnerRequest, RouteDispatcher } from './route-dispatch';
 import { routeToolInput } from './route-tool-input';
 import { fillPath, queryString } from './route-tool-request';
-import type { ToolAnnotations, ToolOptions } from './tool-decorator';
 import { toolName } from './tool-name';
+import type { ToolAnnotations, ToolOptions } from './tool-options';
 import { answerResult, errorResult, type ToolResult } from './tool-results';
 
 /** What compiling a route's tool needs from the application. */

@@ -1,5 +1,5 @@
 import FindMyWay, { type HTTPMethod } from 'find-my-way';
-import { HTTP_METHODS } from '../kernel/http-methods';
+import { HTTP_METHODS } from '../http/http-methods';
 import type { CompiledRoute } from '../routing/compiled-route';
 import { toRouterPath } from '../routing/route-path';
 

@@ -1,6 +1,6 @@
 import type { ZodType } from 'zod';
 import type { Middleware } from '../engine/engine';
-import { lowerCaseMethod, ROUTE_METHODS } from '../kernel/http-methods';
+import { lowerCaseMethod, ROUTE_METHODS } from '../http/http-methods';
 import type { ClassMetadata } from '../kernel/metadata/types';
 import { isRateLimiter } from '../rate-limit/rate-limit';
 import type { CompiledRoute } from '../routing/compiled-route';

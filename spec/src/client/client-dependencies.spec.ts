@@ -25,7 +25,7 @@ describe('trellis/client: usable in a browser bundle', () => {
     );
     // The method table imports nothing: a contract's methods are read from it.
     const outside = reached.filter(
-      (module) => !/^src\/(client|contract)\/[\w-]+\.ts$|^src\/kernel\/http-methods\.ts$/.test(module),
+      (module) => !/^src\/(client|contract)\/[\w-]+\.ts$|^src\/http\/http-methods\.ts$/.test(module),
     );
     expect(outside).to.deep.equal(['zod']);
   });

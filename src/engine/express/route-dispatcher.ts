@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 import FindMyWay, { type HTTPMethod } from 'find-my-way';
-import { HTTP_METHODS } from '../../kernel/http-methods';
+import { HTTP_METHODS } from '../../http/http-methods';
 import type { CompiledRoute } from '../../routing/compiled-route';
 import { nodeResponseWriter } from '../../routing/node-response-writer';
 import { toRouterPath } from '../../routing/route-path';

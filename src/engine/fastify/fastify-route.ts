@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest, HTTPMethods, RouteOptions } from 'fastify';
 import type { Logger } from 'pino';
-import { HTTP_METHODS } from '../../kernel/http-methods';
+import { HTTP_METHODS } from '../../http/http-methods';
 import type { CompiledRoute } from '../../routing/compiled-route';
 import { toRouterPath } from '../../routing/route-path';
 import { writeError } from '../../routing/write-response';
