@@ -1,6 +1,6 @@
 import type { JobQueue } from '../modules/jobs/job-queue';
 import type { Application } from '../src/app/application';
-import { Jobs } from '../src/jobs/jobs-token';
+import { Jobs } from '../src/jobs';
 
 const POLL_MS = 10;
 

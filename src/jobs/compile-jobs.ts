@@ -8,9 +8,9 @@ import {
   type InvocationEnv,
   type MethodMetadata,
   metadataRegistry,
+  positionalSlots,
   ValidationException,
 } from '../kernel';
-import { positionalSlots } from '../kernel/invocation/positional-slots';
 import { CompiledJobs, type CompiledTask, type TaskRun } from './compiled-jobs';
 import { CronSchedule } from './cron-schedule';
 import type { JobCallContext } from './job-context';

@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import type { RequestContext } from '../http/request-context';
 import { requestIdOf } from '../observability/request-state';
-import type { RequestContext } from '../routing/request-context';
-import type { RouteExtension } from '../routing/route-extension';
+import type { RouteExtension } from '../routing';
 
 // The route running in this async context, so that a job enqueued from anywhere below it (a
 // singleton service included) carries the id of the request that asked for it.

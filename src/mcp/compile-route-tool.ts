@@ -1,9 +1,7 @@
 import type { AppContainer } from '../../container/app-container';
 import { REFERENCE_ERROR_BODY } from '../error-body/error-body-writer';
-import { HTTPException } from '../kernel/errors/http-exception';
-import type { GuardRegistry } from '../kernel/guards/guard-registry';
-import type { CompiledRoute } from '../routing/compiled-route';
-import { RETURNS } from '../routing/route-metadata';
+import { type GuardRegistry, HTTPException } from '../kernel';
+import { type CompiledRoute, RETURNS } from '../routing';
 import { callerVisibility } from './caller-visibility';
 import { McpRouteToolOptionError } from './mcp-errors';
 import type { CompiledTool, McpInvocation } from './mcp-handlers';

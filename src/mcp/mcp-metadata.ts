@@ -1,5 +1,5 @@
 import type { ZodType } from 'zod';
-import { metadataKey } from '../kernel/metadata/metadata-key';
+import { metadataKey } from '../kernel';
 import type { PromptOptions } from './prompt-options';
 import type { ResourceOptions } from './resource-options';
 import type { ToolOptions } from './tool-options';

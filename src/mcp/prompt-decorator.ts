@@ -1,5 +1,5 @@
 import type { ZodType } from 'zod';
-import { metadataRegistry } from '../kernel/metadata/registry';
+import { metadataRegistry } from '../kernel';
 import { MCP_PROMPT } from './mcp-metadata';
 import type { PromptOptions } from './prompt-options';
 

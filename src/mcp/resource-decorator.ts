@@ -1,4 +1,4 @@
-import { metadataRegistry } from '../kernel/metadata/registry';
+import { metadataRegistry } from '../kernel';
 import { MCP_RESOURCE } from './mcp-metadata';
 import type { ResourceOptions } from './resource-options';
 

@@ -1,4 +1,4 @@
-import { metadataRegistry } from '../kernel/metadata/registry';
+import { metadataRegistry } from '../kernel';
 import { MCP_TOOL } from './mcp-metadata';
 import type { ToolOptions } from './tool-options';
 

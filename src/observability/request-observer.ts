@@ -1,13 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks'; // The global one is a getter, run on every read.
-import type { AppMetrics } from '../metrics/app-metrics';
-import type { CompiledRoute } from '../routing/compiled-route';
-import type { RequestContext } from '../routing/request-context';
-import { setCheckedHeader } from '../security/preset-headers';
-import type { Tracing } from '../tracing/tracing';
+import type { RequestContext } from '../http/request-context';
+import type { AppMetrics } from '../metrics';
+import type { CompiledRoute } from '../routing';
+import { setCheckedHeader } from '../security';
+import type { Tracing } from '../tracing';
 import type { AccessLog } from './access-log';
-import type { RequestState } from './request-state';
-import { beginRequest, nodeRequestOf, requestStateOf, runObserved } from './request-state';
+import { beginRequest, nodeRequestOf, type RequestState, requestStateOf, runObserved } from './request-state';
 import type { RouteFinder } from './route-finder';
 
 /** Called by the engine first thing for every HTTP request, before any middleware. */

@@ -1,4 +1,5 @@
-import type { RequestContext } from './request-context';
+import type { RequestContext } from '../http/request-context';
+
 import type { ResponseWriter } from './response-writer';
 import type { WrittenAnswer } from './written-answer';
 

@@ -1,9 +1,7 @@
-import { sessionOf } from '../kernel/call-context';
-import { HTTP_STATUS } from '../kernel/errors/catalog';
-import { clientAddress } from '../rate-limit/client-address';
-import { capReached } from '../rate-limit/rate-limit-fields';
-import type { RequestContext } from '../routing/request-context';
-import type { RouteExtension } from '../routing/route-extension';
+import type { RequestContext } from '../http/request-context';
+import { HTTP_STATUS, sessionOf } from '../kernel';
+import { capReached, clientAddress } from '../rate-limit';
+import type { RouteExtension } from '../routing';
 import { iteratorOf, STREAM_HEAD } from './event-stream';
 import { SSE_ROUTE } from './sse-decorators';
 import type { SseStreams } from './sse-streams';

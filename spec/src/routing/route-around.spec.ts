@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { expect } from 'chai';
-import { Controller, createApp, Get, type RequestContext, type RouteExtension } from '../../../index';
+import { Controller, createApp, Get, type RouteExtension } from '../../../index';
+import type { RequestContext } from '../../../src/http/request-context';
 import type { CompiledRoute } from '../../../src/routing/compiled-route';
 import { fakeRequestContext } from '../../support/fake-request-context';
 
