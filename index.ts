@@ -4,33 +4,33 @@
 import 'reflect-metadata';
 import { DATABASE_ERRORS } from './modules/database/database-errors';
 import { RBAC_ERRORS } from './modules/rbac/rbac-errors';
-import { JOBS_ERRORS } from './src/jobs/jobs-errors';
+import { JOBS_ERRORS } from './src/jobs';
 import { DEVTOOLS_ERRORS } from './src/devtools/devtools-errors';
 import { CLUSTER_ERRORS } from './src/cluster/cluster-errors';
 import { ENGINE_ERRORS } from './src/engine/engine-errors';
-import { GRAPHQL_ERRORS } from './src/graphql/graphql-errors';
-import { KERNEL_ERRORS } from './src/kernel/errors/trellis-errors';
-import { OPENAPI_ERRORS } from './src/openapi/openapi-errors';
-import { ROUTING_ERRORS } from './src/routing/routing-errors';
-import { WEBSOCKET_ERRORS } from './src/websocket/websocket-errors';
+import { GRAPHQL_ERRORS } from './src/graphql';
+import { KERNEL_ERRORS } from './src/kernel';
+import { OPENAPI_ERRORS } from './src/openapi';
+import { ROUTING_ERRORS } from './src/routing';
+import { WEBSOCKET_ERRORS } from './src/websocket';
 
 // Application: createApp, its options and lifecycle, modules
-export type { GraphqlOptions, GraphqlSubscriptionOptions } from './src/graphql/graphql-options';
-export type { OpenApiOptions, OpenApiServer } from './src/openapi/openapi-options';
+export type { GraphqlOptions, GraphqlSubscriptionOptions } from './src/graphql';
+export type { OpenApiOptions, OpenApiServer } from './src/openapi';
 export type { AppOptions } from './src/options/app-options';
-export type { MessageLanguage } from './src/kernel/options/messages-schema';
+export type { MessageLanguage } from './src/kernel';
 export { Application } from './src/app/application';
 export { createApp } from './src/app/create-app';
 export type { InjectOptions, InjectResponse } from './src/http/inject';
 export type {
   ContextVariableMap,
   GuardKindMap,
-  JobPayloadMap,
   ModuleHost,
   ModuleOptionsMap,
-} from './src/kernel/extension-points';
-export { defineModule, type TrellisModule } from './src/kernel/modules/module-registry';
-export type { TrustProxy } from './src/http/trust-proxy';
+} from './src/kernel';
+export type { JobPayloadMap } from './src/jobs';
+export { defineModule, type TrellisModule } from './src/kernel';
+export type { TrustProxy } from './src/options/trust-proxy';
 export { serve } from './src/cluster/serve';
 export type {
   AppFactory,
@@ -69,13 +69,13 @@ export type {
 
 // Decorators: controllers, routes, parameters, docs, gateways, resolvers; `recordGuard` for a
 // module's guard decorator (the built-in ones are with their modules below)
-export { Controller, type ControllerOptions } from './src/decorators/controller';
-export { Description, Summary } from './src/decorators/docs';
-export { ErrorBody } from './src/decorators/error-body';
-export { Mutation, Parent, ResolveField, Resolver, Subscription } from './src/decorators/graphql';
-export { HttpCode } from './src/decorators/http-code';
-export { All, Delete, Get, Patch, Post, Put } from './src/decorators/http-methods';
-export { Injectable } from './src/decorators/injectable';
+export { Controller, type ControllerOptions } from './src/decorators';
+export { Description, Summary } from './src/decorators';
+export { ErrorBody } from './src/decorators';
+export { Mutation, Parent, ResolveField, Resolver, Subscription } from './src/decorators';
+export { HttpCode } from './src/decorators';
+export { All, Delete, Get, Patch, Post, Put } from './src/decorators';
+export { Injectable } from './src/decorators';
 export {
   Arg,
   Body,
@@ -90,18 +90,18 @@ export {
   ResponseHeaders,
   recordParam,
   Var,
-} from './src/decorators/params';
-export { Query } from './src/decorators/query';
-export { recordGuard } from './src/kernel/guards/record-guard';
-export { Returns, type ReturnsOptions } from './src/decorators/returns';
-export { Throws } from './src/decorators/throws';
+} from './src/decorators';
+export { Query } from './src/decorators';
+export { recordGuard } from './src/kernel';
+export { Returns, type ReturnsOptions } from './src/decorators';
+export { Throws } from './src/decorators';
 export {
   OnConnect,
   OnDisconnect,
   OnMessage,
   WebSocket,
   type WebSocketGatewayOptions,
-} from './src/decorators/websocket';
+} from './src/decorators';
 
 // Contracts: routes as values, implemented by controllers and called by trellis/client
 export {
@@ -110,7 +110,7 @@ export {
   type ContractRoute,
   type ContractRoutes,
   contract,
-} from './src/contract/contract-route';
+} from './src/contract';
 export type {
   ContractController,
   ContractRequest,
@@ -118,10 +118,10 @@ export type {
   HandlerResult,
   MaybePromise,
   ParametersMatch,
-} from './src/contract/contract-types';
-export { ErrorBodySchema, ValidationErrorBodySchema } from './src/contract/error-body-schema';
-export { Implements } from './src/decorators/implements';
-export { Deprecated, Version } from './src/decorators/versioning';
+} from './src/contract';
+export { ErrorBodySchema, ValidationErrorBodySchema } from './src/contract';
+export { Implements } from './src/decorators';
+export { Deprecated, Version } from './src/decorators';
 export {
   type DeprecationOptions,
   VERSION_NEUTRAL,
@@ -140,10 +140,10 @@ export { Container, Inject } from './container/inversify';
 export type { DependencyFunction, Provider } from './container/provider';
 export { RequestScope } from './container/request-scope';
 export type { Scope } from './container/scope';
-export type { ClassRole } from './src/kernel/metadata/class-role';
-export type { Class } from './src/kernel/metadata/types';
-export type { HttpMethod } from './src/routing/http-method';
-export type { OriginAllowList } from './src/websocket/origin-allow-list';
+export type { ClassRole } from './src/kernel';
+export type { Class } from './src/kernel';
+export type { HttpMethod } from './src/routing';
+export type { OriginAllowList } from './src/websocket';
 
 // Requests and routes as handlers and guards see them
 export type {
@@ -152,8 +152,9 @@ export type {
   GuardKind,
   GuardRegistry,
   GuardSite,
-} from './src/kernel/guards/guard-registry';
-export { type AnswerListener, onAnswer, type WrittenAnswer } from './src/routing/answer-listeners';
+} from './src/kernel';
+export { type AnswerListener, onAnswer } from './src/routing';
+export type { WrittenAnswer } from './src/routing';
 export type {
   CallWrapper,
   InterceptedSite,
@@ -162,24 +163,22 @@ export type {
   InterceptorRegistry,
   RouteInterceptor,
   RouteInterceptorSite,
-} from './src/kernel/interceptors/interceptor-registry';
-export { recordInterceptor } from './src/kernel/interceptors/record-interceptor';
-export type { GuardDocs, GuardMetadata, ParamMetadata } from './src/kernel/metadata/types';
-export type { CompiledRoute } from './src/routing/compiled-route';
-export type { ResponseWriter } from './src/routing/response-writer';
-export type { Reader, ReaderTable } from './src/routing/http-readers';
-export type { RouteHook, RouteHookPart, RouteHookPhase, RouteSteps } from './src/routing/route-hook';
-export type { RoutePipeline } from './src/routing/route-pipeline';
-export { PHASES, type Phase } from './src/kernel/pipeline/phases';
-export type { PipelineHook } from './src/kernel/pipeline/pipeline-hook';
-export type { CallContext, CallHeaders, ContextVariable, LiveSession } from './src/kernel/call-context';
-export type { RequestContext } from './src/routing/request-context';
+} from './src/kernel';
+export { recordInterceptor } from './src/kernel';
+export type { GuardDocs, GuardMetadata, ParamMetadata } from './src/kernel';
+export type { CompiledRoute } from './src/routing';
+export type { ResponseWriter } from './src/routing';
+export type { Reader, ReaderTable } from './src/routing';
+export type { RouteHook, RouteHookPart, RouteHookPhase, RoutePipeline, RouteSteps } from './src/routing';
+export { PHASES, type Phase, type HookSite, type PipelineHook } from './src/kernel';
+export type { CallContext, CallHeaders, ContextVariable, LiveSession } from './src/kernel';
+export type { RequestContext } from './src/http/request-context';
 export type { AuthenticatedUser, ConnectionSession } from './modules/auth/caller';
 
 // Errors: HTTP exceptions answered to clients; coded configuration errors
 export { TrellisError } from './container/trellis-error';
-export { HTTP_STATUS } from './src/kernel/errors/catalog';
-export { GENERIC_ERROR_CODES, type GenericErrorCode } from './src/kernel/errors/error-codes';
+export { HTTP_STATUS } from './src/kernel';
+export { GENERIC_ERROR_CODES, type GenericErrorCode } from './src/kernel';
 export {
   BadRequestException,
   UnauthorizedException,
@@ -193,7 +192,7 @@ export {
   TooManyRequestsException,
   InternalServerErrorException,
   ServiceUnavailableException,
-} from './src/kernel/errors/exceptions';
+} from './src/kernel';
 export type { ErrorBodies } from './src/error-body/error-bodies';
 export type {
   ErrorBodyCall,
@@ -206,7 +205,7 @@ export {
   type ReferenceErrorBody,
   type HTTPExceptionOptions,
   type ValidationDetail,
-} from './src/kernel/errors/http-exception';
+} from './src/kernel';
 /**
  * Every configuration and start-up error of Trellis, gathered from the kernel, each transport and
  * each built-in module, which define their own: code and message template (docs/errors.md).
@@ -232,18 +231,18 @@ export {
   createError,
   type ErrorBase,
   type MessageTemplate,
-} from './src/kernel/errors/create-error';
-export type { MissingPackage } from './src/kernel/errors/missing-packages-message';
-export { MissingPackageError } from './src/optional/missing-package-error';
-export { MissingPackages } from './src/optional/missing-packages';
+} from './src/kernel';
+export type { MissingPackage } from './src/kernel';
+export { MissingPackageError } from './src/optional';
+export { MissingPackages } from './src/optional';
 
 // Optional peer dependencies
-export { loadOptional } from './src/optional/load-optional';
+export { loadOptional } from './src/optional';
 
 // Security: CORS and response headers
-export type { CorsOptions, OriginPredicate } from './src/security/cors-options';
-export { noStore } from './src/security/no-store';
-export type { SecurityHeadersOptions } from './src/security/security-headers';
+export type { CorsOptions, OriginPredicate } from './src/security';
+export { noStore } from './src/security';
+export type { SecurityHeadersOptions } from './src/security';
 
 // Pagination: offset, cursor and keyset
 export {
@@ -251,30 +250,30 @@ export {
   type CursorValue,
   createMultiCursor,
   decodeMultiCursor,
-} from './src/pagination/cursor-codec';
+} from './src/pagination';
 export {
   type CursorPaginatedResult,
   type CursorPaginationMeta,
   createCursorPaginatedResult,
-} from './src/pagination/cursor-paginated-result';
-export { CursorPaginationHelper } from './src/pagination/cursor-pagination-helper';
-export { setCursorSigningKey } from './src/pagination/cursor-signing-key';
-export { compareKeys, type KeysetOrder } from './src/pagination/keyset-order';
-export { keysetPage } from './src/pagination/keyset-page';
-export { type KeysetPlan, keysetQuery } from './src/pagination/keyset-query';
-export { type PaginatedResult, type PaginationMeta, paginate } from './src/pagination/paginate';
-export { PaginationHelper } from './src/pagination/pagination-helper';
+} from './src/pagination';
+export { CursorPaginationHelper } from './src/pagination';
+export { setCursorSigningKey } from './src/pagination';
+export { compareKeys, type KeysetOrder } from './src/pagination';
+export { keysetPage } from './src/pagination';
+export { type KeysetPlan, keysetQuery } from './src/pagination';
+export { type PaginatedResult, type PaginationMeta, paginate } from './src/pagination';
+export { PaginationHelper } from './src/pagination';
 export {
   type CursorDirection,
   type CursorQuery,
   parseCursorQuery,
-} from './src/pagination/parse-cursor-query';
-export { type PaginationQuery, parsePaginationQuery } from './src/pagination/parse-pagination-query';
+} from './src/pagination';
+export { type PaginationQuery, parsePaginationQuery } from './src/pagination';
 
 // Observability: request ids, access logs, metrics, traces, health
-export { type HealthCheck, HealthChecks, type ReadinessReport } from './src/health/health-checks';
-export { redisHealthCheck } from './src/health/redis-health-check';
-export { AppMetrics, type RedisStatusSource, UNMATCHED_ROUTE } from './src/metrics/app-metrics';
+export { type HealthCheck, HealthChecks, type ReadinessReport } from './src/health';
+export { redisHealthCheck } from './src/health';
+export { AppMetrics, type RedisStatusSource, UNMATCHED_ROUTE } from './src/metrics';
 export type {
   AccessLogOptions,
   MetricsOptions,
@@ -285,32 +284,32 @@ export { REQUEST_ID } from './src/observability/request-id-token';
 export { requestLogger } from './src/observability/request-logger';
 export type { AnswerWatcher } from './src/observability/request-observer';
 export { type RequestState, requestIdOf } from './src/observability/request-state';
-export { type TraceAttributes, type TraceStep, Tracing } from './src/tracing/tracing';
+export { type TraceAttributes, type TraceStep, Tracing } from './src/tracing';
 
 // Rate limiting
-export { type AttemptLimit, type AttemptLimitOptions, attemptLimit } from './src/rate-limit/attempt-limit';
-export { clientAddress, type RateLimitRequest } from './src/rate-limit/client-address';
-export { type RateLimiter, rateLimit } from './src/rate-limit/rate-limit';
+export { type AttemptLimit, type AttemptLimitOptions, attemptLimit } from './src/rate-limit';
+export { clientAddress, type RateLimitRequest } from './src/rate-limit';
+export { type RateLimiter, rateLimit } from './src/rate-limit';
 export type {
   RateLimitKeyGenerator,
   RateLimitLogger,
   RateLimitOptions,
   RateLimitStore,
-} from './src/rate-limit/rate-limit-options';
+} from './src/rate-limit';
 export {
   type RedisRateLimitStoreOptions,
   redisRateLimitStore,
-} from './src/rate-limit/redis-rate-limit-store';
+} from './src/rate-limit';
 
 // Redis
-export { closeRedisClient } from './src/redis/close-redis-client';
-export { createRedisClient } from './src/redis/create-redis-client';
-export type { RedisClient } from './src/redis/redis-client';
-export type { RedisClientOptions } from './src/redis/redis-client-options';
-export { withRedis } from './src/redis/with-redis';
+export { closeRedisClient } from './src/redis';
+export { createRedisClient } from './src/redis';
+export type { RedisClient } from './src/redis';
+export type { RedisClientOptions } from './src/redis';
+export { withRedis } from './src/redis';
 
 // OpenAPI
-export { buildOpenApiDocument } from './src/openapi/build-document';
+export { buildOpenApiDocument } from './src/openapi';
 export type {
   JsonSchema,
   OpenApiDocument,
@@ -321,8 +320,8 @@ export type {
   ResponseObject,
   SecuritySchemeObject,
   TagObject,
-} from './src/openapi/document-types';
-export { DOCS_PATH, OPENAPI_PATH } from './src/openapi/openapi-module';
+} from './src/openapi';
+export { DOCS_PATH, OPENAPI_PATH } from './src/openapi';
 
 // WebSocket gateways and broadcasting
 export {
@@ -331,26 +330,26 @@ export {
   type Broadcaster,
   type BroadcastListener,
   type Unsubscribe,
-} from './src/websocket/broadcaster';
-export { CLOSE_CODES } from './src/websocket/close-codes';
-export { LocalBroadcaster } from './src/websocket/local-broadcaster';
-export type { WebSocketErrorMessage } from './src/websocket/messages';
-export { RedisBroadcaster, type RedisBroadcasterOptions } from './src/websocket/redis-broadcaster';
+} from './src/websocket';
+export { CLOSE_CODES } from './src/websocket';
+export { LocalBroadcaster } from './src/websocket';
+export type { WebSocketErrorMessage } from './src/websocket';
+export { RedisBroadcaster, type RedisBroadcasterOptions } from './src/websocket';
 export {
   BroadcastSessionRevocations,
   type RevocationListener,
   SESSION_REVOCATIONS,
   type SessionRevocation,
   type SessionRevocations,
-} from './src/websocket/session-revocations';
-export { SESSION_CLOSE_REASONS } from './src/websocket/session-sockets';
-export type { BroadcastOptions, WebSocketConnection } from './src/websocket/websocket-connection';
-export type { WebSocketOptions } from './src/websocket/websocket-options';
+} from './src/websocket';
+export { SESSION_CLOSE_REASONS } from './src/websocket';
+export type { BroadcastOptions, WebSocketConnection } from './src/websocket';
+export type { WebSocketOptions } from './src/websocket';
 
 // GraphQL
-export { DateTimeScalar } from './src/graphql/date-time-scalar';
-export { DEFAULT_GRAPHQL_LIMITS, type GraphqlLimits } from './src/graphql/query-limits';
-export { SubscriptionPublisher } from './src/graphql/subscription-publisher';
+export { DateTimeScalar } from './src/graphql';
+export { DEFAULT_GRAPHQL_LIMITS, type GraphqlLimits } from './src/graphql';
+export { SubscriptionPublisher } from './src/graphql';
 
 // The auth module: JWT login, refresh, logout, token stores, the Auth() guard and its texts
 export { Auth, type AuthGuardOptions } from './modules/auth/auth-decorator';
@@ -431,11 +430,11 @@ export {
 } from './modules/database';
 // Jobs and schedules: Job() and Cron() methods, Jobs to enqueue, on SQLite or graphile-worker
 export { describeJobs, type JobsOptions, jobsModule } from './modules/jobs';
-export { Cron, type CronOptions, Job, type JobOptions } from './src/jobs/job-decorators';
-export type { JobContext } from './src/jobs/job-context';
-export type { CompiledJobDescription } from './src/jobs/compiled-jobs';
-export { InvalidEnqueueOptionsError, InvalidJobPayloadError, UnknownJobError } from './src/jobs/jobs-errors';
-export { type EnqueueOptions, type JobInfo, type JobPayload, Jobs } from './src/jobs/jobs-token';
+export { Cron, type CronOptions, Job, type JobOptions } from './src/jobs';
+export type { JobContext } from './src/jobs';
+export type { CompiledJobDescription } from './src/jobs';
+export { InvalidEnqueueOptionsError, InvalidJobPayloadError, UnknownJobError } from './src/jobs';
+export { type EnqueueOptions, type JobInfo, type JobPayload, Jobs } from './src/jobs';
 // Streams: server-sent events, resumable event feeds, uploads and downloads
 export { LastEventId, Sse } from './src/sse/sse-decorators';
 export { EventChannel } from './src/sse/event-channel';
@@ -455,22 +454,25 @@ export {
 } from './src/event-feed';
 export { Produces } from './src/downloads/produces-decorator';
 export { StreamableFile, type StreamableFileOptions } from './src/downloads/streamable-file';
-export { FormFields, UploadedFile, UploadedFiles } from './src/uploads/upload-decorators';
+export { FormFields, UploadedFile, UploadedFiles } from './src/uploads';
 export type {
   UploadInfo,
   UploadManyOptions,
   UploadModuleOptions,
   UploadOptions,
   UploadSink,
-} from './src/uploads/upload-options';
+} from './src/uploads';
 export type { SseEvent } from './src/sse/sse-event';
 export type { SseOptions } from './src/sse/sse-options';
 
 // MCP: install('mcp') serves routes marked Tool() and the providers' Tool(), Resource() and Prompt() methods
 export { mcpModule } from './modules/mcp';
 export type { McpEntryDescription } from './src/inspect/app-description';
-export { McpCall, type McpLogLevel } from './src/mcp/mcp-call';
-export type { McpOptions } from './src/mcp/mcp-options';
-export { Prompt, type PromptOptions } from './src/mcp/prompt-decorator';
-export { Resource, type ResourceOptions } from './src/mcp/resource-decorator';
-export { Tool, type ToolAnnotations, type ToolOptions } from './src/mcp/tool-decorator';
+export { McpCall, type McpLogLevel } from './src/mcp';
+export type { McpOptions } from './src/mcp';
+export { Prompt } from './src/mcp';
+export type { PromptOptions } from './src/mcp';
+export { Resource } from './src/mcp';
+export type { ResourceOptions } from './src/mcp';
+export { Tool } from './src/mcp';
+export type { ToolAnnotations, ToolOptions } from './src/mcp';

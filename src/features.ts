@@ -1,12 +1,12 @@
 import { devtoolsModule } from './devtools/devtools-module';
-import { graphqlModule } from './graphql/graphql-module';
+import { graphqlModule } from './graphql';
 import { httpModule } from './http/http-feature';
-import { jobsFeature } from './jobs/jobs-feature';
-import type { TrellisFeature } from './kernel/modules/trellis-feature';
-import { openapiModule } from './openapi/openapi-module';
+import { jobsFeature } from './jobs';
+import type { TrellisFeature } from './kernel';
+import { openapiModule } from './openapi';
 import { sseModule } from './sse/sse-module';
-import { uploadModule } from './uploads/upload-module';
-import { websocketModule } from './websocket/websocket-module';
+import { uploadModule } from './uploads';
+import { websocketModule } from './websocket';
 
 /**
  * The built-in features `createApp` installs, each with its own option, in this order (HTTP first,

@@ -1,11 +1,11 @@
 // The core's barrel, for the repository's own specs and modules. The public API is the explicit
 // list in ../index.ts: a name meant for applications is added there (then npm run api:update).
+
 import 'reflect-metadata';
 
 export { Application } from './app/application';
 export { createApp } from './app/create-app';
 export type { InjectOptions, InjectResponse } from './http/inject';
-export type { TrustProxy } from './http/trust-proxy';
 export { serve } from './cluster/serve';
 export type { AppFactory, Served, ServedPrimary, ServedWorker, ServeOptions } from './cluster/serve-options';
 export * from './contract';
@@ -13,16 +13,59 @@ export * from './decorators';
 export type { Engine, EngineName, Middleware, RequestPolicy } from './engine/engine';
 export type { ErrorBodyCall, ErrorBodyInput, ErrorBodyOptions } from './error-body/error-body-options';
 export * from './graphql';
-export type { GraphqlOptions } from './graphql/graphql-options';
 export * from './health';
-export * from './kernel/errors/index';
-export type { ModuleOptionsMap } from './kernel/extension-points';
-export type { GuardCheck, GuardDefinition, GuardSite } from './kernel/guards/guard-registry';
-export type { Class, DependencyFunction, GuardDocs, GuardMetadata, Provider } from './kernel/metadata/types';
-export { defineModule, type TrellisModule } from './kernel/modules/module-registry';
-export type { MessageLanguage } from './kernel/options/messages-schema';
-export * from './kernel/validation/index';
-export { AppMetrics, type RedisStatusSource, UNMATCHED_ROUTE } from './metrics/app-metrics';
+export type { RequestContext } from './http/request-context';
+export {
+  BadRequestException,
+  type Class,
+  type CodedError,
+  type CodedErrorClass,
+  ConflictException,
+  compileValidator,
+  createError,
+  type DependencyFunction,
+  defaultErrorCode,
+  defineModule,
+  type ErrorBase,
+  ForbiddenException,
+  GENERIC_ERROR_CODES,
+  type GenericErrorCode,
+  type GuardCheck,
+  type GuardDefinition,
+  type GuardDocs,
+  type GuardMetadata,
+  type GuardSite,
+  HTTP_STATUS,
+  HTTPException,
+  type HTTPExceptionOptions,
+  InternalServerErrorException,
+  isSchema,
+  KERNEL_ERRORS,
+  type KernelErrorCode,
+  type MessageLanguage,
+  type MessageTemplate,
+  MethodNotAllowedException,
+  type ModuleOptionsMap,
+  NotFoundException,
+  PayloadTooLargeException,
+  type Provider,
+  type ReferenceErrorBody,
+  reasonPhrase,
+  ServiceUnavailableException,
+  TooManyRequestsException,
+  TrellisError,
+  type TrellisModule,
+  toHttpException,
+  trellisError,
+  UnauthorizedException,
+  UnsupportedMediaTypeException,
+  type Validated,
+  type ValidationDetail,
+  ValidationException,
+  type Validator,
+  validationDetails,
+} from './kernel';
+export { AppMetrics, type RedisStatusSource, UNMATCHED_ROUTE } from './metrics';
 export type {
   AccessLogOptions,
   MetricsOptions,
@@ -33,18 +76,15 @@ export { REQUEST_ID } from './observability/request-id-token';
 export { requestLogger } from './observability/request-logger';
 export { requestIdOf } from './observability/request-state';
 export * from './openapi';
-export type { OpenApiOptions } from './openapi/openapi-options';
 export { loadOptional, MissingPackageError } from './optional';
 export type { AppOptions } from './options/app-options';
+export type { TrustProxy } from './options/trust-proxy';
 export * from './pagination';
 export * from './rate-limit';
 export * from './redis';
-export type { CompiledRoute } from './routing/compiled-route';
-export type { RequestContext } from './routing/request-context';
-export type { CorsOptions, OriginPredicate } from './security/cors-options';
-export { noStore } from './security/no-store';
-export type { SecurityHeadersOptions } from './security/security-headers';
-export { type TraceAttributes, type TraceStep, Tracing } from './tracing/tracing';
+export type { CompiledRoute } from './routing';
+export { type CorsOptions, noStore, type OriginPredicate, type SecurityHeadersOptions } from './security';
+export { type TraceAttributes, type TraceStep, Tracing } from './tracing';
 export {
   type DeprecationOptions,
   VERSION_NEUTRAL,

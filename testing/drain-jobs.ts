@@ -1,7 +1,7 @@
 import { DatabaseConnection } from '../modules/database/database-connection';
 import type { JobQueue } from '../modules/jobs/job-queue';
 import type { Application } from '../src/app/application';
-import { Jobs } from '../src/jobs/jobs-token';
+import { Jobs } from '../src/jobs';
 import type * as HeldGraphileJobs from './held-graphile-jobs';
 import { holdsTestTransaction } from './holdable-databases';
 

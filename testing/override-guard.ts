@@ -1,6 +1,5 @@
 import type { Application } from '../src/app/application';
-import { trellisError } from '../src/kernel/errors/trellis-errors';
-import type { GuardCheck, GuardKind } from '../src/kernel/guards/guard-registry';
+import { type GuardCheck, type GuardKind, trellisError } from '../src/kernel';
 
 const ALLOW: GuardCheck = () => {};
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import type { RequestContext } from '../../src/http/request-context';
 import { UnauthorizedException } from '../../src/kernel';
-import type { RequestContext } from '../../src/routing';
 import type { SessionRevocation, SessionRevocations } from '../../src/websocket';
 import type { AccountLimit } from './account-limit';
 import { AUTH_MESSAGES, type AuthMessages } from './auth-messages';

@@ -1,5 +1,5 @@
+import type { RequestContext } from '../../src/http/request-context';
 import { type CallContext, UnauthorizedException } from '../../src/kernel';
-import type { RequestContext } from '../../src/routing';
 import { protocolToken } from '../../src/websocket';
 
 // `<scheme> <token>`: the credentials of RFC 9110 section 11.4 with a token68, spaces as the

@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import type { RequestContext } from '../../src/routing';
+import type { RequestContext } from '../../src/http/request-context';
 import type { DeviceCookieSigner, KnownDevice } from './device-cookie';
 import { cookieValues } from './request-cookies';
 

@@ -1,3 +1,4 @@
+import type { RequestContext } from '../../src/http/request-context';
 import { sampleApi } from '../api/sample-api';
 import { MESSAGES } from '../messages';
 import {
@@ -13,7 +14,6 @@ import {
   Idempotent,
   Implements,
   noStore,
-  type RequestContext,
 } from '../trellis';
 import type { RegisterInput } from '../users/user-schemas';
 import { UsersService } from '../users/users-service';

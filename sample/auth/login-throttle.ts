@@ -1,15 +1,9 @@
+import type { RequestContext } from '../../src/http/request-context';
 import type { SampleConfig } from '../config';
 import { MESSAGES } from '../messages';
 import type { SharedState } from '../shared-state';
 import { SAMPLE_CONFIG, SHARED_STATE } from '../tokens';
-import {
-  AuthService,
-  Inject,
-  Injectable,
-  type LoginAttempts,
-  loginAttempts,
-  type RequestContext,
-} from '../trellis';
+import { AuthService, Inject, Injectable, type LoginAttempts, loginAttempts } from '../trellis';
 
 function usernameOf(ctx: RequestContext): string {
   const body = ctx.body as { username?: unknown } | undefined;

@@ -3,7 +3,7 @@ import { Injectable, Job, type JobContext } from '../trellis';
 import { UsersRepository } from '../users/users-repository';
 import { Mailer } from './mailer';
 
-declare module '../../src/kernel/extension-points' {
+declare module '../../src/jobs/job-payload-map' {
   interface JobPayloadMap {
     /** Sends the welcome message to a user who just registered or was created. */
     'send-welcome': { userId: string };

@@ -1,4 +1,4 @@
-import type { RequestContext } from '../../src/routing/request-context';
+import type { RequestContext } from '../../src/http/request-context';
 
 /** An HTTP request's context with nothing in it but what `parts` gives: for specs below the engines. */
 export function fakeRequestContext(parts: Partial<RequestContext> = {}): RequestContext {

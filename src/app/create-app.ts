@@ -1,6 +1,6 @@
 import type { ZodType } from 'zod';
 import { BUILT_IN_FEATURES } from '../features';
-import { checkOption } from '../kernel/options/check-option';
+import { checkOption } from '../kernel';
 import type { AppOptions } from '../options/app-options';
 import { appOptionsSchema } from '../options/app-options-schema';
 import { Application } from './application';

@@ -1,4 +1,4 @@
-import { MissingPackages } from '../optional/missing-packages';
+import { MissingPackages } from '../optional';
 import type { AppOptions } from '../options/app-options';
 
 /**

@@ -1,6 +1,5 @@
 import type { ZodType } from 'zod';
-import type { ContractRoute } from '../contract/contract-route';
-import { zodSchema } from '../contract/zod-schema';
+import { type ContractRoute, zodSchema } from '../contract';
 import type { InputIssue } from './contract-input-error';
 
 const PARTS = ['params', 'query', 'body', 'headers'] as const;

@@ -1,5 +1,4 @@
-import type { ContractRoute, ContractRoutes } from '../contract/contract-route';
-import type { ContractRequest, ContractResponse } from '../contract/contract-types';
+import type { ContractRequest, ContractResponse, ContractRoute, ContractRoutes } from '../contract';
 
 /** Headers as an object, or a function giving them per call (a current access token, say). */
 export type HeadersSource =

@@ -1,4 +1,4 @@
-import type { ContractRoute, ContractRoutes } from '../contract/contract-route';
+import type { ContractRoute, ContractRoutes } from '../contract';
 import { checkInput } from './check-input';
 import type { CallOptions, Client, ClientOptions, HeadersSource } from './client-types';
 import { ContractInputError } from './contract-input-error';

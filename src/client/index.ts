@@ -2,26 +2,23 @@
 // Node-only dependency, so that a browser bundle can hold it. Its API report is api/trellis-client.api.md.
 
 export {
+  type ContractController,
   type ContractMethod,
+  type ContractRequest,
+  type ContractResponse,
   type ContractResponses,
   type ContractRoute,
   type ContractRoutes,
   contract,
-} from '../contract/contract-route';
-export type {
-  ContractController,
-  ContractRequest,
-  ContractResponse,
-  HandlerResult,
-  MaybePromise,
-} from '../contract/contract-types';
-export { ErrorBodySchema, ValidationErrorBodySchema } from '../contract/error-body-schema';
-export {
+  ErrorBodySchema,
+  type HandlerResult,
   IdempotencyKeyHeaderSchema,
   type IdempotentRoute,
   type IdempotentRouteOptions,
   idempotent,
-} from '../contract/idempotent-route';
+  type MaybePromise,
+  ValidationErrorBodySchema,
+} from '../contract';
 export type { CallOptions, Client, ClientOptions, HeadersSource, RouteCall } from './client-types';
 export { ContractInputError, type InputIssue } from './contract-input-error';
 export { createClient } from './create-client';

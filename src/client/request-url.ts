@@ -1,4 +1,4 @@
-import type { ContractRoute } from '../contract/contract-route';
+import type { ContractRoute } from '../contract';
 
 function encodedSegments(value: unknown): string {
   return String(value).split('/').map(encodeURIComponent).join('/');

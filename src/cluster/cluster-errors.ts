@@ -1,4 +1,4 @@
-import { errorFactory } from '../kernel/errors/trellis-errors';
+import { errorFactory } from '../kernel';
 
 /** The errors of `serve()` with workers: code and message template, each documented in docs/errors.md. */
 export const CLUSTER_ERRORS = {

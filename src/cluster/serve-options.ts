@@ -1,7 +1,7 @@
-import type { Application } from '../app/application';
+import type { ModuleHost } from '../kernel';
 
 /** What `serve()` builds in each worker: an application not yet listening. */
-export type AppFactory = () => Application | Promise<Application>;
+export type AppFactory = () => ModuleHost | Promise<ModuleHost>;
 
 /** How `serve()` runs an application on several cores. */
 export interface ServeOptions {
@@ -48,7 +48,7 @@ export interface ServedWorker {
   /** Where this worker answers (`http://host:port`, shared with the other workers). */
   readonly url: string;
   /** The application this worker built. */
-  readonly app: Application;
+  readonly app: ModuleHost;
   /** Drains and closes this worker's application. */
   close(): Promise<void>;
 }

@@ -1,6 +1,6 @@
 import cluster from 'node:cluster';
 import { availableParallelism } from 'node:os';
-import { trellisError } from '../kernel/errors/trellis-errors';
+import { trellisError } from '../kernel';
 import { enableCompileCache } from './compile-cache';
 import type { AppFactory, Served, ServedPrimary, ServeOptions } from './serve-options';
 import { serveWorker } from './serve-worker';

@@ -1,4 +1,4 @@
-import type { RouteMethod } from '../kernel/http-methods';
+import type { RouteMethod } from '../http/http-methods';
 
 /**
  * A zod schema as a contract holds it: only what types are read from. Kept this small so that

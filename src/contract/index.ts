@@ -1,9 +1,17 @@
-export { type ContractMethod, type ContractRoute, type ContractRoutes, contract } from './contract-route';
+export {
+  type ContractMethod,
+  type ContractResponses,
+  type ContractRoute,
+  type ContractRoutes,
+  type ContractSchema,
+  contract,
+} from './contract-route';
 export type {
   ContractController,
   ContractRequest,
   ContractResponse,
   HandlerResult,
+  MaybePromise,
   ParametersMatch,
 } from './contract-types';
 export { ErrorBodySchema, ValidationErrorBodySchema } from './error-body-schema';
@@ -13,3 +21,4 @@ export {
   type IdempotentRouteOptions,
   idempotent,
 } from './idempotent-route';
+export { zodSchema } from './zod-schema';

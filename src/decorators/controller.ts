@@ -1,6 +1,5 @@
-import { metadataRegistry } from '../kernel/metadata/registry';
-import { CONTROLLER_ROLE } from '../routing/controller-role';
-import { API_VERSION, CONTROLLER } from '../routing/route-metadata';
+import { metadataRegistry } from '../kernel';
+import { API_VERSION, CONTROLLER, CONTROLLER_ROLE } from '../routing';
 import type { VersionValue } from '../versioning/versioning-options';
 import { markInjectable } from './mark-injectable';
 

@@ -1,4 +1,4 @@
-import { createError } from '../kernel/errors/create-error';
+import { createError } from '../kernel';
 
 /** `Returns()` given something that is not a zod schema. */
 export const ReturnsNotSchemaError = createError(

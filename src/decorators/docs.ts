@@ -1,4 +1,4 @@
-import { metadataRegistry } from '../kernel/metadata/registry';
+import { metadataRegistry } from '../kernel';
 
 function doc(field: 'summary' | 'description') {
   return (text: string): ClassDecorator & MethodDecorator =>

@@ -1,9 +1,8 @@
 import type { ZodType } from 'zod';
 import type { ErrorBodyOptions } from '../error-body/error-body-options';
 import { ERROR_BODY_OPTIONS_SCHEMA } from '../error-body/error-body-options-schema';
-import type { ReferenceErrorBody } from '../kernel/errors/http-exception';
-import { metadataRegistry } from '../kernel/metadata/registry';
-import { ERROR_BODY } from '../routing/route-metadata';
+import { metadataRegistry, type ReferenceErrorBody } from '../kernel';
+import { ERROR_BODY } from '../routing';
 import { ErrorBodyNotValidError } from './decorator-errors';
 
 /** The JSON body of every error response by default: `{ statusCode, error, message, code, details? }`. */

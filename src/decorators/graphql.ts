@@ -1,7 +1,6 @@
 import type { ZodType } from 'zod';
-import { GRAPHQL_FIELD } from '../graphql/field-metadata';
-import { RESOLVER_ROLE } from '../graphql/resolver-role';
-import { metadataRegistry } from '../kernel/metadata/registry';
+import { GRAPHQL_FIELD, RESOLVER_ROLE } from '../graphql';
+import { metadataRegistry } from '../kernel';
 import { markInjectable } from './mark-injectable';
 import { recordParam } from './params';
 

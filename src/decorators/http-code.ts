@@ -1,5 +1,5 @@
-import { metadataRegistry } from '../kernel/metadata/registry';
-import { SUCCESS_STATUS } from '../routing/route-metadata';
+import { metadataRegistry } from '../kernel';
+import { SUCCESS_STATUS } from '../routing';
 import { NotSuccessStatusError } from './decorator-errors';
 
 /** Refuses a status that is no success status, naming the decorator. */

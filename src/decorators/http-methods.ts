@@ -1,6 +1,5 @@
-import { metadataRegistry } from '../kernel/metadata/registry';
-import type { HttpMethod } from '../routing/http-method';
-import { HTTP_ROUTE } from '../routing/route-metadata';
+import { metadataRegistry } from '../kernel';
+import { HTTP_ROUTE, type HttpMethod } from '../routing';
 
 function route(method: HttpMethod) {
   return (path = ''): MethodDecorator =>

@@ -1,7 +1,6 @@
-import type { ContractRoute } from '../contract/contract-route';
-import type { HandlerResult, ParametersMatch } from '../contract/contract-types';
-import { metadataRegistry } from '../kernel/metadata/registry';
-import { CONTRACT_ROUTE } from '../routing/route-metadata';
+import type { ContractRoute, HandlerResult, ParametersMatch } from '../contract';
+import { metadataRegistry } from '../kernel';
+import { CONTRACT_ROUTE } from '../routing';
 
 /**
  * Declares that the method serves a contract route: its method and path, the schemas that

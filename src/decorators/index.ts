@@ -1,4 +1,4 @@
-export { recordGuard } from '../kernel/guards/record-guard';
+export { recordGuard } from '../kernel';
 export { Controller, type ControllerOptions } from './controller';
 export { Description, Summary } from './docs';
 export { ErrorBody } from './error-body';

@@ -1,6 +1,6 @@
 import { declareScope } from '../../container/declared-classes';
 import type { Scope } from '../../container/scope';
-import { metadataRegistry } from '../kernel/metadata/registry';
+import { metadataRegistry } from '../kernel';
 import { markInjectable } from './mark-injectable';
 
 /** Marks a class for constructor injection, with its scope (`'singleton'` by default). */

@@ -1,11 +1,14 @@
 import type { ZodType } from 'zod';
 import type { Scope } from '../../container/scope';
-import { trellisError } from '../kernel/errors/trellis-errors';
-import type { ContextVariableMap } from '../kernel/extension-points';
-import { VARIABLE } from '../kernel/invocation/compile-arguments';
-import { metadataRegistry } from '../kernel/metadata/registry';
-import type { ParamMetadata, Provider } from '../kernel/metadata/types';
-import { isSchema } from '../kernel/validation/is-schema';
+import {
+  type ContextVariableMap,
+  isSchema,
+  metadataRegistry,
+  type ParamMetadata,
+  type Provider,
+  trellisError,
+  VARIABLE,
+} from '../kernel';
 
 type ParamWithoutIndex = ParamMetadata extends infer P
   ? P extends ParamMetadata

@@ -1,6 +1,6 @@
 import type { ZodType } from 'zod';
-import { GRAPHQL_FIELD } from '../graphql/field-metadata';
-import { metadataRegistry } from '../kernel/metadata/registry';
+import { GRAPHQL_FIELD } from '../graphql';
+import { metadataRegistry } from '../kernel';
 import { recordParam } from './params';
 
 /**

@@ -1,7 +1,6 @@
 import type { ZodType } from 'zod';
-import { metadataRegistry } from '../kernel/metadata/registry';
-import { isSchema } from '../kernel/validation/is-schema';
-import { RETURNS } from '../routing/route-metadata';
+import { isSchema, metadataRegistry } from '../kernel';
+import { RETURNS } from '../routing';
 import { ReturnsNotSchemaError } from './decorator-errors';
 import { assertSuccessStatus } from './http-code';
 

@@ -1,6 +1,5 @@
-import { metadataRegistry } from '../kernel/metadata/registry';
-import type { Class } from '../kernel/metadata/types';
-import { THROWS } from '../routing/route-metadata';
+import { type Class, metadataRegistry } from '../kernel';
+import { THROWS } from '../routing';
 
 /**
  * Declares the exceptions a handler may answer with (`ConflictException`, a subclass of

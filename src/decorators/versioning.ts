@@ -1,5 +1,5 @@
-import { metadataRegistry } from '../kernel/metadata/registry';
-import { API_VERSION, DEPRECATED } from '../routing/route-metadata';
+import { metadataRegistry } from '../kernel';
+import { API_VERSION, DEPRECATED } from '../routing';
 import type { DeprecationOptions, VersionValue } from '../versioning/versioning-options';
 
 /**

@@ -1,8 +1,6 @@
 import type { ZodType } from 'zod';
-import { metadataRegistry } from '../kernel/metadata/registry';
-import { GATEWAY, GATEWAY_EVENT } from '../websocket/gateway-metadata';
-import { GATEWAY_ROLE } from '../websocket/gateway-role';
-import type { OriginAllowList } from '../websocket/origin-allow-list';
+import { metadataRegistry } from '../kernel';
+import { GATEWAY, GATEWAY_EVENT, GATEWAY_ROLE, type OriginAllowList } from '../websocket';
 import { markInjectable } from './mark-injectable';
 
 /** What a gateway declares besides its path. */

@@ -1,5 +1,5 @@
-import { metadataRegistry } from '../kernel/metadata/registry';
-import { MEDIA_ANSWER } from '../routing/route-metadata';
+import { metadataRegistry } from '../kernel';
+import { MEDIA_ANSWER } from '../routing';
 
 /**
  * Documents that the route answers with bytes of `mediaType` (it returns a `StreamableFile`)

@@ -2,8 +2,8 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { RequestContext } from '../routing/request-context';
-import type { ResponseWriter } from '../routing/response-writer';
+import type { RequestContext } from '../http/request-context';
+import type { ResponseWriter } from '../routing';
 import { contentDisposition } from './content-disposition';
 import type { StreamableFile } from './streamable-file';
 

@@ -1,4 +1,4 @@
-import { errorFactory } from '../kernel/errors/trellis-errors';
+import { errorFactory } from '../kernel';
 
 /** The HTTP engines' configuration errors: code and message template, each documented in docs/errors.md. */
 export const ENGINE_ERRORS = {

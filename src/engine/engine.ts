@@ -1,11 +1,10 @@
 import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import type { ErrorBodyWriter } from '../error-body/error-body-writer';
-import type { ServedMethod } from '../kernel/http-methods';
+import type { ServedMethod } from '../http/http-methods';
+import type { RequestContext } from '../http/request-context';
 import type { RequestObserver } from '../observability/request-observer';
-import type { CompiledRoute } from '../routing/compiled-route';
-import type { RequestContext } from '../routing/request-context';
-import type { ResponseWriter } from '../routing/response-writer';
+import type { CompiledRoute, ResponseWriter } from '../routing';
 
 /** Connect-style middleware, accepted by `app.use` on either engine. */
 export type Middleware = (req: any, res: any, next: (err?: unknown) => void) => void;

@@ -1,7 +1,5 @@
 import { runObserved } from '../observability/request-state';
-import type { CompiledRoute } from '../routing/compiled-route';
-import { routeShape, toRouterPath } from '../routing/route-path';
-import { routingError } from '../routing/routing-errors';
+import { type CompiledRoute, routeShape, routingError, toRouterPath } from '../routing';
 import type { HandlerMethod, HandlerMount, NodeHandler } from './engine';
 
 /** One path of a mounted handler, as both engines route it. */

@@ -2,9 +2,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
   BadRequestException,
   PayloadTooLargeException,
+  trellisError,
   UnsupportedMediaTypeException,
-} from '../kernel/errors/exceptions';
-import { trellisError } from '../kernel/errors/trellis-errors';
+} from '../kernel';
 
 const bytes: { parse(value: string): number | null } = require('bytes');
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isSchema } from '../kernel/validation/is-schema';
+import { isSchema } from '../kernel';
 
 /** The shape of `{ schema, build }` (the `errorBody` option, `ErrorBody()`): a zod schema and a function. */
 export const ERROR_BODY_OPTIONS_SCHEMA = z.looseObject({

@@ -1,5 +1,5 @@
 import type { ZodType, z } from 'zod';
-import type { ValidationDetail } from '../kernel/errors/http-exception';
+import type { ValidationDetail } from '../kernel';
 
 /** What a custom error body is built from: the answer's status, code, message and validation failures. */
 export interface ErrorBodyInput {

@@ -1,5 +1,5 @@
-import type { HTTPException } from '../kernel/errors/http-exception';
-import type { RequestContext } from '../routing/request-context';
+import type { RequestContext } from '../http/request-context';
+import type { HTTPException } from '../kernel';
 import type { ErrorBodyOptions } from './error-body-options';
 
 /** What an error body is told of its call: a request context, or a bare upgrade request's method and request. */

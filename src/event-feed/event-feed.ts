@@ -1,8 +1,7 @@
-import { BadRequestException } from '../kernel/errors/exceptions';
+import { BadRequestException } from '../kernel';
 import { EventChannel } from '../sse/event-channel';
 import type { SseEvent } from '../sse/sse-event';
-import type { Broadcaster, Unsubscribe } from '../websocket/broadcaster';
-import { LocalBroadcaster } from '../websocket/local-broadcaster';
+import { type Broadcaster, LocalBroadcaster, type Unsubscribe } from '../websocket';
 import type { FeedStore, StoredEvent } from './feed-store';
 import { MemoryFeedStore } from './memory-feed-store';
 

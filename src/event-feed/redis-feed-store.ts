@@ -1,6 +1,4 @@
-import { LuaScript } from '../redis/lua-script';
-import type { RedisClient as Redis } from '../redis/redis-client';
-import { withRedis } from '../redis/with-redis';
+import { LuaScript, type RedisClient as Redis, withRedis } from '../redis';
 import type { FeedSpan, FeedStore, StoredEvent } from './feed-store';
 
 /** How a `RedisFeedStore` names its keys and how much it keeps. */

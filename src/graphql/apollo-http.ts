@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type ApolloServer, HeaderMap, type HTTPGraphQLRequest } from '@apollo/server';
-import { HTTP_STATUS } from '../kernel/errors/catalog';
-import type { RequestContext } from '../routing/request-context';
+import type { RequestContext } from '../http/request-context';
+import { HTTP_STATUS } from '../kernel';
 
 function searchOf(url = '/'): string {
   const query = url.indexOf('?');

@@ -1,6 +1,6 @@
 import type { ApolloServer } from '@apollo/server';
 import type { GraphQLSchema } from 'graphql';
-import type { RequestContext } from '../routing/request-context';
+import type { RequestContext } from '../http/request-context';
 import type { ApolloSettings, createApolloServer as CreateApolloServer } from './apollo-server';
 
 /**

@@ -2,8 +2,8 @@ import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import type { GraphQLSchema } from 'graphql';
 import type { Logger } from 'pino';
-import type { AppMetrics } from '../metrics/app-metrics';
-import type { RequestContext } from '../routing/request-context';
+import type { RequestContext } from '../http/request-context';
+import type { AppMetrics } from '../metrics';
 import { queryLimitRules, type ResolvedGraphqlLimits } from './query-limits';
 
 /** How the Apollo server is set up. */

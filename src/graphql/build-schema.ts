@@ -11,12 +11,16 @@ import type { Logger } from 'pino';
 import type { AppContainer as Container } from '../../container/app-container';
 import type { PipelineHooks } from '../kernel/pipeline/pipeline-hooks';
 import type { ErrorBodies } from '../error-body/error-bodies';
-import type { GuardRegistry } from '../kernel/guards/guard-registry';
-import type { InterceptorRegistry } from '../kernel/interceptors/interceptor-registry';
-import { metadataRegistry } from '../kernel/metadata/registry';
-import type { Class, ClassMetadata, MethodMetadata } from '../kernel/metadata/types';
-import type { RequestContext } from '../routing/request-context';
-import type { Tracing } from '../tracing/tracing';
+import type { RequestContext } from '../http/request-context';
+import {
+  type Class,
+  type ClassMetadata,
+  type GuardRegistry,
+  type InterceptorRegistry,
+  type MethodMetadata,
+  metadataRegistry,
+} from '../kernel';
+import type { Tracing } from '../tracing';
 import { compileField } from './compile-field';
 import { GRAPHQL_FIELD } from './field-metadata';
 import { graphqlError } from './graphql-errors';

@@ -2,19 +2,24 @@ import type { GraphQLFieldConfig, GraphQLFieldConfigArgumentMap } from 'graphql'
 import type { Logger } from 'pino';
 import type { AppContainer as Container } from '../../container/app-container';
 import type { ErrorBodyWriter } from '../error-body/error-body-writer';
-import type { HTTPException } from '../kernel/errors/http-exception';
-import { locatedError } from '../kernel/errors/trellis-errors';
-import type { GuardRegistry, GuardSite } from '../kernel/guards/guard-registry';
-import type { InterceptorRegistry } from '../kernel/interceptors/interceptor-registry';
-import { compileInvocation } from '../kernel/invocation/compile-invocation';
-import { callHookSteps } from '../kernel/pipeline/call-hook-steps';
-import { composeSteps, nestArounds } from '../kernel/pipeline/compose-steps';
-import type { PipelineHooks } from '../kernel/pipeline/pipeline-hooks';
-import type { ClassMetadata, MethodMetadata } from '../kernel/metadata/types';
-import { isSchema } from '../kernel/validation/is-schema';
+import type { RequestContext } from '../http/request-context';
+import {
+  type ClassMetadata,
+  callHookSteps,
+  compileInvocation,
+  composeSteps,
+  type GuardRegistry,
+  type GuardSite,
+  type HTTPException,
+  type InterceptorRegistry,
+  isSchema,
+  locatedError,
+  type MethodMetadata,
+  nestArounds,
+  type PipelineHooks,
+} from '../kernel';
 import { reportFailure } from '../logging/report-failure';
-import type { RequestContext } from '../routing/request-context';
-import type { TraceAttributes, Tracing } from '../tracing/tracing';
+import type { TraceAttributes, Tracing } from '../tracing';
 import { GraphqlFieldContext } from './field-context';
 import { GRAPHQL_FIELD } from './field-metadata';
 import { toGraphqlError } from './graphql-error';

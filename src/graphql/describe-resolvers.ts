@@ -1,8 +1,5 @@
 import type { ResolverDescription } from '../inspect/app-description';
-import { guardKinds } from '../kernel/guards/compile-guards';
-import type { GuardRegistry } from '../kernel/guards/guard-registry';
-import { metadataRegistry } from '../kernel/metadata/registry';
-import type { Class } from '../kernel/metadata/types';
+import { type Class, type GuardRegistry, guardKinds, metadataRegistry } from '../kernel';
 import { GRAPHQL_FIELD } from './field-metadata';
 
 const ROOT_TYPES: Record<string, string> = {

@@ -1,6 +1,6 @@
 import type { RequestScope } from '../../container/request-scope';
+import type { RequestContext } from '../http/request-context';
 import type { CallContext, CallHeaders } from '../kernel';
-import type { RequestContext } from '../routing/request-context';
 
 /**
  * The context of one resolver call: the field's arguments and parent, over the operation that

@@ -1,5 +1,5 @@
 import type { ZodType } from 'zod';
-import { metadataKey } from '../kernel/metadata/metadata-key';
+import { metadataKey } from '../kernel';
 
 /** What `Query`, `Mutation`, `Subscription` or `ResolveField` recorded on a resolver method. */
 export interface GraphqlFieldMetadata {

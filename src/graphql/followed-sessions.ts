@@ -1,5 +1,5 @@
-import type { Application } from '../app/application';
-import { SESSION_REVOCATIONS, type SessionRevocations } from '../websocket/session-revocations';
+import type { ModuleHost } from '../kernel';
+import { SESSION_REVOCATIONS, type SessionRevocations } from '../websocket';
 import { SubscriptionSessions } from './subscription-sessions';
 
 /**
@@ -7,7 +7,7 @@ import { SubscriptionSessions } from './subscription-sessions';
  * follow its session: the guard compiled for WebSockets checks the token once and names the
  * session, and revocations close the connection as they close gateway sockets.
  */
-export function followedSessions(app: Application): SubscriptionSessions | undefined {
+export function followedSessions(app: ModuleHost): SubscriptionSessions | undefined {
   const auth = app.guards.authenticator();
   if (!auth || !app.container.isBound(SESSION_REVOCATIONS)) return undefined;
   const site = {

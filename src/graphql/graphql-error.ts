@@ -5,9 +5,7 @@ import {
   type ErrorCallSource,
   REFERENCE_ERROR_BODY,
 } from '../error-body/error-body-writer';
-import { InternalServerErrorException } from '../kernel/errors/exceptions';
-import type { HTTPException } from '../kernel/errors/http-exception';
-import { toHttpException } from '../kernel/errors/to-http-exception';
+import { type HTTPException, InternalServerErrorException, toHttpException } from '../kernel';
 
 /** The extensions of the error for `exception`: the reference fields, or a custom body's with the code and status. */
 function extensionsOf(

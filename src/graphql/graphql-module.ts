@@ -1,7 +1,5 @@
-import type { Application } from '../app/application';
-import type { Class } from '../kernel/metadata/types';
-import type { TrellisFeature } from '../kernel/modules/trellis-feature';
-import { BROADCASTER, type Broadcaster } from '../websocket/broadcaster';
+import type { Class, ModuleHost, TrellisFeature } from '../kernel';
+import { BROADCASTER, type Broadcaster } from '../websocket';
 import type { ApolloLoader } from './apollo-loader';
 import { describeResolvers } from './describe-resolvers';
 import type { GraphqlOptions } from './graphql-options';
@@ -12,7 +10,7 @@ import type * as ServeGraphql from './serve-graphql';
 import type { SubscriptionEndpoint } from './subscription-endpoint';
 import { SubscriptionPublisher } from './subscription-publisher';
 
-function install(app: Application, options: GraphqlOptions | false | undefined): void {
+function install(app: ModuleHost, options: GraphqlOptions | false | undefined): void {
   if (options === false) return;
   app.container
     .bind(SubscriptionPublisher)

@@ -1,5 +1,4 @@
-import type { ReaderTable } from '../kernel';
-import type { ParamMetadata } from '../kernel/metadata/types';
+import type { ParamMetadata, ReaderTable } from '../kernel';
 import { requestIdOf } from '../observability/request-state';
 import type { GraphqlFieldContext } from './field-context';
 import { nullAsAbsent } from './null-as-absent';

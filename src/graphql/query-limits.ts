@@ -1,6 +1,6 @@
 import type { GraphQLError, ValidationContext, ValidationRule } from 'graphql';
-import { trellisError } from '../kernel/errors/trellis-errors';
-import { loadOptional } from '../optional/load-optional';
+import { trellisError } from '../kernel';
+import { loadOptional } from '../optional';
 
 /**
  * Limits on what one GraphQL document may ask, checked before anything runs. Each is on by

@@ -1,4 +1,4 @@
-import type { RequestContext } from '../routing/request-context';
+import type { RequestContext } from '../http/request-context';
 
 const ignore = () => {};
 

@@ -1,4 +1,4 @@
-import type { ClassRole } from '../kernel/metadata/class-role';
+import type { ClassRole } from '../kernel';
 
 /** The role of `Resolver` classes: given in `resolvers`, served over GraphQL. */
 export const RESOLVER_ROLE: ClassRole = { name: 'resolver', decorator: 'Resolver', option: 'resolvers' };

@@ -1,11 +1,7 @@
-import type { Application } from '../app/application';
-import { trellisError } from '../kernel/errors/trellis-errors';
-import { HTTP_METHODS } from '../kernel/http-methods';
-import type { Class } from '../kernel/metadata/types';
-import { isInstalled } from '../optional/load-optional';
-import { compileOriginCheck } from '../websocket/origin-check';
-import { upgradeDispatch } from '../websocket/upgrade-dispatch';
-import { resolveLimits } from '../websocket/websocket-options';
+import { HTTP_METHODS } from '../http/http-methods';
+import { type Class, type ModuleHost, trellisError } from '../kernel';
+import { isInstalled } from '../optional';
+import { compileOriginCheck, resolveLimits, upgradeDispatch } from '../websocket';
 import { ApolloLoader } from './apollo-loader';
 import type * as BuildSchema from './build-schema';
 import { followedSessions } from './followed-sessions';
@@ -51,7 +47,7 @@ export interface ServedGraphql {
  * is built. Loaded by an application that has resolvers, with graphql-js and Apollo's loader.
  */
 export function serveGraphql(
-  app: Application,
+  app: ModuleHost,
   options: GraphqlOptions | undefined,
   resolvers: Class[],
   limits: ResolvedGraphqlLimits,

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
-import type { RequestContext } from '../routing/request-context';
-import { upgradeContext } from '../websocket/upgrade-context';
+import type { RequestContext } from '../http/request-context';
+import { upgradeContext } from '../websocket';
 
 /**
  * The `RequestContext` of one operation over graphql-ws: the upgrade request, with the

@@ -2,18 +2,16 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { GraphQLSchema } from 'graphql/type';
 import type { ErrorBodyWriter } from '../error-body/error-body-writer';
+import { BadRequestException, ForbiddenException, ServiceUnavailableException } from '../kernel';
+import { loadOptional } from '../optional';
+import { capReached, clientAddress } from '../rate-limit';
 import {
-  BadRequestException,
-  ForbiddenException,
-  ServiceUnavailableException,
-} from '../kernel/errors/exceptions';
-import { loadOptional } from '../optional/load-optional';
-import { clientAddress } from '../rate-limit/client-address';
-import { capReached } from '../rate-limit/rate-limit-fields';
-import { ClientPlaces, DEFAULT_CONNECTIONS_PER_CLIENT } from '../websocket/client-places';
-import type { OriginCheck } from '../websocket/origin-check';
-import { refuseUpgrade } from '../websocket/refuse-upgrade';
-import { releaseUpgradeSocket } from '../websocket/upgrade-dispatch';
+  ClientPlaces,
+  DEFAULT_CONNECTIONS_PER_CLIENT,
+  type OriginCheck,
+  refuseUpgrade,
+  releaseUpgradeSocket,
+} from '../websocket';
 import type {
   createSubscriptionServer as Create,
   SubscriptionServer,

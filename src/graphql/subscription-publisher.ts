@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { BroadcastEnvelope, Broadcaster, Unsubscribe } from '../websocket/broadcaster';
+import type { BroadcastEnvelope, Broadcaster, Unsubscribe } from '../websocket';
 import { PayloadNotJsonError } from './graphql-errors';
 import { TopicStream } from './topic-stream';
 

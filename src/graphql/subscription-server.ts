@@ -3,7 +3,7 @@ import { handleProtocols } from 'graphql-ws';
 import { useServer } from 'graphql-ws/use/ws';
 import type { Logger } from 'pino';
 import { WebSocketServer } from 'ws';
-import type { RequestContext } from '../routing/request-context';
+import type { RequestContext } from '../http/request-context';
 import { coded } from './coded-graphql-error';
 import { queryLimitRules, type ResolvedGraphqlLimits } from './query-limits';
 import { subscriptionContext } from './subscription-context';

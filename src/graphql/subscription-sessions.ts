@@ -1,9 +1,11 @@
 import type { IncomingMessage } from 'node:http';
-import { sessionOf } from '../kernel/call-context';
-import type { GuardCheck } from '../kernel/guards/guard-registry';
-import type { Unsubscribe } from '../websocket/broadcaster';
-import type { SessionRevocations } from '../websocket/session-revocations';
-import { type ClosableConnection, SessionSockets } from '../websocket/session-sockets';
+import { type GuardCheck, sessionOf } from '../kernel';
+import {
+  type ClosableConnection,
+  type SessionRevocations,
+  SessionSockets,
+  type Unsubscribe,
+} from '../websocket';
 import { subscriptionContext } from './subscription-context';
 
 /** A graphql-ws socket as `SubscriptionSessions` follows it. */

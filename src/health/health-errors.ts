@@ -1,4 +1,4 @@
-import { createError } from '../kernel/errors/create-error';
+import { createError } from '../kernel';
 
 /** A readiness check added under a name already taken. */
 export const DuplicateHealthCheckError = createError(

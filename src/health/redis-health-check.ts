@@ -1,4 +1,4 @@
-import type { RedisClient as Redis } from '../redis/redis-client';
+import type { RedisClient as Redis } from '../redis';
 import type { HealthCheck } from './health-checks';
 
 /**

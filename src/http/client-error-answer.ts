@@ -1,9 +1,7 @@
 import type { Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { type ErrorBodyWriter, REFERENCE_ERROR_BODY } from '../error-body/error-body-writer';
-import { reasonPhrase } from '../kernel/errors/catalog';
-import { InternalServerErrorException } from '../kernel/errors/exceptions';
-import { HTTPException } from '../kernel/errors/http-exception';
+import { HTTPException, InternalServerErrorException, reasonPhrase } from '../kernel';
 
 /** The code of the 400 a request Node's HTTP parser refuses gets (a NUL in a header, a bad request line). */
 export const MALFORMED_HTTP_REQUEST = 'MALFORMED_HTTP_REQUEST';

@@ -1,6 +1,6 @@
 import type { Engine, EngineName, EngineOptions } from '../engine/engine';
 import { engineError } from '../engine/engine-errors';
-import { loadOptional } from '../optional/load-optional';
+import { loadOptional } from '../optional';
 
 // Each engine is loaded only when chosen, so an Express app never loads Fastify and vice versa.
 const factories: Record<EngineName, (options: EngineOptions) => Engine> = {

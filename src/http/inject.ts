@@ -9,7 +9,7 @@ import {
 import type LightMyRequest = require('light-my-request');
 
 import { WRAPPED_EXPRESS_APP } from '../engine/engine';
-import type { ServedMethod } from '../kernel/http-methods';
+import type { ServedMethod } from '../http/http-methods';
 
 /** What `app.inject` sends: an object body goes as JSON, a string or Buffer as it is. */
 export interface InjectOptions {

@@ -12,9 +12,9 @@ import {
   metadataRegistry,
   nestArounds,
   type PipelineHooks,
+  positionalSlots,
   ValidationException,
 } from '../kernel';
-import { positionalSlots } from '../kernel/invocation/positional-slots';
 import { CompiledJobs, type CompiledTask, type TaskRun } from './compiled-jobs';
 import { CronSchedule } from './cron-schedule';
 import type { JobCallContext } from './job-context';

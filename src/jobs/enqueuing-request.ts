@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import type { RequestContext } from '../http/request-context';
 import { requestIdOf } from '../observability/request-state';
-import type { RequestContext } from '../routing/request-context';
-import type { RouteHook } from '../routing/route-hook';
+import type { RouteHook } from '../routing';
 import { Jobs } from './jobs-token';
 
 // The route running in this async context, so that a job enqueued from anywhere below it (a

@@ -8,6 +8,7 @@ export * from './job-backend';
 export * from './job-context';
 export * from './job-decorators';
 export * from './job-metadata';
+export * from './job-payload-map';
 export * from './job-runner';
 export * from './jobs-feature';
 export * from './jobs-board';

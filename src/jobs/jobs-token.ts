@@ -1,4 +1,4 @@
-import type { JobPayloadMap } from '../kernel';
+import type { JobPayloadMap } from './job-payload-map';
 
 /** The payload a job of this name takes: declared in `JobPayloadMap`, `unknown` otherwise. */
 export type JobPayload<N extends string> = N extends keyof JobPayloadMap ? JobPayloadMap[N] : unknown;

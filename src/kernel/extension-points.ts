@@ -31,11 +31,3 @@ export interface ContextVariableMap {}
  */
 // biome-ignore lint/suspicious/noEmptyInterface: filled in by declaration merging
 export interface ModuleHost {}
-
-/**
- * The payload of each job by name, declared by whoever defines the job
- * (`declare module 'trellis' { interface JobPayloadMap { 'send-welcome': { userId: string } } }`),
- * so that enqueueing a known name is type-checked; other names take `unknown`.
- */
-// biome-ignore lint/suspicious/noEmptyInterface: filled in by declaration merging
-export interface JobPayloadMap {}

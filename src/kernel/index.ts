@@ -14,7 +14,6 @@ export * from './guards/compile-guards';
 export * from './guards/guard-registry';
 export * from './guards/guarded';
 export * from './guards/record-guard';
-export * from './http-methods';
 export * from './interceptors/compile-interceptors';
 export * from './interceptors/intercept-instances';
 export * from './interceptors/interceptor-registry';

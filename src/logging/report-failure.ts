@@ -1,8 +1,7 @@
 import type { Logger } from 'pino';
-import { HTTP_STATUS } from '../kernel/errors/catalog';
-import type { HTTPException } from '../kernel/errors/http-exception';
+import type { RequestContext } from '../http/request-context';
+import { HTTP_STATUS, type HTTPException } from '../kernel';
 import { requestLogger } from '../observability/request-logger';
-import type { RequestContext } from '../routing/request-context';
 import { failureBursts } from './failure-bursts';
 
 /**

@@ -1,10 +1,16 @@
 import { isThenable } from '../../container/is-thenable';
-import type { CallContext } from '../kernel/call-context';
-import { HTTPException } from '../kernel/errors/http-exception';
-import { compileGuards, guardKinds } from '../kernel/guards/compile-guards';
-import type { GuardCheck, GuardRegistry, GuardSite } from '../kernel/guards/guard-registry';
-import { runGuards, selectChecks } from '../kernel/guards/guarded';
-import type { GuardMetadata } from '../kernel/metadata/types';
+import {
+  type CallContext,
+  compileGuards,
+  type GuardCheck,
+  type GuardMetadata,
+  type GuardRegistry,
+  type GuardSite,
+  guardKinds,
+  HTTPException,
+  runGuards,
+  selectChecks,
+} from '../kernel';
 
 /** Who may call a tool, resource or prompt, decided from its guards compiled once at `ready()`. */
 export interface CallerVisibility {

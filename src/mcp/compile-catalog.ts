@@ -1,6 +1,5 @@
-import { metadataRegistry } from '../kernel/metadata/registry';
-import type { Class } from '../kernel/metadata/types';
-import type { CompiledRoute } from '../routing/compiled-route';
+import { type Class, metadataRegistry } from '../kernel';
+import type { CompiledRoute } from '../routing';
 import type { ProviderEnv } from './compile-provider-handlers';
 import { compileProviderPrompt } from './compile-provider-prompts';
 import { compileProviderResource } from './compile-provider-resources';

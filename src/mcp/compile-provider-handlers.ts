@@ -1,14 +1,20 @@
 import type { Logger } from 'pino';
 import { planResolution } from '../../container/resolution-plan';
 import { type ErrorBodyWriter, REFERENCE_ERROR_BODY } from '../error-body/error-body-writer';
-import { ValidationException } from '../kernel/errors/exceptions';
-import type { HTTPException } from '../kernel/errors/http-exception';
-import { toHttpException } from '../kernel/errors/to-http-exception';
-import { compileInvocation, type InvocationEnv } from '../kernel/invocation/compile-invocation';
-import { positionalSlots } from '../kernel/invocation/positional-slots';
-import { metadataRegistry } from '../kernel/metadata/registry';
-import type { Class, ClassMetadata, MethodMetadata } from '../kernel/metadata/types';
-import { compileValidator, type Validator } from '../kernel/validation/compile-validator';
+import {
+  type Class,
+  type ClassMetadata,
+  compileInvocation,
+  compileValidator,
+  type HTTPException,
+  type InvocationEnv,
+  type MethodMetadata,
+  metadataRegistry,
+  positionalSlots,
+  toHttpException,
+  ValidationException,
+  type Validator,
+} from '../kernel';
 import { callerVisibility } from './caller-visibility';
 import type { McpCallContext } from './mcp-call-context';
 import type { McpInvocation } from './mcp-handlers';

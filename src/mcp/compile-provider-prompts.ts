@@ -1,5 +1,5 @@
 import type { ZodType } from 'zod';
-import type { Class, MethodMetadata } from '../kernel/metadata/types';
+import type { Class, MethodMetadata } from '../kernel';
 import {
   argumentsValidator,
   callContext,

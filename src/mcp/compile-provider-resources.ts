@@ -1,4 +1,4 @@
-import type { Class, MethodMetadata } from '../kernel/metadata/types';
+import type { Class, MethodMetadata } from '../kernel';
 import { callContext, compileProviderMethod, type ProviderEnv, refusal } from './compile-provider-handlers';
 import { McpInvalidUriError } from './mcp-errors';
 import type { CompiledResource, ResourceContents } from './mcp-handlers';

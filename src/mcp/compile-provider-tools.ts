@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Class, MethodMetadata } from '../kernel/metadata/types';
+import type { Class, MethodMetadata } from '../kernel';
 import {
   argumentsValidator,
   callContext,
@@ -10,8 +10,8 @@ import {
 import { McpInputNotObjectError } from './mcp-errors';
 import type { CompiledTool } from './mcp-handlers';
 import { describesObjects, mcpJsonSchema } from './mcp-json-schema';
-import type { ToolOptions } from './tool-decorator';
 import { toolName } from './tool-name';
+import type { ToolOptions } from './tool-options';
 import { errorResult, type ToolResult, valueResult } from './tool-results';
 
 const NO_ARGUMENTS = z.object({});

@@ -1,9 +1,7 @@
 import type { AppContainer } from '../../container/app-container';
 import { REFERENCE_ERROR_BODY } from '../error-body/error-body-writer';
-import { HTTPException } from '../kernel/errors/http-exception';
-import type { GuardRegistry } from '../kernel/guards/guard-registry';
-import type { CompiledRoute } from '../routing/compiled-route';
-import { RETURNS } from '../routing/route-metadata';
+import { type GuardRegistry, HTTPException } from '../kernel';
+import { type CompiledRoute, RETURNS } from '../routing';
 import { callerVisibility } from './caller-visibility';
 import { McpRouteToolOptionError } from './mcp-errors';
 import type { CompiledTool, McpInvocation } from './mcp-handlers';
@@ -11,8 +9,8 @@ import { describesObjects, mcpJsonSchema } from './mcp-json-schema';
 import type { InnerRequest, RouteDispatcher } from './route-dispatch';
 import { routeToolInput } from './route-tool-input';
 import { fillPath, queryString } from './route-tool-request';
-import type { ToolAnnotations, ToolOptions } from './tool-decorator';
 import { toolName } from './tool-name';
+import type { ToolAnnotations, ToolOptions } from './tool-options';
 import { answerResult, errorResult, type ToolResult } from './tool-results';
 
 /** What compiling a route's tool needs from the application. */

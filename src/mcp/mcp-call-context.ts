@@ -1,4 +1,4 @@
-import type { CallContext, CallHeaders } from '../kernel/call-context';
+import type { CallContext, CallHeaders } from '../kernel';
 import type { McpCall } from './mcp-call';
 
 /** One call of a provider's tool, resource or prompt, as guards and the invocation see it. */

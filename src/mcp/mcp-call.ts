@@ -1,4 +1,4 @@
-import { recordParam } from '../decorators/params';
+import { recordParam } from '../decorators';
 import { MCP_CALL_PARAM } from './mcp-metadata';
 
 /** The levels of an MCP log message a handler sends its caller. */

@@ -2,12 +2,15 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import type { NodeHandler } from '../engine/engine';
 import { jsonBodyReader } from '../engine/json-body-reader';
-import type { CallContext } from '../kernel/call-context';
-import { BadRequestException, UnauthorizedException } from '../kernel/errors/exceptions';
-import { HTTPException } from '../kernel/errors/http-exception';
-import type { GuardCheck } from '../kernel/guards/guard-registry';
+import type { RequestContext } from '../http/request-context';
+import {
+  BadRequestException,
+  type CallContext,
+  type GuardCheck,
+  HTTPException,
+  UnauthorizedException,
+} from '../kernel';
 import { requestIdOf } from '../observability/request-state';
-import type { RequestContext } from '../routing/request-context';
 import { InFlightCalls } from './in-flight-calls';
 import type { McpCatalog } from './mcp-catalog';
 import type { McpRequestContext } from './mcp-handlers';

@@ -1,4 +1,4 @@
-import { createError } from '../kernel/errors/create-error';
+import { createError } from '../kernel';
 
 // The mcp module's start-up errors, each defined beside the code that throws it and documented
 // in docs/errors.md; every one fails `ready()` naming the method at fault.

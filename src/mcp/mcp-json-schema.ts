@@ -1,5 +1,5 @@
 import { type ZodType, z } from 'zod';
-import { datesAsIsoStrings } from '../kernel/validation/dates-as-iso-strings';
+import { datesAsIsoStrings } from '../kernel';
 
 /** A JSON Schema (2020-12) as MCP lists it. */
 export type JsonSchemaObject = Record<string, unknown>;

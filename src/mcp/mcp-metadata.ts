@@ -1,8 +1,8 @@
 import type { ZodType } from 'zod';
-import { metadataKey } from '../kernel/metadata/metadata-key';
-import type { PromptOptions } from './prompt-decorator';
-import type { ResourceOptions } from './resource-decorator';
-import type { ToolOptions } from './tool-decorator';
+import { metadataKey } from '../kernel';
+import type { PromptOptions } from './prompt-options';
+import type { ResourceOptions } from './resource-options';
+import type { ToolOptions } from './tool-options';
 
 /** What `Resource(uriOrTemplate, options)` records on a method. */
 export interface ResourceMetadata extends ResourceOptions {

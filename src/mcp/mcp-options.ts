@@ -1,4 +1,4 @@
-import type { Class } from '../kernel/metadata/types';
+import type { Class } from '../kernel';
 
 /** Options of `app.install('mcp', ...)`. */
 export interface McpOptions {

@@ -1,4 +1,4 @@
-import { loadOptional } from '../optional/load-optional';
+import { loadOptional } from '../optional';
 
 /** The MCP SDK, an optional peer dependency. */
 export const MCP_SDK_PACKAGE = '@modelcontextprotocol/sdk';

@@ -1,14 +1,7 @@
 import type { ZodType } from 'zod';
-import { metadataRegistry } from '../kernel/metadata/registry';
+import { metadataRegistry } from '../kernel';
 import { MCP_PROMPT } from './mcp-metadata';
-
-/** What `Prompt()` takes besides the name and the arguments' schema. */
-export interface PromptOptions {
-  /** A human-readable title. */
-  title?: string;
-  /** What the prompt is for. */
-  description?: string;
-}
+import type { PromptOptions } from './prompt-options';
 
 /**
  * Makes the method (of one of the `mcp` module's `providers`) build an MCP prompt: it gets the

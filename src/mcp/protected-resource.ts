@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { NodeHandler } from '../engine/engine';
-import type { RequestContext } from '../routing/request-context';
+import type { RequestContext } from '../http/request-context';
 
 /** Where RFC 9728 puts a protected resource's metadata. */
 export const PROTECTED_RESOURCE_PATH = '/.well-known/oauth-protected-resource';

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { ForbiddenException } from '../kernel/errors/exceptions';
+import { ForbiddenException } from '../kernel';
 
 /** Error codes of a request refused for where it comes from. */
 export const ORIGIN_CODES = {

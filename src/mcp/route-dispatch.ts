@@ -1,5 +1,5 @@
 import { type IncomingHttpHeaders, type IncomingMessage, request, Server } from 'node:http';
-import type { InjectOptions, InjectResponse } from '../http/inject';
+import type { ModuleHost } from '../kernel';
 import { InProcessConnections, type PeerAddress } from './in-process-connections';
 
 /** A request for a route, made from a tool call. */
@@ -21,7 +21,8 @@ export interface InnerAnswer {
   body: Buffer;
 }
 
-type Inject = (options: InjectOptions) => Promise<InjectResponse>;
+// The application's own `inject()`: a tool call runs the route in process.
+type Inject = ModuleHost['inject'];
 
 function send(agent: InProcessConnections, inner: InnerRequest): Promise<InnerAnswer> {
   return new Promise((resolve, reject) => {
@@ -65,7 +66,7 @@ export class RouteDispatcher {
     const server = (via.socket as { server?: unknown } | undefined)?.server;
     if (server instanceof Server) return send(this.agentFor(server), inner);
     return this.inject({
-      method: inner.method as InjectOptions['method'],
+      method: inner.method as Parameters<Inject>[0]['method'],
       url: inner.url,
       headers: inner.headers,
       body: inner.body,

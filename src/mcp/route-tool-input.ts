@@ -1,5 +1,5 @@
 import { type ZodType, z } from 'zod';
-import type { ParamMetadata } from '../kernel/metadata/types';
+import type { ParamMetadata } from '../kernel';
 import { McpInputClashError } from './mcp-errors';
 import { type JsonSchemaObject, mcpJsonSchema, objectShape } from './mcp-json-schema';
 

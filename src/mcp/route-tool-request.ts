@@ -1,4 +1,4 @@
-import { ValidationException } from '../kernel/errors/exceptions';
+import { ValidationException } from '../kernel';
 
 function present(value: unknown): boolean {
   return value !== undefined && value !== null && value !== '';

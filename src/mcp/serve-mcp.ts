@@ -1,4 +1,4 @@
-import type { ModuleHost } from '../kernel/extension-points';
+import type { ModuleHost } from '../kernel';
 import { compileCatalog } from './compile-catalog';
 import type { McpCatalog } from './mcp-catalog';
 import { mcpEndpoint } from './mcp-endpoint';

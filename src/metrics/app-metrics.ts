@@ -1,10 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type * as Prom from 'prom-client';
-import { HTTP_STATUS } from '../kernel/errors/catalog';
-import { HTTP_METHODS } from '../kernel/http-methods';
+import { HTTP_METHODS } from '../http/http-methods';
+import { HTTP_STATUS } from '../kernel';
 import type { MetricsOptions } from '../observability/observability-options';
 import type { RequestState } from '../observability/request-state';
-import { loadOptional } from '../optional/load-optional';
+import { loadOptional } from '../optional';
 import { RequestTally } from './request-tally';
 
 /** The `route` label of requests no route matched: one value for all, never the raw path. */

@@ -1,1 +1,1 @@
-export type { AppMetrics } from './app-metrics';
+export { AppMetrics, type RedisStatusSource, UNMATCHED_ROUTE } from './app-metrics';

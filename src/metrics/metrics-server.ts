@@ -1,7 +1,5 @@
 import { createServer, type Server, type ServerResponse } from 'node:http';
-import { HTTP_STATUS } from '../kernel/errors/catalog';
-import { InternalServerErrorException, NotFoundException } from '../kernel/errors/exceptions';
-import type { HTTPException } from '../kernel/errors/http-exception';
+import { HTTP_STATUS, type HTTPException, InternalServerErrorException, NotFoundException } from '../kernel';
 import type { AppMetrics } from './app-metrics';
 
 function answerError(res: ServerResponse, exception: HTTPException): void {

@@ -1,7 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
-import { variableOf } from '../kernel/call-context';
-import { HTTP_STATUS } from '../kernel/errors/catalog';
+import { HTTP_STATUS, variableOf } from '../kernel';
 import { defaultLoggerStream } from '../logging/logger';
 import { pinoAccessLine, readyMadeAccessLine } from './access-line';
 import type { AccessLogOptions } from './observability-options';

@@ -1,4 +1,4 @@
-import { createError } from '../kernel/errors/create-error';
+import { createError } from '../kernel';
 
 /** `REQUEST_ID` resolved where there is no request. */
 export const RequestIdOutsideRequestError = createError(

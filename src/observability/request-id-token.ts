@@ -1,6 +1,6 @@
 import type { AppContainer as Container } from '../../container/app-container';
 import { activeRequestScope } from '../../container/request-scope';
-import type { RequestContext } from '../routing/request-context';
+import type { RequestContext } from '../http/request-context';
 import { RequestIdOutsideRequestError } from './observability-errors';
 import { requestIdOf } from './request-state';
 

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { RequestContext } from '../routing/request-context';
+import type { RequestContext } from '../http/request-context';
 import { nodeRequestOf, requestStateOf } from './request-state';
 
 /**

@@ -1,11 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks'; // The global one is a getter, run on every read.
-import type { AppMetrics } from '../metrics/app-metrics';
-import { setCheckedHeader } from '../security/preset-headers';
-import type { Tracing } from '../tracing/tracing';
+import type { AppMetrics } from '../metrics';
+import { setCheckedHeader } from '../security';
+import type { Tracing } from '../tracing';
 import type { AccessLog } from './access-log';
-import type { RequestState } from './request-state';
-import { beginRequest, requestStateOf } from './request-state';
+import { beginRequest, type RequestState, requestStateOf } from './request-state';
 import type { RouteFinder } from './route-finder';
 
 /** Called by the engine first thing for every HTTP request, before any middleware. */

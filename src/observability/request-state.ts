@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
-import { performance } from 'node:perf_hooks'; // The global one is a getter, run on every read.
-import type { RequestContext } from '../routing/request-context';
+import { performance } from 'node:perf_hooks';
+import type { RequestContext } from '../http/request-context';
 import { requestIdFrom } from './request-id';
 
 /** What the framework notes about one HTTP request while observing it. */

@@ -1,7 +1,6 @@
 import FindMyWay, { type HTTPMethod } from 'find-my-way';
-import { HTTP_METHODS } from '../kernel/http-methods';
-import type { CompiledRoute } from '../routing/compiled-route';
-import { toRouterPath } from '../routing/route-path';
+import { HTTP_METHODS } from '../http/http-methods';
+import { type CompiledRoute, toRouterPath } from '../routing';
 
 /** The route template a method and URL would reach, if any. */
 export type RouteFinder = (method: string | undefined, url: string | undefined) => string | undefined;

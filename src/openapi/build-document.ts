@@ -1,10 +1,9 @@
 import type { ZodType } from 'zod';
 import type { Middleware } from '../engine/engine';
-import { lowerCaseMethod, ROUTE_METHODS } from '../kernel/http-methods';
-import type { ClassMetadata } from '../kernel/metadata/types';
-import { isRateLimiter } from '../rate-limit/rate-limit';
-import type { CompiledRoute } from '../routing/compiled-route';
-import { CONTROLLER } from '../routing/route-metadata';
+import { lowerCaseMethod, ROUTE_METHODS } from '../http/http-methods';
+import type { ClassMetadata } from '../kernel';
+import { isRateLimiter } from '../rate-limit';
+import { CONTROLLER, type CompiledRoute } from '../routing';
 import type { OpenApiDocument, OperationMethod, PathItemObject, TagObject } from './document-types';
 import { ErrorResponses } from './error-responses';
 import type { OpenApiOptions } from './openapi-options';

@@ -1,4 +1,4 @@
-import type { RouteMethod } from '../kernel/http-methods';
+import type { RouteMethod } from '../http/http-methods';
 
 /** A JSON Schema (draft 2020-12, the dialect of OpenAPI 3.1) as zod emits it. */
 export type JsonSchema = Record<string, unknown>;

@@ -1,9 +1,6 @@
 import type { ZodType } from 'zod';
-import {
-  ErrorBodySchema as errorBody,
-  ValidationErrorBodySchema as validationErrorBody,
-} from '../contract/error-body-schema';
-import { HTTP_STATUS, reasonPhrase } from '../kernel/errors/catalog';
+import { ErrorBodySchema as errorBody, ValidationErrorBodySchema as validationErrorBody } from '../contract';
+import { HTTP_STATUS, reasonPhrase } from '../kernel';
 import type { JsonSchema, ResponseObject } from './document-types';
 import { standardHeaders } from './response-headers';
 import type { SchemaComponents } from './schema-components';

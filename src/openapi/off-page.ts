@@ -1,5 +1,5 @@
 import type { Middleware } from '../engine/engine';
-import { NotFoundException } from '../kernel/errors/exceptions';
+import { NotFoundException } from '../kernel';
 import { pathOf } from './raw-response';
 
 /** Answers `path` and what lies under it with a 404 saying why the page is off. */

@@ -1,9 +1,8 @@
-import type { Application } from '../app/application';
 import type { Middleware, NodeHandler } from '../engine/engine';
-import type { TrellisFeature } from '../kernel/modules/trellis-feature';
-import { offNotice } from '../optional/off-notice';
-import type { CompiledRoute } from '../routing/compiled-route';
-import { pagePolicy } from '../security/page-policy';
+import type { ModuleHost, TrellisFeature } from '../kernel';
+import { offNotice } from '../optional';
+import type { CompiledRoute } from '../routing';
+import { pagePolicy } from '../security';
 import { buildOpenApiDocument } from './build-document';
 import { offPage } from './off-page';
 import { openapiError } from './openapi-errors';
@@ -52,7 +51,7 @@ function chain(middleware: readonly Middleware[]): NodeHandler {
   };
 }
 
-function install(app: Application, setting: OpenApiOptions | false | undefined): void {
+function install(app: ModuleHost, setting: OpenApiOptions | false | undefined): void {
   if (setting === false) return;
   const options = setting ?? DEFAULT_OPENAPI;
   app.onCompiled((routes) => {

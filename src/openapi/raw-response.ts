@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { HTTP_STATUS } from '../kernel/errors/catalog';
-import { pathOfUrl } from '../routing/route-path';
+import { HTTP_STATUS } from '../kernel';
+import { pathOfUrl } from '../routing';
 
 const { OK } = HTTP_STATUS;
 

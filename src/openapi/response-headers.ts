@@ -1,6 +1,5 @@
-import type { ContractSchema } from '../contract/contract-route';
-import { zodSchema } from '../contract/zod-schema';
-import { HTTP_STATUS } from '../kernel/errors/catalog';
+import { type ContractSchema, zodSchema } from '../contract';
+import { HTTP_STATUS } from '../kernel';
 import type { HeaderObject, JsonSchema } from './document-types';
 import type { SchemaComponents } from './schema-components';
 

@@ -1,11 +1,8 @@
 import type { ZodType } from 'zod';
-import type { ContractRoute } from '../contract/contract-route';
-import { zodSchema } from '../contract/zod-schema';
-import { HTTP_STATUS, reasonPhrase } from '../kernel/errors/catalog';
-import type { MethodMetadata, ParamMetadata } from '../kernel/metadata/types';
-import { isRateLimiter } from '../rate-limit/rate-limit';
-import type { CompiledRoute } from '../routing/compiled-route';
-import { CONTRACT_ROUTE, MEDIA_ANSWER, RETURNS } from '../routing/route-metadata';
+import { type ContractRoute, zodSchema } from '../contract';
+import { HTTP_STATUS, type MethodMetadata, type ParamMetadata, reasonPhrase } from '../kernel';
+import { isRateLimiter } from '../rate-limit';
+import { CONTRACT_ROUTE, type CompiledRoute, MEDIA_ANSWER, RETURNS } from '../routing';
 import type { JsonSchema, OperationObject, RequestBodyObject, ResponseObject } from './document-types';
 import type { ErrorResponses } from './error-responses';
 import { declaredHeaders, standardHeaders } from './response-headers';

@@ -1,5 +1,5 @@
 import type { ZodType } from 'zod';
-import type { ParamMetadata } from '../kernel/metadata/types';
+import type { ParamMetadata } from '../kernel';
 import type { JsonSchema, ParameterLocation, ParameterObject } from './document-types';
 import type { SchemaComponents } from './schema-components';
 

@@ -1,5 +1,4 @@
-import { HTTP_STATUS } from '../kernel/errors/catalog';
-import type { GuardDocs, GuardMetadata } from '../kernel/metadata/types';
+import { type GuardDocs, type GuardMetadata, HTTP_STATUS } from '../kernel';
 
 /** The security scheme guarded routes use: `Authorization: Bearer <access token>`. */
 export const BEARER_AUTH = 'bearerAuth';

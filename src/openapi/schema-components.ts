@@ -1,5 +1,5 @@
 import { type ZodType, z } from 'zod';
-import { datesAsIsoStrings } from '../kernel/validation/dates-as-iso-strings';
+import { datesAsIsoStrings } from '../kernel';
 import type { JsonSchema } from './document-types';
 import { openapiError } from './openapi-errors';
 

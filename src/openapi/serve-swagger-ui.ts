@@ -1,8 +1,7 @@
 import { dirname, join, posix } from 'node:path';
 import type { Middleware } from '../engine/engine';
-import { MissingPackageError } from '../optional/missing-package-error';
-import { escapeMarkup } from '../security/escape-markup';
-import type { PagePolicy } from '../security/page-policy';
+import { MissingPackageError } from '../optional';
+import { escapeMarkup, type PagePolicy } from '../security';
 import { cachedReader } from './cached-reader';
 import { isRead, pathOf, sendBody } from './raw-response';
 

@@ -1,6 +1,5 @@
-import { HTTP_STATUS, reasonPhrase } from '../kernel/errors/catalog';
-import type { CompiledRoute } from '../routing/compiled-route';
-import { CONTRACT_ROUTE, MEDIA_ANSWER, RETURNS } from '../routing/route-metadata';
+import { HTTP_STATUS, reasonPhrase } from '../kernel';
+import { CONTRACT_ROUTE, type CompiledRoute, MEDIA_ANSWER, RETURNS } from '../routing';
 import type { ResponseObject } from './document-types';
 
 const { NO_CONTENT } = HTTP_STATUS;

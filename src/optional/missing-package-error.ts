@@ -1,6 +1,5 @@
 import { TrellisError } from '../../container/trellis-error';
-import type { MissingPackage } from '../kernel/errors/missing-packages-message';
-import { KERNEL_ERRORS } from '../kernel/errors/trellis-errors';
+import { KERNEL_ERRORS, type MissingPackage } from '../kernel';
 
 /**
  * Thrown when features in use need optional peer dependencies that are not installed: names

@@ -1,4 +1,4 @@
-import type { MissingPackage } from '../kernel/errors/missing-packages-message';
+import type { MissingPackage } from '../kernel';
 import { declaredRange, isInstalled } from './load-optional';
 import { MissingPackageError } from './missing-package-error';
 

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { installSpec } from '../kernel/errors/missing-packages-message';
+import { installSpec } from '../kernel';
 import { declaredRange, isInstalled } from './load-optional';
 
 /**

@@ -1,5 +1,3 @@
-import type { RedisClient } from '../redis/redis-client';
-
 /**
  * The types of optional peers that Trellis's public types would show, filled in by declaration
  * merging: importing `trellis/fastify` adds Fastify's instance, `trellis/redis` ioredis's client.
@@ -10,6 +8,3 @@ export interface OptionalPeerTypes {}
 
 /** Fastify's instance once `trellis/fastify` is imported; `unknown` before. */
 export type FastifyNative = OptionalPeerTypes extends { fastify: infer F } ? F : unknown;
-
-/** ioredis's `Redis` once `trellis/redis` is imported; the structural `RedisClient` before. */
-export type RedisNative = OptionalPeerTypes extends { redis: infer R } ? R : RedisClient;

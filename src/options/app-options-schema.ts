@@ -1,6 +1,6 @@
 import { type ZodType, z } from 'zod';
 import { ERROR_BODY_OPTIONS_SCHEMA } from '../error-body/error-body-options-schema';
-import type { TrellisFeature } from '../kernel/modules/trellis-feature';
+import type { TrellisFeature } from '../kernel';
 
 const bytes: { parse(value: string): number | null } = require('bytes');
 

@@ -1,19 +1,17 @@
 import type { Logger } from 'pino';
-import type { TrustProxy } from '../http/trust-proxy';
 import type { DevtoolsOptions } from '../devtools/devtools-options';
 import type { EngineName } from '../engine/engine';
 import type { ErrorBodyOptions } from '../error-body/error-body-options';
-import type { GraphqlOptions } from '../graphql/graphql-options';
-import type { Class } from '../kernel/metadata/types';
-import type { MessageLanguage } from '../kernel/options/messages-schema';
+import type { GraphqlOptions } from '../graphql';
+import type { Class, MessageLanguage } from '../kernel';
 import type { ObservabilityOptions } from '../observability/observability-options';
-import type { OpenApiOptions } from '../openapi/openapi-options';
-import type { CorsOptions } from '../security/cors-options';
-import type { SecurityHeadersOptions } from '../security/security-headers';
+import type { OpenApiOptions } from '../openapi';
+import type { CorsOptions, SecurityHeadersOptions } from '../security';
 import type { SseOptions } from '../sse/sse-options';
-import type { UploadModuleOptions } from '../uploads/upload-options';
+import type { UploadModuleOptions } from '../uploads';
 import type { VersioningOptions } from '../versioning/versioning-options';
-import type { WebSocketOptions } from '../websocket/websocket-options';
+import type { WebSocketOptions } from '../websocket';
+import type { TrustProxy } from './trust-proxy';
 
 /**
  * What `createApp` takes. The options of the built-in features (gateways, resolvers, `openapi`,

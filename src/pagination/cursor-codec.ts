@@ -1,4 +1,4 @@
-import { BadRequestException } from '../kernel/errors/exceptions';
+import { BadRequestException } from '../kernel';
 import { signCursorPayload, verifyCursorPayload } from './cursor-signing-key';
 import { CursorFieldMissingError, CursorFieldTypeError, CursorWithoutFieldsError } from './pagination-errors';
 

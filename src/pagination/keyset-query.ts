@@ -1,4 +1,4 @@
-import { BadRequestException } from '../kernel/errors/exceptions';
+import { BadRequestException } from '../kernel';
 import { type CursorFields, type CursorValue, decodeMultiCursor } from './cursor-codec';
 import type { KeysetOrder } from './keyset-order';
 import { KeysetWithoutKeysError } from './pagination-errors';

@@ -1,4 +1,4 @@
-import { createError } from '../kernel/errors/create-error';
+import { createError } from '../kernel';
 
 /** A cursor field whose value no cursor can carry. */
 export const CursorFieldTypeError = createError(

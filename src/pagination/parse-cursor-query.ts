@@ -1,4 +1,4 @@
-import { BadRequestException } from '../kernel/errors/exceptions';
+import { BadRequestException } from '../kernel';
 import { assertPositiveInteger, positiveInteger } from './query-values';
 
 /** Which way to page from the cursor: `next` (further in display order) or `prev` (back). */

@@ -1,6 +1,5 @@
 import type { Options } from 'express-rate-limit';
-import { ServiceUnavailableException, TooManyRequestsException } from '../kernel/errors/exceptions';
-import { HTTPException } from '../kernel/errors/http-exception';
+import { HTTPException, ServiceUnavailableException, TooManyRequestsException } from '../kernel';
 import { expressRateLimit } from './express-rate-limit';
 import { InvalidRateLimitError } from './rate-limit-errors';
 import { rateLimitFields } from './rate-limit-fields';

@@ -1,4 +1,4 @@
-import { createError } from '../kernel/errors/create-error';
+import { createError } from '../kernel';
 
 /** A `rateLimit()` or `attemptLimit()` window or maximum out of range. */
 export const InvalidRateLimitError = createError(

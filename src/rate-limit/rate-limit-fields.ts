@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { TooManyRequestsException } from '../kernel/errors/exceptions';
+import { TooManyRequestsException } from '../kernel';
 
 /** One limit's state, as the IETF `RateLimit-Policy` and `RateLimit` fields state it. */
 export interface RateLimitState {

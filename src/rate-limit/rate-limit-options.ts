@@ -1,5 +1,5 @@
 import type { Logger, Store } from 'express-rate-limit';
-import type { RequestContext } from '../routing/request-context';
+import type { RequestContext } from '../http/request-context';
 import type { RateLimitRequest } from './client-address';
 
 /** Computes the key a request is counted under; may be async. `ctx` is given only by `check(ctx)`. */

@@ -1,13 +1,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Options, RateLimitRequestHandler } from 'express-rate-limit';
+import type { RequestContext } from '../http/request-context';
 import {
+  HTTPException,
   InternalServerErrorException,
   ServiceUnavailableException,
   TooManyRequestsException,
-} from '../kernel/errors/exceptions';
-import { HTTPException } from '../kernel/errors/http-exception';
-import { nodeResponseWriter } from '../routing/node-response-writer';
-import type { RequestContext } from '../routing/request-context';
+} from '../kernel';
+import { nodeResponseWriter } from '../routing';
 import { clientAddress, type RateLimitRequest } from './client-address';
 import { expressRateLimit } from './express-rate-limit';
 import { HeaderCollector } from './header-collector';

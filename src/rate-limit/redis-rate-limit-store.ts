@@ -1,8 +1,6 @@
 import type { RedisReply } from 'rate-limit-redis';
-import { loadOptional } from '../optional/load-optional';
-import { LuaScript } from '../redis/lua-script';
-import type { RedisClient as Redis } from '../redis/redis-client';
-import { withRedis } from '../redis/with-redis';
+import { loadOptional } from '../optional';
+import { LuaScript, type RedisClient as Redis, withRedis } from '../redis';
 import type { RateLimitStore } from './rate-limit-options';
 
 /** Options of `redisRateLimitStore`. */

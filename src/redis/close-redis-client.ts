@@ -1,4 +1,4 @@
-import { settlesWithin } from '../kernel/settles-within';
+import { settlesWithin } from '../kernel';
 import type { RedisClient as Redis } from './redis-client';
 
 const DEFAULT_TIMEOUT_MS = 1000;

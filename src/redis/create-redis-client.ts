@@ -1,7 +1,7 @@
-import { loadOptional } from '../optional/load-optional';
-import type { RedisNative } from '../optional/peer-types';
+import { loadOptional } from '../optional';
 import type { RedisClient as Redis } from './redis-client';
 import { REDIS_CLIENT_DEFAULTS, type RedisClientOptions } from './redis-client-options';
+import type { RedisNative } from './redis-native';
 
 const FIRST_RECONNECT_DELAY_MS = 50;
 

@@ -1,4 +1,4 @@
-import { createError } from '../kernel/errors/create-error';
+import { createError } from '../kernel';
 
 /** Redis not ready for a command: the cause of the 503 the caller gets, kept for the log. */
 export const RedisNotReadyError = createError(

@@ -1,4 +1,4 @@
-import { ServiceUnavailableException } from '../kernel/errors/exceptions';
+import { ServiceUnavailableException } from '../kernel';
 
 /** The message of every 503 caused by Redis: the client learns to retry, not what failed. */
 export const REDIS_UNAVAILABLE_MESSAGE = 'Service temporarily unavailable, please try again shortly';

@@ -1,13 +1,7 @@
-import type { RequestContext } from './request-context';
-import type { ResponseWriter } from './response-writer';
+import type { RequestContext } from '../http/request-context';
 
-/** An answer as the route's writer put it on the wire. */
-export interface WrittenAnswer {
-  status: number;
-  /** The serialised JSON body; absent for an empty answer. */
-  body?: string;
-  headers?: Record<string, string>;
-}
+import type { ResponseWriter } from './response-writer';
+import type { WrittenAnswer } from './written-answer';
 
 /** Called once the answer of one request is written. */
 export type AnswerListener = (answer: WrittenAnswer) => void;

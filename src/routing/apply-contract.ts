@@ -1,8 +1,6 @@
 import type { ZodType } from 'zod';
-import type { ContractRoute } from '../contract/contract-route';
-import { zodSchema } from '../contract/zod-schema';
-import { derivedMetadata } from '../kernel/metadata/registry';
-import type { MethodMetadata, ParamMetadata } from '../kernel/metadata/types';
+import { type ContractRoute, zodSchema } from '../contract';
+import { derivedMetadata, type MethodMetadata, type ParamMetadata } from '../kernel';
 import { CONTRACT_ROUTE, HTTP_ROUTE, RETURNS, SUCCESS_STATUS } from './route-metadata';
 import { routingError } from './routing-errors';
 

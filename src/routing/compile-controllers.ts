@@ -1,6 +1,11 @@
-import { trellisError } from '../kernel/errors/trellis-errors';
-import { derivedMetadata, metadataRegistry } from '../kernel/metadata/registry';
-import type { Class, ClassMetadata, MethodMetadata } from '../kernel/metadata/types';
+import {
+  type Class,
+  type ClassMetadata,
+  derivedMetadata,
+  type MethodMetadata,
+  metadataRegistry,
+  trellisError,
+} from '../kernel';
 import { deprecationHeaders } from '../versioning/deprecation-headers';
 import { dispatchByVersion } from '../versioning/versioned-routes';
 import { VERSION_NEUTRAL, type VersioningOptions } from '../versioning/versioning-options';

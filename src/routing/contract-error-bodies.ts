@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import type { ContractSchema } from '../contract/contract-route';
-import { ErrorBodySchema, ValidationErrorBodySchema } from '../contract/error-body-schema';
-import type { MethodMetadata } from '../kernel/metadata/types';
+import { type ContractSchema, ErrorBodySchema, ValidationErrorBodySchema } from '../contract';
+import type { MethodMetadata } from '../kernel';
 import { CONTRACT_ROUTE } from './route-metadata';
 import { routingError } from './routing-errors';
 

@@ -1,4 +1,4 @@
-import type { ClassRole } from '../kernel/metadata/class-role';
+import type { ClassRole } from '../kernel';
 
 /** The role of `Controller` classes: given in `controllers`, served over HTTP. */
 export const CONTROLLER_ROLE: ClassRole = {

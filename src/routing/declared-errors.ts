@@ -1,5 +1,4 @@
-import { HTTPException } from '../kernel/errors/http-exception';
-import type { Class } from '../kernel/metadata/types';
+import { type Class, HTTPException } from '../kernel';
 import { routingError } from './routing-errors';
 
 /** One error answer a route declared with `Throws`. */

@@ -1,6 +1,6 @@
 import createEtag from 'etag';
 import fresh from 'fresh';
-import { HTTP_STATUS } from '../kernel/errors/catalog';
+import { HTTP_STATUS } from '../kernel';
 import type { ResponseWriter } from './response-writer';
 
 const { OK, NOT_MODIFIED } = HTTP_STATUS;

@@ -1,10 +1,6 @@
-import type {
-  Reader as CallReader,
-  ReaderTable as CallReaderTable,
-} from '../kernel/invocation/argument-readers';
-import type { ParamMetadata } from '../kernel/metadata/types';
+import type { RequestContext } from '../http/request-context';
+import type { Reader as CallReader, ReaderTable as CallReaderTable, ParamMetadata } from '../kernel';
 import { requestIdOf } from '../observability/request-state';
-import type { RequestContext } from './request-context';
 
 function byName(field: 'params' | 'headers' | 'cookies', source: string, text: string) {
   return (param: ParamMetadata) => {

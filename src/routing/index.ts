@@ -1,4 +1,27 @@
-export { onAnswer, type WrittenAnswer } from './answer-listeners';
-export type { RequestContext } from './request-context';
+export { type AnswerListener, onAnswer } from './answer-listeners';
+export type { CompiledRoute } from './compiled-route';
+export { CONTROLLER_ROLE } from './controller-role';
+export type { HttpMethod } from './http-method';
+export { HTTP_READERS, type Reader, type ReaderTable } from './http-readers';
+export { nodeResponseWriter } from './node-response-writer';
 export { requestUrl } from './request-url';
 export type { ResponseWriter } from './response-writer';
+export type { RouteHook, RouteHookPart, RouteHookPhase, RouteSteps } from './route-hook';
+export { type RouteHookSteps, RoutePipeline, routeHookSteps } from './route-pipeline';
+export {
+  API_VERSION,
+  CONTRACT_ROUTE,
+  CONTROLLER,
+  DEPRECATED,
+  ERROR_BODY,
+  HTTP_ROUTE,
+  MEDIA_ANSWER,
+  RETURNS,
+  SUCCESS_STATUS,
+  THROWS,
+} from './route-metadata';
+export { joinPaths, pathOfUrl, routeShape, toRouterPath } from './route-path';
+export { ROUTING_ERRORS, routingError } from './routing-errors';
+export { type UnroutedAnswer, unroutedAnswer } from './unrouted-answer';
+export { writeError } from './write-response';
+export type { WrittenAnswer } from './written-answer';

@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import { HTTP_STATUS } from '../kernel/errors/catalog';
+import { HTTP_STATUS } from '../kernel';
 import type { ResponseWriter } from './response-writer';
 
 const JSON_TYPE = 'application/json; charset=utf-8';

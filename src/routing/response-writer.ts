@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
-import type { WrittenAnswer } from './answer-listeners';
-import type { RequestContext } from './request-context';
+import type { RequestContext } from '../http/request-context';
+import type { WrittenAnswer } from './written-answer';
 
 /** How an engine puts a response on the wire; the compiled route never touches the engine directly. */
 export interface ResponseWriter {

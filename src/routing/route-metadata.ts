@@ -1,8 +1,7 @@
 import type { ZodType } from 'zod';
-import type { ContractRoute } from '../contract/contract-route';
+import type { ContractRoute } from '../contract';
 import type { ErrorBodyOptions } from '../error-body/error-body-options';
-import { metadataKey } from '../kernel/metadata/metadata-key';
-import type { Class } from '../kernel/metadata/types';
+import { type Class, metadataKey } from '../kernel';
 import type { DeprecationOptions, VersionValue } from '../versioning/versioning-options';
 import type { HttpMethod } from './http-method';
 

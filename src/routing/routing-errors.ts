@@ -1,4 +1,4 @@
-import { errorFactory } from '../kernel/errors/trellis-errors';
+import { errorFactory } from '../kernel';
 
 /** HTTP routing's configuration errors: routes, paths, contracts, declared answers: code and message template, each documented in docs/errors.md. */
 export const ROUTING_ERRORS = {

@@ -1,7 +1,6 @@
 import FindMyWay from 'find-my-way';
-import { MethodNotAllowedException, NotFoundException } from '../kernel/errors/exceptions';
-import type { HTTPException } from '../kernel/errors/http-exception';
-import { HTTP_METHODS } from '../kernel/http-methods';
+import { HTTP_METHODS } from '../http/http-methods';
+import { type HTTPException, MethodNotAllowedException, NotFoundException } from '../kernel';
 import type { CompiledRoute } from './compiled-route';
 import { pathOfUrl, routeShape, toRouterPath } from './route-path';
 

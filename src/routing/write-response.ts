@@ -1,12 +1,10 @@
 import type { Logger } from 'pino';
 import { type ErrorBodyWriter, REFERENCE_ERROR_BODY } from '../error-body/error-body-writer';
-import { HTTP_STATUS } from '../kernel/errors/catalog';
-import { InternalServerErrorException } from '../kernel/errors/exceptions';
-import { toHttpException } from '../kernel/errors/to-http-exception';
+import type { RequestContext } from '../http/request-context';
+import { HTTP_STATUS, InternalServerErrorException, toHttpException } from '../kernel';
 import { reportFailure } from '../logging/report-failure';
 import { redactUrl } from '../observability/redact-url';
 import type { Serializer } from '../serialization/compile-serializer';
-import type { RequestContext } from './request-context';
 import type { ResponseWriter } from './response-writer';
 
 const NO_CONTENT = HTTP_STATUS.NO_CONTENT;

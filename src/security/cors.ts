@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type CorsPackage from 'cors';
 import type { Middleware } from '../engine/engine';
-import { trellisError } from '../kernel/errors/trellis-errors';
-import { loadOptional } from '../optional/load-optional';
+import { trellisError } from '../kernel';
+import { loadOptional } from '../optional';
 import type { CorsOptions, OriginPredicate } from './cors-options';
 
 type Next = (err?: unknown) => void;

@@ -1,4 +1,4 @@
-import type { RequestContext } from '../routing/request-context';
+import type { RequestContext } from '../http/request-context';
 
 /**
  * Marks an answer `Cache-Control: no-store`, for answers that hold secrets a request did not

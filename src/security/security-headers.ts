@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet, { type HelmetOptions } from 'helmet';
-import { trellisError } from '../kernel/errors/trellis-errors';
+import { trellisError } from '../kernel';
 import { presetHeaders } from './preset-headers';
 
 /** helmet's options: each header can be changed or turned off (`{ frameguard: false }`). */

@@ -1,5 +1,5 @@
 import { type ZodType, z } from 'zod';
-import { datesAsIsoStrings } from '../kernel/validation/dates-as-iso-strings';
+import { datesAsIsoStrings } from '../kernel';
 
 // Answers are described as handlers give them (`io: 'output'`); what has no JSON form (a
 // transform's result, a custom type) is "anything" and is written as JSON.stringify would.

@@ -1,7 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
-import { HTTP_STATUS } from '../kernel/errors/catalog';
-import { toHttpException } from '../kernel/errors/to-http-exception';
+import { HTTP_STATUS, toHttpException } from '../kernel';
 import { reportFailure } from '../logging/report-failure';
 import { SseNotIterableError } from './sse-errors';
 import { formatEvent, HEARTBEAT } from './sse-event';

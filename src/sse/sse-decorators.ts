@@ -1,7 +1,6 @@
-import { recordParam } from '../decorators/params';
-import { metadataKey } from '../kernel/metadata/metadata-key';
-import { metadataRegistry } from '../kernel/metadata/registry';
-import { HTTP_ROUTE, MEDIA_ANSWER } from '../routing/route-metadata';
+import { recordParam } from '../decorators';
+import { metadataKey, metadataRegistry } from '../kernel';
+import { HTTP_ROUTE, MEDIA_ANSWER } from '../routing';
 
 /** Marks a method whose route `Sse` declared: its answer is an event stream. */
 export const SSE_ROUTE = metadataKey<true>('sse');

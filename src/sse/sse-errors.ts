@@ -1,4 +1,4 @@
-import { createError } from '../kernel/errors/create-error';
+import { createError } from '../kernel';
 
 /** An `Sse` handler that returned something other than events to iterate. */
 export const SseNotIterableError = createError(

@@ -1,9 +1,7 @@
-import { sessionOf } from '../kernel/call-context';
-import { HTTP_STATUS } from '../kernel/errors/catalog';
-import { clientAddress } from '../rate-limit/client-address';
-import { capReached } from '../rate-limit/rate-limit-fields';
-import type { RequestContext } from '../routing/request-context';
-import type { RouteHook } from '../routing/route-hook';
+import type { RequestContext } from '../http/request-context';
+import { HTTP_STATUS, sessionOf } from '../kernel';
+import { capReached, clientAddress } from '../rate-limit';
+import type { RouteHook } from '../routing';
 import { iteratorOf, STREAM_HEAD } from './event-stream';
 import { SSE_ROUTE } from './sse-decorators';
 import type { SseStreams } from './sse-streams';

@@ -1,4 +1,4 @@
-import { DEFAULT_CONNECTIONS_PER_CLIENT } from '../websocket/client-places';
+import { DEFAULT_CONNECTIONS_PER_CLIENT } from '../websocket';
 
 /** Server-sent event settings of an application (`createApp({ sse: {...} })`). */
 export interface SseOptions {

@@ -1,8 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import type { LiveSession as ConnectionSession } from '../kernel';
-import { ClientPlaces } from '../websocket/client-places';
-import { SessionSockets } from '../websocket/session-sockets';
+import { ClientPlaces, SessionSockets } from '../websocket';
 import { EventStream } from './event-stream';
 import type { SseLimits } from './sse-options';
 

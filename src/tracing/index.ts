@@ -1,1 +1,1 @@
-export type { Tracing } from './tracing';
+export type { TraceAttributes, TraceStep, Tracing } from './tracing';

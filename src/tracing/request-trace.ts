@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type * as Otel from '@opentelemetry/api';
-import { HTTP_STATUS } from '../kernel/errors/catalog';
+import { HTTP_STATUS } from '../kernel';
 import type { RequestSpan, RequestState } from '../observability/request-state';
-import { pathOfUrl } from '../routing/route-path';
+import { pathOfUrl } from '../routing';
 import type { ContextManagerProbe } from './context-manager-probe';
 import type { OtelParts } from './otel-parts';
 import type { SpanBatch } from './span-batch';

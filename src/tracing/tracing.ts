@@ -1,11 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type * as Otel from '@opentelemetry/api';
-import { HTTP_STATUS } from '../kernel/errors/catalog';
-import { toHttpException } from '../kernel/errors/to-http-exception';
+import type { RequestContext } from '../http/request-context';
+import { HTTP_STATUS, toHttpException } from '../kernel';
 import type { TracingOptions } from '../observability/observability-options';
 import { nodeRequestOf, type RequestState, requestStateOf } from '../observability/request-state';
-import { loadOptional } from '../optional/load-optional';
-import type { RequestContext } from '../routing/request-context';
+import { loadOptional } from '../optional';
 import { ContextManagerProbe } from './context-manager-probe';
 import { layOutOtelExportsForFastReads } from './fast-exports';
 import { type OtelParts, otelParts } from './otel-parts';

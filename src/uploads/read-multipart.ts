@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { Transform } from 'node:stream';
 import type busboy from 'busboy';
-import type { HTTPException } from '../kernel/errors/http-exception';
+import type { HTTPException } from '../kernel';
 import { sniffMimeType } from './sniff-mime-type';
 import { removeFile, tempPath, writeTempFile } from './temp-file-sink';
 import type { UploadedFile } from './upload-decorators';

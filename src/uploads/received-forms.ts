@@ -1,4 +1,5 @@
-import type { RequestContext } from '../routing/request-context';
+import type { RequestContext } from '../http/request-context';
+
 import type { ReceivedForm } from './read-multipart';
 
 // Where a request keeps its form between reading it and the handler's answer.

@@ -1,5 +1,5 @@
 import type { ZodType } from 'zod';
-import { recordParam } from '../decorators/params';
+import { recordParam } from '../decorators';
 import type { FileParamOptions, UploadManyOptions, UploadOptions } from './upload-options';
 /**
  * One file of a multipart request, already written to its sink when the handler runs. The type

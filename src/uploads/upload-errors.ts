@@ -3,8 +3,8 @@ import {
   ServiceUnavailableException,
   UnsupportedMediaTypeException,
   ValidationException,
-} from '../kernel/errors/exceptions';
-import { capReached } from '../rate-limit/rate-limit-fields';
+} from '../kernel';
+import { capReached } from '../rate-limit';
 
 // The rest of a refused upload is not worth reading: the connection closes after the answer.
 const CLOSE = { headers: { Connection: 'close' } };

@@ -1,11 +1,9 @@
 import type { IncomingMessage } from 'node:http';
 import type { AppContainer } from '../../container/app-container';
-import { trellisError } from '../kernel/errors/trellis-errors';
-import type { MethodMetadata, ParamMetadata } from '../kernel/metadata/types';
-import { clientAddress } from '../rate-limit/client-address';
-import type { ReaderTable } from '../routing/http-readers';
-import type { RequestContext } from '../routing/request-context';
-import type { RouteHook } from '../routing/route-hook';
+import type { RequestContext } from '../http/request-context';
+import { type MethodMetadata, type ParamMetadata, trellisError } from '../kernel';
+import { clientAddress } from '../rate-limit';
+import type { ReaderTable, RouteHook } from '../routing';
 import { mimeMatcher } from './mime-match';
 import { type ReceivedForm, readMultipart } from './read-multipart';
 import { holdReceivedForm, receivedFormOf } from './received-forms';

@@ -1,4 +1,4 @@
-import { ClientPlaces } from '../websocket/client-places';
+import { ClientPlaces } from '../websocket';
 
 /** One multipart body being read: how to stop it, and when what it wrote is gone. */
 interface Reading {

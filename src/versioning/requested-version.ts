@@ -1,4 +1,5 @@
-import type { RequestContext } from '../routing/request-context';
+import type { RequestContext } from '../http/request-context';
+
 import type { VersioningOptions } from './versioning-options';
 
 /** Reads the version a request asks for, by header or `Accept` parameter; chosen once at `ready()`. */

@@ -1,9 +1,6 @@
 import type { Logger } from 'pino';
-import { NotFoundException } from '../kernel/errors/exceptions';
-import type { CompiledRoute } from '../routing/compiled-route';
-import type { ResponseWriter } from '../routing/response-writer';
-import { routeShape } from '../routing/route-path';
-import { writeError } from '../routing/write-response';
+import { NotFoundException } from '../kernel';
+import { type CompiledRoute, type ResponseWriter, routeShape, writeError } from '../routing';
 import { requestedVersionReader } from './requested-version';
 import type { VersioningOptions } from './versioning-options';
 

@@ -1,17 +1,22 @@
 import type { Logger } from 'pino';
 import type { AppContainer as Container } from '../../container/app-container';
 import type { Resolver } from '../../container/resolution-plan';
-import { ValidationException } from '../kernel/errors/exceptions';
-import type { GuardRegistry, GuardSite } from '../kernel/guards/guard-registry';
-import type { InterceptorRegistry } from '../kernel/interceptors/interceptor-registry';
-import { compileInvocation } from '../kernel/invocation/compile-invocation';
-import { callHookSteps } from '../kernel/pipeline/call-hook-steps';
-import { composeSteps, nestArounds } from '../kernel/pipeline/compose-steps';
-import type { PipelineHooks } from '../kernel/pipeline/pipeline-hooks';
-import { positionalSlots } from '../kernel/invocation/positional-slots';
-import type { ClassMetadata, MethodMetadata } from '../kernel/metadata/types';
-import { compileValidator } from '../kernel/validation/compile-validator';
-import type { RequestContext } from '../routing/request-context';
+import type { RequestContext } from '../http/request-context';
+import {
+  type ClassMetadata,
+  callHookSteps,
+  compileInvocation,
+  compileValidator,
+  composeSteps,
+  type GuardRegistry,
+  type GuardSite,
+  type InterceptorRegistry,
+  type MethodMetadata,
+  nestArounds,
+  type PipelineHooks,
+  positionalSlots,
+  ValidationException,
+} from '../kernel';
 import { GATEWAY_EVENT } from './gateway-metadata';
 import type { WebSocketConnection } from './websocket-connection';
 import { WS_READERS } from './ws-readers';

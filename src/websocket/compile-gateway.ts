@@ -1,10 +1,14 @@
 import { planResolution } from '../../container/resolution-plan';
-import { trellisError } from '../kernel/errors/trellis-errors';
-import { compileGuards } from '../kernel/guards/compile-guards';
-import type { GuardCheck } from '../kernel/guards/guard-registry';
-import { metadataRegistry } from '../kernel/metadata/registry';
-import type { Class, ClassMetadata, MethodMetadata } from '../kernel/metadata/types';
-import { joinPaths, routeShape } from '../routing/route-path';
+import {
+  type Class,
+  type ClassMetadata,
+  compileGuards,
+  type GuardCheck,
+  type MethodMetadata,
+  metadataRegistry,
+  trellisError,
+} from '../kernel';
+import { joinPaths, routeShape } from '../routing';
 import type { Broadcaster } from './broadcaster';
 import { compileGatewayEvent, type GatewayCompilerEnv, type GatewayEvent } from './compile-gateway-event';
 import { GatewayHub } from './gateway-hub';

@@ -1,6 +1,5 @@
 import type { GatewayDescription } from '../inspect/app-description';
-import { guardKinds } from '../kernel/guards/compile-guards';
-import type { GuardRegistry } from '../kernel/guards/guard-registry';
+import { type GuardRegistry, guardKinds } from '../kernel';
 import type { CompiledGateway } from './compile-gateway';
 import { GATEWAY_EVENT } from './gateway-metadata';
 

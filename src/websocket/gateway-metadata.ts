@@ -1,5 +1,5 @@
 import type { ZodType } from 'zod';
-import { metadataKey } from '../kernel/metadata/metadata-key';
+import { metadataKey } from '../kernel';
 import type { OriginAllowList } from './origin-allow-list';
 
 /** What `WebSocket(path, options)` recorded on a gateway class. */

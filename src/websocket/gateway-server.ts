@@ -4,22 +4,21 @@ import FindMyWay from 'find-my-way';
 import type { Logger } from 'pino';
 import type * as Ws from 'ws';
 import type { ErrorBodyWriter } from '../error-body/error-body-writer';
-import { sessionOf } from '../kernel/call-context';
+import type { RequestContext } from '../http/request-context';
 import {
   BadRequestException,
   ForbiddenException,
   NotFoundException,
+  runGuards,
   ServiceUnavailableException,
-} from '../kernel/errors/exceptions';
-import { toHttpException } from '../kernel/errors/to-http-exception';
-import { runGuards } from '../kernel/guards/guarded';
-import { settlesWithin } from '../kernel/settles-within';
+  sessionOf,
+  settlesWithin,
+  toHttpException,
+} from '../kernel';
 import { reportFailure } from '../logging/report-failure';
-import type { AppMetrics } from '../metrics/app-metrics';
-import { loadOptional } from '../optional/load-optional';
-import { clientAddress } from '../rate-limit/client-address';
-import { capReached } from '../rate-limit/rate-limit-fields';
-import type { RequestContext } from '../routing/request-context';
+import type { AppMetrics } from '../metrics';
+import { loadOptional } from '../optional';
+import { capReached, clientAddress } from '../rate-limit';
 import type { Broadcaster, Unsubscribe } from './broadcaster';
 import { ClientPlaces } from './client-places';
 import { CLOSE_CODES } from './close-codes';

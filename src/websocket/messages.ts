@@ -4,8 +4,12 @@ import {
   type ErrorCallSource,
   REFERENCE_ERROR_BODY,
 } from '../error-body/error-body-writer';
-import { BadRequestException, InternalServerErrorException } from '../kernel/errors/exceptions';
-import type { HTTPException, ValidationDetail } from '../kernel/errors/http-exception';
+import {
+  BadRequestException,
+  type HTTPException,
+  InternalServerErrorException,
+  type ValidationDetail,
+} from '../kernel';
 
 /** What a client receives when its message is refused or its handler fails; the connection stays open. */
 export interface WebSocketErrorMessage {

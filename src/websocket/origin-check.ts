@@ -1,4 +1,4 @@
-import { trellisError } from '../kernel/errors/trellis-errors';
+import { trellisError } from '../kernel';
 import type { OriginAllowList } from './origin-allow-list';
 
 /** Whether an upgrade's `Origin` header may open a socket; an absent header is not a browser's. */

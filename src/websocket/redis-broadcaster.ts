@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
-import type { RedisClient as Redis } from '../redis/redis-client';
-import { withRedis } from '../redis/with-redis';
+import { type RedisClient as Redis, withRedis } from '../redis';
 import type { BroadcastEnvelope, Broadcaster, BroadcastListener, Unsubscribe } from './broadcaster';
 import { LocalBroadcaster } from './local-broadcaster';
 

@@ -1,8 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { type ErrorBodyWriter, REFERENCE_ERROR_BODY } from '../error-body/error-body-writer';
-import { InternalServerErrorException } from '../kernel/errors/exceptions';
-import type { HTTPException } from '../kernel/errors/http-exception';
+import { type HTTPException, InternalServerErrorException } from '../kernel';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 

@@ -1,12 +1,15 @@
 import type { Logger } from 'pino';
 import type { RawData, WebSocket } from 'ws';
 import type { ErrorBodyWriter } from '../error-body/error-body-writer';
-import { type ContextVariable, variableOf } from '../kernel/call-context';
-import { HTTP_STATUS } from '../kernel/errors/catalog';
-import { BadRequestException } from '../kernel/errors/exceptions';
-import { toHttpException } from '../kernel/errors/to-http-exception';
+import type { RequestContext } from '../http/request-context';
+import {
+  BadRequestException,
+  type ContextVariable,
+  HTTP_STATUS,
+  toHttpException,
+  variableOf,
+} from '../kernel';
 import { reportFailure } from '../logging/report-failure';
-import type { RequestContext } from '../routing/request-context';
 import { CLOSE_CODES } from './close-codes';
 import type { CompiledGateway } from './compile-gateway';
 import { EventQueue } from './event-queue';

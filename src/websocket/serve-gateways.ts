@@ -1,5 +1,4 @@
-import type { Application } from '../app/application';
-import type { Class } from '../kernel/metadata/types';
+import type { Class, ModuleHost } from '../kernel';
 import { type CompiledGateway, compileGateways, type GatewayEnv } from './compile-gateway';
 import { GatewayServer } from './gateway-server';
 import type { SessionRevocations } from './session-revocations';
@@ -11,7 +10,7 @@ import type { WebSocketLimits } from './websocket-options';
  * attaches once the application listens). Loaded by an application that has gateways.
  */
 export function serveGateways(
-  app: Application,
+  app: ModuleHost,
   classes: Class[],
   env: GatewayEnv,
   limits: WebSocketLimits,

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { parse as parseQuery } from 'node:querystring';
 import cookieParser from 'cookie-parser';
-import type { RequestContext } from '../routing/request-context';
+import type { RequestContext } from '../http/request-context';
 
 const parseCookies = cookieParser();
 const ignore = () => {};

@@ -1,8 +1,7 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
-import type { Application } from '../app/application';
 import type { ErrorBodyWriter } from '../error-body/error-body-writer';
-import { NotFoundException } from '../kernel/errors/exceptions';
+import { type ModuleHost, NotFoundException } from '../kernel';
 import { refuseUpgrade } from './refuse-upgrade';
 import { serveAsRequest, wantsWebSocket } from './serve-as-request';
 import { websocketError } from './websocket-errors';
@@ -62,10 +61,10 @@ export class UpgradeDispatch {
   };
 }
 
-const dispatches = new WeakMap<Application, UpgradeDispatch>();
+const dispatches = new WeakMap<ModuleHost, UpgradeDispatch>();
 
 /** The application's upgrade dispatch, attached to its server when it listens. */
-export function upgradeDispatch(app: Application): UpgradeDispatch {
+export function upgradeDispatch(app: ModuleHost): UpgradeDispatch {
   let dispatch = dispatches.get(app);
   if (!dispatch) {
     const created = new UpgradeDispatch(app.errorBodies.app);

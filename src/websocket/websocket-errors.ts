@@ -1,5 +1,4 @@
-import { createError } from '../kernel/errors/create-error';
-import { errorFactory } from '../kernel/errors/trellis-errors';
+import { createError, errorFactory } from '../kernel';
 
 /** The WebSocket gateways' configuration errors: code and message template, each documented in docs/errors.md. */
 export const WEBSOCKET_ERRORS = {

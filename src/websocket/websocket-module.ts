@@ -1,5 +1,4 @@
-import type { Application } from '../app/application';
-import type { TrellisFeature } from '../kernel/modules/trellis-feature';
+import type { ModuleHost, TrellisFeature } from '../kernel';
 import { BROADCASTER, type Broadcaster } from './broadcaster';
 import type { CompiledGateway } from './compile-gateway';
 import { describeGateways } from './describe-gateways';
@@ -18,7 +17,7 @@ import { WEBSOCKET_OPTIONS_SCHEMA } from './websocket-options-schema';
 
 const DEFAULT_SHUTDOWN_MS = 10_000;
 
-function install(app: Application, options: WebSocketOptions | undefined): void {
+function install(app: ModuleHost, options: WebSocketOptions | undefined): void {
   let server: GatewayServer | undefined;
   let gateways: CompiledGateway[] = [];
   app.inspection.contribute('gateways', () => describeGateways(gateways, app.guards));

@@ -1,4 +1,4 @@
-import { trellisError } from '../kernel/errors/trellis-errors';
+import { trellisError } from '../kernel';
 import type { Broadcaster } from './broadcaster';
 import { DEFAULT_CONNECTIONS_PER_CLIENT } from './client-places';
 import type { OriginAllowList } from './origin-allow-list';

@@ -1,4 +1,4 @@
-import { HTTP_READERS, type ReaderTable } from '../routing/http-readers';
+import { HTTP_READERS, type ReaderTable } from '../routing';
 
 const { query, param, header, cookie, req, requestId } = HTTP_READERS;
 

@@ -12,9 +12,13 @@ import {
   Summary,
   Throws,
 } from '../../../src/decorators';
-import type { Class } from '../../../src/kernel';
-import { NotFoundException, TooManyRequestsException, UnauthorizedException } from '../../../src/kernel';
-import type { RequestContext } from '../../../src/routing';
+import type { RequestContext } from '../../../src/http/request-context';
+import {
+  type Class,
+  NotFoundException,
+  TooManyRequestsException,
+  UnauthorizedException,
+} from '../../../src/kernel';
 import { noStore } from '../../../src/security';
 import { Auth } from '../auth-decorator';
 import type { AuthMessages } from '../auth-messages';

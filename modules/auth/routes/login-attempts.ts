@@ -1,6 +1,6 @@
+import type { RequestContext } from '../../../src/http/request-context';
 import { HTTP_STATUS, HTTPException } from '../../../src/kernel';
 import { type AttemptLimit, attemptLimit, clientAddress } from '../../../src/rate-limit';
-import type { RequestContext } from '../../../src/routing';
 import { AccountBusyException } from '../account-limit';
 import type { KnownDevice } from '../device-cookie';
 import type { LoginLimitOptions } from './auth-routes-options';

@@ -1,14 +1,14 @@
 import type { Logger } from 'pino';
-import type { InterceptorDefinition } from '../../../src/kernel';
+import type { RequestContext } from '../../../src/http/request-context';
 import {
   BadRequestException,
   ConflictException,
   HTTP_STATUS,
   HTTPException,
+  type InterceptorDefinition,
   ServiceUnavailableException,
 } from '../../../src/kernel';
-import type { RequestContext, ResponseWriter } from '../../../src/routing';
-import { onAnswer, requestUrl, type WrittenAnswer } from '../../../src/routing';
+import { onAnswer, type ResponseWriter, requestUrl, type WrittenAnswer } from '../../../src/routing';
 import { receivedFormOf } from '../../../src/uploads';
 import { DATABASE_UNAVAILABLE_MESSAGE } from '../database-unavailable';
 import type { IdempotentOptions } from '../idempotent';

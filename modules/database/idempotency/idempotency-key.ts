@@ -1,5 +1,5 @@
+import type { RequestContext } from '../../../src/http/request-context';
 import { clientAddress } from '../../../src/rate-limit';
-import type { RequestContext } from '../../../src/routing';
 
 // 1 to 255 visible ASCII characters (the IETF Idempotency-Key draft leaves the format open).
 const VALID_KEY = /^[\x21-\x7e]{1,255}$/;

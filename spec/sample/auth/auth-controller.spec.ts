@@ -4,7 +4,8 @@ import { AuthService } from '../../../modules/auth';
 import { AuthController } from '../../../sample/auth/auth-controller';
 import { LoginThrottle } from '../../../sample/auth/login-throttle';
 import { UsersService } from '../../../sample/users/users-service';
-import { type RequestContext, TooManyRequestsException } from '../../../src';
+import { TooManyRequestsException } from '../../../src';
+import type { RequestContext } from '../../../src/http/request-context';
 
 const ADA = {
   id: 7,

@@ -2,16 +2,8 @@ import { expect } from 'chai';
 import sinon from 'sinon';
 import request from 'supertest';
 import { z } from 'zod';
-import {
-  Controller,
-  createApp,
-  Depends,
-  ForbiddenException,
-  Get,
-  Injectable,
-  Query,
-  type RequestContext,
-} from '../../../src';
+import { Controller, createApp, Depends, ForbiddenException, Get, Injectable, Query } from '../../../src';
+import type { RequestContext } from '../../../src/http/request-context';
 import { metadataRegistry } from '../../../src/kernel/metadata/registry';
 import { forEachEngine } from '../../support/engines';
 import { type Served, serve } from '../../support/serve';

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { GraphqlFieldContext } from '../../../src/graphql/field-context';
+import type { RequestContext } from '../../../src/http/request-context';
 import { variableOf } from '../../../src/kernel';
-import type { RequestContext } from '../../../src/routing/request-context';
 import { fakeRequestContext } from '../../support/fake-request-context';
 
 function operation(parts: Partial<RequestContext> = {}): RequestContext {

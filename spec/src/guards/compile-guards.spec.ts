@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { Container } from 'inversify';
 import sinon from 'sinon';
-import type { RequestContext } from '../../../src';
+import type { RequestContext } from '../../../src/http/request-context';
 import { compileGuards } from '../../../src/kernel/guards/compile-guards';
 import {
   type GuardDefinition,

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { ForbiddenException, type RequestContext } from '../../../src';
+import { ForbiddenException } from '../../../src';
+import type { RequestContext } from '../../../src/http/request-context';
 import { guarded, runGuards } from '../../../src/kernel/guards/guarded';
 
 describe('the guard loop', () => {

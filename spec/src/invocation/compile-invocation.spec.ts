@@ -1,12 +1,8 @@
 import { expect } from 'chai';
 import { Container } from 'inversify';
 import { z } from 'zod';
-import {
-  ForbiddenException,
-  type RequestContext,
-  UnauthorizedException,
-  ValidationException,
-} from '../../../src';
+import { ForbiddenException, UnauthorizedException, ValidationException } from '../../../src';
+import type { RequestContext } from '../../../src/http/request-context';
 import { type GuardCheck, GuardRegistry, type GuardSite } from '../../../src/kernel/guards/guard-registry';
 import { compileInvocation, type InvocationTarget } from '../../../src/kernel/invocation/compile-invocation';
 import { emptyClassMetadata, emptyMethodMetadata } from '../../../src/kernel/metadata/registry';

@@ -9,9 +9,9 @@ import {
   Depends,
   Post,
   type RateLimiter,
-  type RequestContext,
   rateLimit,
 } from '../../../src';
+import type { RequestContext } from '../../../src/http/request-context';
 import { forEachEngine } from '../../support/engines';
 import { rateLimitOf } from '../../support/rate-limit-fields';
 import { type Served, serve } from '../../support/serve';

@@ -1,8 +1,9 @@
 import { expect } from 'chai';
 import request from 'supertest';
 import { Controller, createApp, defineModule, NotFoundException, Post } from '../../../src';
+import type { RequestContext } from '../../../src/http/request-context';
 import { recordInterceptor } from '../../../src/kernel/interceptors/record-interceptor';
-import { onAnswer, type RequestContext } from '../../../src/routing';
+import { onAnswer } from '../../../src/routing';
 import { forEachEngine } from '../../support/engines';
 import { type Served, serve } from '../../support/serve';
 

@@ -2,11 +2,11 @@ import { expect } from 'chai';
 import { Container } from 'inversify';
 import { z } from 'zod';
 import { ValidationException } from '../../../src';
+import type { RequestContext } from '../../../src/http/request-context';
 import type { GuardSite } from '../../../src/kernel/guards/guard-registry';
 import { compileArguments } from '../../../src/kernel/invocation/compile-arguments';
 import type { ParamMetadata } from '../../../src/kernel/metadata/types';
 import { HTTP_READERS } from '../../../src/routing/http-readers';
-import type { RequestContext } from '../../../src/routing/request-context';
 import { expectThrowsCode } from '../../support/expect-code';
 import { fakeRequestContext } from '../../support/fake-request-context';
 

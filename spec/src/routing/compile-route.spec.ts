@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { Controller, createApp, Depends, Get, Injectable, type RequestContext } from '../../../src';
+import { Controller, createApp, Depends, Get, Injectable } from '../../../src';
+import type { RequestContext } from '../../../src/http/request-context';
 import type { CompiledRoute } from '../../../src/routing/compiled-route';
 import { fakeRequestContext } from '../../support/fake-request-context';
 

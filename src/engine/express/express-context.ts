@@ -2,7 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import cookieParser from 'cookie-parser';
 import type { Request, Response } from 'express';
 import type { RequestScope } from '../../../container/request-scope';
-import type { RequestContext } from '../../routing/request-context';
+import type { RequestContext } from '../../http/request-context';
 
 const parseCookies = cookieParser();
 const ignore = () => {};

@@ -1,11 +1,8 @@
 import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
-import { trellisError } from '../../kernel/errors/trellis-errors';
+import { trellisError } from '../../kernel';
 import type { RequestObserver } from '../../observability/request-observer';
-import type { CompiledRoute } from '../../routing/compiled-route';
-import { nodeResponseWriter } from '../../routing/node-response-writer';
-import { unroutedAnswer } from '../../routing/unrouted-answer';
-import { writeError } from '../../routing/write-response';
+import { type CompiledRoute, nodeResponseWriter, unroutedAnswer, writeError } from '../../routing';
 import {
   type Engine,
   type EngineOptions,

@@ -1,10 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import FindMyWay, { type HTTPMethod } from 'find-my-way';
-import { HTTP_METHODS } from '../../kernel/http-methods';
-import type { CompiledRoute } from '../../routing/compiled-route';
-import { nodeResponseWriter } from '../../routing/node-response-writer';
-import { toRouterPath } from '../../routing/route-path';
-import { writeError } from '../../routing/write-response';
+import { HTTP_METHODS } from '../../http/http-methods';
+import { type CompiledRoute, nodeResponseWriter, toRouterPath, writeError } from '../../routing';
 import type { EngineOptions, NodeHandler } from '../engine';
 import type { HandlerRoute } from '../handler-routes';
 import { ExpressContext } from './express-context';

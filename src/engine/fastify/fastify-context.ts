@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RequestScope } from '../../../container/request-scope';
-import type { RequestContext } from '../../routing/request-context';
+import type { RequestContext } from '../../http/request-context';
 import { parseCookies } from './cookies';
 
 /** A request as Fastify delivers it; cookies are parsed on first read only. */

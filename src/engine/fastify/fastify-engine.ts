@@ -5,13 +5,15 @@ import fastify, {
   type FastifyReply,
   type FastifyRequest,
 } from 'fastify';
-import { NotFoundException } from '../../kernel/errors/exceptions';
-import { trellisError } from '../../kernel/errors/trellis-errors';
+import { NotFoundException, trellisError } from '../../kernel';
 import type { RequestObserver } from '../../observability/request-observer';
-import type { CompiledRoute } from '../../routing/compiled-route';
-import { pathOfUrl } from '../../routing/route-path';
-import { type UnroutedAnswer, unroutedAnswer } from '../../routing/unrouted-answer';
-import { writeError } from '../../routing/write-response';
+import {
+  type CompiledRoute,
+  pathOfUrl,
+  type UnroutedAnswer,
+  unroutedAnswer,
+  writeError,
+} from '../../routing';
 import type { Engine, EngineOptions, HandlerMount, Middleware } from '../engine';
 import { handlerRoutes } from '../handler-routes';
 import { jsonBodyReader } from '../json-body-reader';

@@ -1,9 +1,7 @@
 import type { FastifyReply, FastifyRequest, HTTPMethods, RouteOptions } from 'fastify';
 import type { Logger } from 'pino';
-import { HTTP_METHODS } from '../../kernel/http-methods';
-import type { CompiledRoute } from '../../routing/compiled-route';
-import { toRouterPath } from '../../routing/route-path';
-import { writeError } from '../../routing/write-response';
+import { HTTP_METHODS } from '../../http/http-methods';
+import { type CompiledRoute, toRouterPath, writeError } from '../../routing';
 import type { BodyReader } from '../json-body-reader';
 import { FastifyContext } from './fastify-context';
 import { replyWriter } from './reply-writer';

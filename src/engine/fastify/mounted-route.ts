@@ -1,7 +1,7 @@
 import type { RouteOptions } from 'fastify';
 import type { Logger } from 'pino';
 import type { ErrorBodyWriter } from '../../error-body/error-body-writer';
-import { writeError } from '../../routing/write-response';
+import { writeError } from '../../routing';
 import type { HandlerRoute } from '../handler-routes';
 import { FastifyContext } from './fastify-context';
 import { replyWriter } from './reply-writer';

@@ -1,8 +1,8 @@
 import { validateHeaderName, validateHeaderValue } from 'node:http';
 import type { FastifyReply } from 'fastify';
-import { HTTP_STATUS } from '../../kernel/errors/catalog';
-import type { RequestContext } from '../../routing/request-context';
-import type { ResponseWriter } from '../../routing/response-writer';
+import type { RequestContext } from '../../http/request-context';
+import { HTTP_STATUS } from '../../kernel';
+import type { ResponseWriter } from '../../routing';
 import { directHeaders } from './fastify-internals';
 
 const JSON_TYPE = 'application/json; charset=utf-8';

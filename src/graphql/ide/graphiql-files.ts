@@ -1,5 +1,5 @@
 import { dirname, join } from 'node:path';
-import { isInstalled } from '../../optional/load-optional';
+import { isInstalled } from '../../optional';
 
 /** A browser file of an installed package. */
 interface PackageFile {

@@ -1,7 +1,6 @@
-import type { Application } from '../../app/application';
-import { NotFoundException } from '../../kernel/errors/exceptions';
-import { offNotice } from '../../optional/off-notice';
-import { pagePolicy } from '../../security/page-policy';
+import { type ModuleHost, NotFoundException } from '../../kernel';
+import { offNotice } from '../../optional';
+import { pagePolicy } from '../../security';
 import { IDE_PACKAGES } from './graphiql-files';
 import { type GraphiqlIde, serveGraphiql, wantsHtml } from './serve-graphiql';
 
@@ -14,7 +13,7 @@ export type IdePage = GraphiqlIde | Pick<GraphiqlIde, 'page'>;
  * as the start-up warning says. `false`: no IDE, and nothing said.
  */
 export function graphiqlOrNotice(
-  app: Application,
+  app: ModuleHost,
   path: string,
   setting: boolean | undefined,
 ): IdePage | undefined {

@@ -1,8 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { cachedReader } from '../../openapi/cached-reader';
-import { isRead, sendBody } from '../../openapi/raw-response';
-import { pathOfUrl } from '../../routing/route-path';
-import type { PagePolicy } from '../../security/page-policy';
+import { cachedReader, isRead, sendBody } from '../../openapi';
+import { pathOfUrl } from '../../routing';
+import type { PagePolicy } from '../../security';
 import { GRAPHIQL_FILES, locateGraphiqlFiles } from './graphiql-files';
 import { graphiqlPage } from './graphiql-page';
 import { GRAPHIQL_SCRIPT } from './graphiql-script';

@@ -1,7 +1,7 @@
 import type { AuthenticatedUser } from '../../../../modules/auth/caller';
 import { ForbiddenException, UnauthorizedException } from '../../../../src';
+import type { RequestContext } from '../../../../src/http/request-context';
 import type { TrellisModule } from '../../../../src/kernel/modules/module-registry';
-import type { RequestContext } from '../../../../src/routing';
 
 /** The callers the spec guards know, by token. */
 export const SPEC_USERS: Record<string, AuthenticatedUser> = {

@@ -1,5 +1,5 @@
 // The one list of HTTP methods: routes, engines, 405 answers, contracts, OpenAPI and metrics read
-// it, and spec/src/kernel/one-method-table.spec.ts fails on a list written anywhere else.
+// it, and spec/src/http/one-method-table.spec.ts fails on a list written anywhere else.
 
 /** Every method Trellis serves, in the order an `Allow` header lists them. */
 export const HTTP_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;

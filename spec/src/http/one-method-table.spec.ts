@@ -2,17 +2,17 @@ import { readFileSync } from 'node:fs';
 import { expect } from 'chai';
 import * as ts from 'ts59';
 import type { ContractMethod, HandlerMethod, HttpMethod, InjectOptions } from '../../../index';
-import { HTTP_METHODS } from '../../../src/kernel';
+import { HTTP_METHODS } from '../../../src/http/http-methods';
 import type { OperationMethod } from '../../../src/openapi/document-types';
 import { placeOf, sourcesUnder } from '../../support/source-program';
 
-// HTTP methods are listed once, in `src/kernel/http-methods.ts`. A list elsewhere is two or more
+// HTTP methods are listed once, in `src/http/http-methods.ts`. A list elsewhere is two or more
 // method names written as string literals in one array, one union type, one object (as keys in
 // upper case or as values), one `switch`'s cases, one regular expression or one string
 // ('GET, HEAD'); found on the syntax tree, so comments and longer words ('target', 'getter') never
 // count. One name on its own (`method === 'GET'`, `{ method: 'GET', path }`) is a use, not a list;
 // lower-case keys are not counted either, since `get` and `delete` are also the methods of every map.
-const TABLE_FILE = 'src/kernel/http-methods.ts';
+const TABLE_FILE = 'src/http/http-methods.ts';
 const NAMES = new Set([...HTTP_METHODS, 'ALL', 'TRACE', 'CONNECT']);
 const NAME_WORDS = new RegExp(`\\b(${[...NAMES].join('|')})\\b`, 'g');
 const NAME_LIST = new RegExp(`^\\s*(${[...NAMES].join('|')})(\\s*[,|]\\s*(${[...NAMES].join('|')}))+\\s*$`);
