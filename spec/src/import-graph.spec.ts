@@ -16,24 +16,7 @@ type Rule = 'pastBarrel' | 'application';
  * layer checks too, since they are the reason for the one cycle left
  * (application -> options -> uploads -> upload-module -> application).
  */
-const PENDING_REWRITE: Record<string, Partial<Record<Rule, number>>> = {
-  'src/app/application.ts': { pastBarrel: 24 },
-  'src/devtools/devtools-access.ts': { pastBarrel: 1 },
-  'src/devtools/devtools-module.ts': { pastBarrel: 1, application: 1 },
-  'src/devtools/devtools-page.ts': { pastBarrel: 1 },
-  'src/devtools/graph-svg.ts': { pastBarrel: 1 },
-  'src/devtools/install-devtools.ts': { pastBarrel: 3, application: 1 },
-  'src/devtools/job-actions.ts': { pastBarrel: 4, application: 1 },
-  'src/devtools/record-requests.ts': { pastBarrel: 1 },
-  'src/inspect/describe-application.ts': { pastBarrel: 2 },
-  'src/inspect/describe-routes.ts': { pastBarrel: 3 },
-  'src/inspect/method-dependencies.ts': { pastBarrel: 1 },
-  'src/routing/compile-route.ts': { pastBarrel: 6 },
-  'src/routing/compiled-route.ts': { pastBarrel: 1 },
-  'src/routing/route-extension.ts': { pastBarrel: 1 },
-  'src/sse/sse-module.ts': { pastBarrel: 3, application: 1 },
-  'src/uploads/upload-module.ts': { pastBarrel: 1, application: 1 },
-};
+const PENDING_REWRITE: Record<string, Partial<Record<Rule, number>>> = {};
 
 const APPLICATION = 'src/app/application.ts';
 

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { ForbiddenException } from '../kernel/errors/exceptions';
+import { ForbiddenException } from '../kernel';
 import type { DevtoolsOptions } from './devtools-options';
 import { isLoopback } from './loopback';
 

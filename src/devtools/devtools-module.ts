@@ -1,9 +1,8 @@
-import type { Application } from '../app/application';
-import type { TrellisFeature } from '../kernel/modules/trellis-feature';
+import type { ModuleHost, TrellisFeature } from '../kernel';
 import { DEVTOOLS_OPTIONS_SCHEMA, type DevtoolsOptions } from './devtools-options';
 import type * as InstallDevtools from './install-devtools';
 
-function install(app: Application, setting: boolean | DevtoolsOptions | undefined): void {
+function install(app: ModuleHost, setting: boolean | DevtoolsOptions | undefined): void {
   if (!setting) return;
   // The page, its script and the request log are loaded by an application that turned them on.
   const { installDevtools } = require('./install-devtools') as typeof InstallDevtools;

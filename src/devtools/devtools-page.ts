@@ -1,6 +1,6 @@
 import type { AppDescription } from '../inspect/app-description';
 import { graphModel } from '../inspect/graph-model';
-import { escapeMarkup } from '../security/escape-markup';
+import { escapeMarkup } from '../security';
 import { DEVTOOLS_PATH } from './devtools-options';
 import { graphSvg } from './graph-svg';
 

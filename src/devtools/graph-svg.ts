@@ -1,5 +1,5 @@
 import type { GraphModel } from '../inspect/graph-model';
-import { escapeMarkup } from '../security/escape-markup';
+import { escapeMarkup } from '../security';
 import { layOutGraph } from './graph-layout';
 
 const SCOPE_FILL = { singleton: '#e8f0fe', request: '#fef7e0', transient: '#e6f4ea', value: '#f1f3f4' };

@@ -1,10 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Application } from '../app/application';
 import type { NodeHandler } from '../engine/engine';
 import type { AppDescription } from '../inspect/app-description';
-import { sendBody } from '../openapi/raw-response';
-import { pathOfUrl } from '../routing/route-path';
-import { pagePolicy } from '../security/page-policy';
+import { sendBody } from '../openapi';
+import { pathOfUrl } from '../routing';
+import { pagePolicy } from '../security';
 import { clientRefusal } from './devtools-access';
 import { devtoolsError } from './devtools-errors';
 import { DEVTOOLS_PATH, type DevtoolsOptions } from './devtools-options';
@@ -13,6 +12,7 @@ import { DEVTOOLS_SCRIPT } from './devtools-script';
 import { JOB_ACTION_PATHS, jobActionsHandler, jobsBoardOf } from './job-actions';
 import { recordRequests } from './record-requests';
 import { type EndedSpan, RequestLog } from './request-log';
+import type { ModuleHost } from '../kernel';
 
 const DEFAULT_REQUESTS = 100;
 const HTML = 'text/html; charset=utf-8';
@@ -21,7 +21,7 @@ const JS = 'text/javascript; charset=utf-8';
 const SCRIPT = Buffer.from(DEVTOOLS_SCRIPT);
 
 // The page, its data and its script, answered only to this machine unless the option says otherwise.
-function devtoolsHandler(app: Application, options: DevtoolsOptions, log: RequestLog): NodeHandler {
+function devtoolsHandler(app: ModuleHost, options: DevtoolsOptions, log: RequestLog): NodeHandler {
   const policy = pagePolicy(app.options.securityHeaders);
   let described: Promise<{ description: AppDescription; page: Buffer }> | undefined;
   // Described once, on the first visit: the application's shape is fixed from ready() on.
@@ -61,7 +61,7 @@ function devtoolsHandler(app: Application, options: DevtoolsOptions, log: Reques
 }
 
 /** Serves the devtools page of `app` with `options`: loaded only by an application that asked for it. */
-export function installDevtools(app: Application, options: DevtoolsOptions): void {
+export function installDevtools(app: ModuleHost, options: DevtoolsOptions): void {
   const log = new RequestLog(options.requests ?? DEFAULT_REQUESTS);
   app.onCompile(() => {
     if (process.env.NODE_ENV === 'production') throw devtoolsError('TRELLIS_ERR_DEVTOOLS_IN_PRODUCTION');

@@ -1,10 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Application } from '../app/application';
 import type { NodeHandler } from '../engine/engine';
-import { JOBS_BOARD, type JobsBoard } from '../jobs/jobs-board';
-import { NotFoundException } from '../kernel/errors/exceptions';
-import { sendBody } from '../openapi/raw-response';
-import { pathOfUrl } from '../routing/route-path';
+import { JOBS_BOARD, type JobsBoard } from '../jobs';
+import { type ModuleHost, NotFoundException } from '../kernel';
+import { sendBody } from '../openapi';
+import { pathOfUrl } from '../routing';
 import { actionRefusal } from './devtools-access';
 import { DEVTOOLS_PATH, type DevtoolsOptions } from './devtools-options';
 
@@ -16,7 +15,7 @@ export const JOB_ACTION_PATHS = [`${DEVTOOLS_PATH}/jobs/:id/retry`, `${DEVTOOLS_
 const ACTION = /\/jobs\/([^/]+)\/(retry|cancel)$/;
 
 /** The jobs of the application, when the `jobs` module is installed. */
-export function jobsBoardOf(app: Application): JobsBoard | undefined {
+export function jobsBoardOf(app: ModuleHost): JobsBoard | undefined {
   return app.container.isBound(JOBS_BOARD) ? app.container.get<JobsBoard>(JOBS_BOARD) : undefined;
 }
 
@@ -41,7 +40,7 @@ function idOf(encoded: string): string | undefined {
  * `POST /_trellis/jobs/:id/retry` and `.../cancel`: the page's buttons, answered `{ id, retried }`
  * or `{ id, cancelled }`, 404 when no such job; refused to other clients and other origins.
  */
-export function jobActionsHandler(app: Application, options: DevtoolsOptions): NodeHandler {
+export function jobActionsHandler(app: ModuleHost, options: DevtoolsOptions): NodeHandler {
   return (req: IncomingMessage & { originalUrl?: string }, res: ServerResponse, next) => {
     const refused = actionRefusal(req, options);
     if (refused) return next(refused);

@@ -1,5 +1,5 @@
 import type { AnswerWatcher } from '../observability/request-observer';
-import { pathOfUrl } from '../routing/route-path';
+import { pathOfUrl } from '../routing';
 import { DEVTOOLS_PATH } from './devtools-options';
 import type { LoggedRequest, RequestLog } from './request-log';
 

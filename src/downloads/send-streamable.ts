@@ -3,7 +3,7 @@ import { stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { RequestContext } from '../http/request-context';
-import type { ResponseWriter } from '../routing';
+import type { ResponseWriter } from '../http/response-writer';
 import { contentDisposition } from './content-disposition';
 import type { StreamableFile } from './streamable-file';
 

@@ -1,6 +1,5 @@
-import type { ModuleHost } from '../kernel/extension-points';
-import type { TrellisFeature } from '../kernel/modules/trellis-feature';
-import { CONTROLLER_ROLE } from '../routing/controller-role';
+import type { ModuleHost, TrellisFeature } from '../kernel';
+import { CONTROLLER_ROLE } from '../routing';
 import { HttpTransport } from './http-transport';
 
 /**

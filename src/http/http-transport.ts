@@ -1,25 +1,18 @@
 import type { RequestListener, Server } from 'node:http';
 import type { Engine, Middleware } from '../engine/engine';
-import type { ModuleHost } from '../kernel/extension-points';
-import { createMetricsServer } from '../metrics/metrics-server';
+import { type ModuleHost, objectOr } from '../kernel';
+import { createMetricsServer } from '../metrics';
 import { createAccessLog } from '../observability/access-log';
 import { observabilityHook } from '../observability/observability-hook';
 import { type AnswerWatcher, createRequestObserver, observesRequests } from '../observability/request-observer';
 import { routeFinder } from '../observability/route-finder';
-import { answeringThroughNext } from '../rate-limit/rate-limit';
-import { compileControllers } from '../routing/compile-controllers';
-import type { CompiledRoute } from '../routing/compiled-route';
-import { CONTROLLER_ROLE } from '../routing/controller-role';
-import { checkRoutePrefix } from '../routing/route-prefix';
-import { RoutePipeline } from '../routing/route-pipeline';
-import { corsMiddleware } from '../security/cors';
-import { credentialedNoStore } from '../security/credentialed-no-store';
-import { securityHeaders } from '../security/security-headers';
+import { answeringThroughNext } from '../rate-limit';
+import { checkRoutePrefix, compileControllers, type CompiledRoute, CONTROLLER_ROLE, RoutePipeline } from '../routing';
+import { corsMiddleware, credentialedNoStore, securityHeaders } from '../security';
 import { answerClientErrors } from './client-error-answer';
 import { ConnectionDrain } from './connection-drain';
 import { createEngine } from './engines';
 import { type InjectOptions, type InjectResponse, injectInto } from './inject';
-import { objectOr } from '../kernel/options/option-object';
 import { resolveTrustProxy } from './trust-proxy';
 
 const TRUST_EVERY_PROXY_WARNING =
@@ -134,9 +127,10 @@ export class HttpTransport {
     const { metrics } = this.app;
     const option = this.app.options.metrics;
     if (metrics && typeof option === 'object' && option.port !== undefined) {
-      this.metricsServer = createMetricsServer(metrics, option.path ?? '/metrics');
-      this.drains.metrics = new ConnectionDrain(this.metricsServer);
-      await listenOn(this.metricsServer, option.port, option.host ?? '127.0.0.1');
+      const metricsServer = createMetricsServer(metrics, option.path ?? '/metrics');
+      this.metricsServer = metricsServer;
+      this.drains.metrics = new ConnectionDrain(metricsServer);
+      await listenOn(metricsServer, option.port, option.host ?? '127.0.0.1');
     }
     return server;
   }

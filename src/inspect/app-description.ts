@@ -1,4 +1,4 @@
-import type { Phase } from '../kernel/pipeline/phases';
+import type { Phase } from '../kernel';
 import type { GraphProblem, NodeScope } from '../../container/provider-graph';
 
 export type { GraphProblem, NodeScope } from '../../container/provider-graph';

@@ -1,6 +1,6 @@
 import type { ProviderGraph } from '../../container/provider-graph';
-import type { GuardRegistry } from '../kernel/guards/guard-registry';
-import type { CompiledRoute } from '../routing/compiled-route';
+import type { GuardRegistry } from '../kernel';
+import type { CompiledRoute } from '../routing';
 import type { AppDescription, DescriptionParts, ReadyFailure } from './app-description';
 import { describeRoutes } from './describe-routes';
 

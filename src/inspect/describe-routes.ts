@@ -1,6 +1,5 @@
-import { guardKinds } from '../kernel/guards/compile-guards';
-import type { GuardRegistry } from '../kernel/guards/guard-registry';
-import type { CompiledRoute } from '../routing/compiled-route';
+import { guardKinds, type GuardRegistry } from '../kernel';
+import type { CompiledRoute } from '../routing';
 import type { RouteDescription } from './app-description';
 
 function describeRoute(route: CompiledRoute, registry: GuardRegistry): RouteDescription {

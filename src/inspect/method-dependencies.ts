@@ -1,5 +1,5 @@
 import type { MethodDependency } from '../../container/provider-graph';
-import { metadataRegistry } from '../kernel/metadata/registry';
+import { metadataRegistry } from '../kernel';
 
 /** What the methods of `target` take through `Depends()`, with the scope each names. */
 export function methodDependencies(target: Function): MethodDependency[] {

@@ -1,5 +1,4 @@
-import type { ModuleHost } from '../kernel/extension-points';
-import type { TrellisFeature } from '../kernel/modules/trellis-feature';
+import type { ModuleHost, TrellisFeature } from '../kernel';
 import { enqueuingRequestHook } from './enqueuing-request';
 
 /**

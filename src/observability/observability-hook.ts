@@ -1,4 +1,4 @@
-import type { RouteHook } from '../routing/route-hook';
+import type { RouteHook } from '../routing';
 import { nodeRequestOf, runObserved } from './request-state';
 
 /**

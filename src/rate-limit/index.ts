@@ -1,6 +1,6 @@
 export { type AttemptLimit, type AttemptLimitOptions, attemptLimit } from './attempt-limit';
 export { clientAddress, type RateLimitRequest } from './client-address';
-export { isRateLimiter, type RateLimiter, rateLimit } from './rate-limit';
+export { answeringThroughNext, isRateLimiter, type RateLimiter, rateLimit } from './rate-limit';
 export { capReached, type RateLimitState, rateLimitFields } from './rate-limit-fields';
 export type {
   RateLimitKeyGenerator,

@@ -1,7 +1,7 @@
 import type { RequestContext } from '../http/request-context';
 
-import type { ResponseWriter } from './response-writer';
-import type { WrittenAnswer } from './written-answer';
+import type { ResponseWriter } from '../http/response-writer';
+import type { WrittenAnswer } from '../http/written-answer';
 
 /** Called once the answer of one request is written. */
 export type AnswerListener = (answer: WrittenAnswer) => void;

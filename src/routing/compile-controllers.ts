@@ -7,7 +7,7 @@ import {
   trellisError,
 } from '../kernel';
 import { deprecationHeaders } from '../versioning/deprecation-headers';
-import { dispatchByVersion } from '../versioning/versioned-routes';
+import { dispatchByVersion } from './versioned-routes';
 import { VERSION_NEUTRAL, type VersioningOptions } from '../versioning/versioning-options';
 import { applyContract } from './apply-contract';
 import { compileRoute, type RouteCompilerEnv } from './compile-route';

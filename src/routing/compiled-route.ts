@@ -1,7 +1,6 @@
 import type { ErrorBodyWriter } from '../error-body/error-body-writer';
-import type { ClassMetadata, GuardMetadata, MethodMetadata } from '../kernel/metadata/types';
+import type { ClassMetadata, GuardMetadata, MethodMetadata, Phase } from '../kernel';
 import type { DeclaredError } from './declared-errors';
-import type { Phase } from '../kernel/pipeline/phases';
 import type { HttpMethod } from './http-method';
 import type { RequestContext } from './request-context';
 

@@ -1,5 +1,5 @@
 import type { RequestContext } from './request-context';
-import type { ResponseWriter } from './response-writer';
+import type { ResponseWriter } from '../http/response-writer';
 import type { RouteSteps } from './route-hook';
 
 type Around = RouteSteps['onRequest'];

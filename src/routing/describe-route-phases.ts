@@ -1,8 +1,4 @@
-import { guardKinds } from '../kernel/guards/compile-guards';
-import type { GuardRegistry } from '../kernel/guards/guard-registry';
-import type { InterceptorRegistry } from '../kernel/interceptors/interceptor-registry';
-import type { GuardMetadata, MethodMetadata } from '../kernel/metadata/types';
-import type { Phase } from '../kernel/pipeline/phases';
+import { guardKinds, type GuardMetadata, type GuardRegistry, type InterceptorRegistry, type MethodMetadata, type Phase } from '../kernel';
 
 /** What a route runs besides its hooks, as `describeRoutePhases` names it. */
 export interface RouteBuiltIns {

@@ -1,11 +1,11 @@
 export { type AnswerListener, onAnswer } from './answer-listeners';
 export type { CompiledRoute } from './compiled-route';
+export { compileControllers } from './compile-controllers';
 export { CONTROLLER_ROLE } from './controller-role';
 export type { HttpMethod } from './http-method';
 export { HTTP_READERS, type Reader, type ReaderTable } from './http-readers';
 export { nodeResponseWriter } from './node-response-writer';
-export { requestUrl } from './request-url';
-export type { ResponseWriter } from './response-writer';
+export type { ResponseWriter } from '../http/response-writer';
 export type { RouteHook, RouteHookPart, RouteHookPhase, RouteSteps } from './route-hook';
 export { type RouteHookSteps, RoutePipeline, routeHookSteps } from './route-pipeline';
 export {
@@ -21,7 +21,8 @@ export {
   THROWS,
 } from './route-metadata';
 export { joinPaths, pathOfUrl, routeShape, toRouterPath } from './route-path';
+export { checkRoutePrefix } from './route-prefix';
 export { ROUTING_ERRORS, routingError } from './routing-errors';
 export { type UnroutedAnswer, unroutedAnswer } from './unrouted-answer';
 export { writeError } from './write-response';
-export type { WrittenAnswer } from './written-answer';
+export type { WrittenAnswer } from '../http/written-answer';

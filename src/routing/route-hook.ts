@@ -1,9 +1,7 @@
-import type { HookSite } from '../kernel/pipeline/hook-site';
-import type { PipelineHook } from '../kernel/pipeline/pipeline-hook';
-import type { Phase } from '../kernel/pipeline/phases';
+import type { HookSite, Phase, PipelineHook } from '../kernel';
 import type { ReaderTable } from './http-readers';
 import type { RequestContext } from './request-context';
-import type { ResponseWriter } from './response-writer';
+import type { ResponseWriter } from '../http/response-writer';
 
 /** What a hook of each phase does in one route call. */
 export interface RouteSteps {

@@ -1,13 +1,14 @@
 import type { AppContainer } from '../../container/app-container';
-import type { MethodMetadata } from '../kernel/metadata/types';
-import { joins } from '../kernel/pipeline/pipeline-hook';
-import { PipelineHooks } from '../kernel/pipeline/pipeline-hooks';
-import type { Phase } from '../kernel/pipeline/phases';
+import { joins, type MethodMetadata, type Phase, PipelineHooks } from '../kernel';
 import type { ReaderTable } from './http-readers';
 import type { RouteHook, RouteHookPhase, RouteSteps } from './route-hook';
 
 /** The application's route hooks, phase by phase: `app.pipeline`. */
 export class RoutePipeline extends PipelineHooks<RouteHook> {
+  constructor() {
+    super('http');
+  }
+
   /** Adds a named hook to a phase; see `RouteSteps` for what each phase's step does. */
   override add<P extends RouteHookPhase>(hook: RouteHook<P>): this {
     return super.add(hook as unknown as RouteHook);
@@ -40,7 +41,7 @@ export function routeHookSteps(
   const site = { transport: 'http', handler, where, container, path };
   for (const [phase, hooks] of pipeline.ordered()) {
     for (const hook of hooks) {
-      if (!joins(hook, 'http')) continue;
+      if (!joins(hook, 'http', pipeline.home)) continue;
       const part = hook.compile(site);
       if (!part) continue;
       (found.names[phase] ??= []).push(hook.name);

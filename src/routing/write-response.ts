@@ -5,7 +5,7 @@ import { HTTP_STATUS, InternalServerErrorException, toHttpException } from '../k
 import { reportFailure } from '../logging/report-failure';
 import { redactUrl } from '../observability/redact-url';
 import type { Serializer } from '../serialization/compile-serializer';
-import type { ResponseWriter } from './response-writer';
+import type { ResponseWriter } from '../http/response-writer';
 
 const NO_CONTENT = HTTP_STATUS.NO_CONTENT;
 

@@ -1,6 +1,8 @@
+export { corsMiddleware } from './cors';
 export type { CorsOptions, OriginPredicate } from './cors-options';
+export { credentialedNoStore } from './credentialed-no-store';
 export { escapeMarkup } from './escape-markup';
 export { noStore } from './no-store';
 export { type PagePolicy, pagePolicy } from './page-policy';
 export { setCheckedHeader } from './preset-headers';
-export type { SecurityHeadersOptions } from './security-headers';
+export { securityHeaders, type SecurityHeadersOptions } from './security-headers';

@@ -1,14 +1,12 @@
-import type { Application } from '../app/application';
-import type { TrellisFeature } from '../kernel/modules/trellis-feature';
-import type { Unsubscribe } from '../websocket/broadcaster';
-import { SESSION_REVOCATIONS, type SessionRevocations } from '../websocket/session-revocations';
+import type { ModuleHost, TrellisFeature } from '../kernel';
+import { SESSION_REVOCATIONS, type SessionRevocations, type Unsubscribe } from '../websocket';
 import { SSE_ROUTE } from './sse-decorators';
 import { eventStreamHook, streamAdmissionHook, streamPlaceHook } from './sse-extension';
 import { resolveSseLimits, type SseOptions } from './sse-options';
 import { SSE_OPTIONS_SCHEMA } from './sse-options-schema';
 import { SseStreams } from './sse-streams';
 
-function install(app: Application, options: SseOptions | undefined): void {
+function install(app: ModuleHost, options: SseOptions | undefined): void {
   const streams = new SseStreams(resolveSseLimits(options), app.logger.child({ component: 'sse' }));
   let unsubscribe: Unsubscribe | undefined;
   app.pipeline.add(streamAdmissionHook(streams)).add(eventStreamHook(streams)).add(streamPlaceHook(streams));

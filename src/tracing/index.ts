@@ -1,1 +1,1 @@
-export type { TraceAttributes, TraceStep, Tracing } from './tracing';
+export { type TraceAttributes, type TraceStep, Tracing } from './tracing';

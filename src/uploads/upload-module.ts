@@ -1,5 +1,4 @@
-import type { Application } from '../app/application';
-import type { TrellisFeature } from '../kernel/modules/trellis-feature';
+import type { ModuleHost, TrellisFeature } from '../kernel';
 import { multipartBodyHook, uploadCleanupHook } from './upload-extension';
 import { DEFAULT_UPLOADS_PER_CLIENT, type UploadModuleOptions } from './upload-options';
 import { UPLOAD_OPTIONS_SCHEMA } from './upload-options-schema';
@@ -14,7 +13,7 @@ export const uploadModule: TrellisFeature<UploadModuleOptions | undefined> = {
   name: 'uploads',
   option: 'uploads',
   schema: UPLOAD_OPTIONS_SCHEMA,
-  install(app: Application, options: UploadModuleOptions | undefined) {
+  install(app: ModuleHost, options: UploadModuleOptions | undefined) {
     const uploads = new UploadsInProgress(options?.maxConcurrentPerClient ?? DEFAULT_UPLOADS_PER_CLIENT);
     app.pipeline.add(multipartBodyHook(uploads)).add(uploadCleanupHook(uploads));
     app.onShutdown(() => uploads.abortAll());

@@ -8,7 +8,8 @@ import {
   type InterceptorDefinition,
   ServiceUnavailableException,
 } from '../../../src/kernel';
-import { onAnswer, type ResponseWriter, requestUrl, type WrittenAnswer } from '../../../src/routing';
+import { requestUrl } from '../../../src/http/request-url';
+import { onAnswer, type ResponseWriter, type WrittenAnswer } from '../../../src/routing';
 import { receivedFormOf } from '../../../src/uploads';
 import { DATABASE_UNAVAILABLE_MESSAGE } from '../database-unavailable';
 import type { IdempotentOptions } from '../idempotent';

@@ -20,8 +20,8 @@ const SHARED: readonly Phase[] = ['onRequest', 'guard', 'preHandler'];
 
 /**
  * The steps of the hooks that join `site`'s transport in the phases every transport runs
- * (onRequest, guard, preHandler), each phase in pipeline order: what a gateway event, a GraphQL
- * field or a job takes from the same registry as routes.
+ * (onRequest, guard, preHandler), each phase in pipeline order: what the calls of every
+ * transport take from the one registry.
  */
 export function callHookSteps<C extends CallContext>(
   pipeline: PipelineHooks<any> | undefined,
@@ -31,7 +31,7 @@ export function callHookSteps<C extends CallContext>(
   if (!pipeline) return found;
   for (const phase of SHARED) {
     for (const hook of pipeline.ordered().get(phase) ?? []) {
-      if (!joins(hook, site.transport)) continue;
+      if (!joins(hook, site.transport, pipeline.home)) continue;
       const part = hook.compile(site);
       if (!part?.step) continue;
       (found.names[phase] ??= []).push(hook.name);

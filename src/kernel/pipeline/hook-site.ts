@@ -3,7 +3,7 @@ import type { MethodMetadata } from '../metadata/types';
 
 /** Where a hook is compiled: one handler of one transport, asked once at `ready()`. */
 export interface HookSite {
-  /** The transport that carries the call, as its calls name it (`http`, `ws`, `graphql`, `jobs`). */
+  /** The transport that carries the call, as its calls name it (`CallContext.transport`). */
   transport: string;
   /** The handler method's metadata. */
   handler: MethodMetadata;

@@ -14,16 +14,16 @@ export interface PipelineHook<P extends Phase = Phase> {
   /** Hooks of the same phase this one runs after (inside of, for hooks that wrap). */
   readonly after?: readonly string[];
   /**
-   * The transports whose calls it joins (default `['http']`). A hook that joins another
-   * transport's takes the kernel's `CallContext` in its step: only its `onRequest`, `guard` and
-   * `preHandler` steps run there (the other phases are HTTP's).
+   * The transports whose calls it joins (default: the pipeline's home transport alone, the one
+   * whose registry it is). A hook that joins another transport's takes the kernel's
+   * `CallContext` in its step: only its `onRequest`, `guard` and `preHandler` steps run there.
    */
   readonly transports?: readonly string[];
   /** What it adds to one handler's calls; `undefined` where it does not apply (that call pays nothing). */
   compile(site: HookSite): { step?: unknown } | undefined;
 }
 
-/** Whether `hook` joins the calls of `transport`. */
-export function joins(hook: PipelineHook, transport: string): boolean {
-  return (hook.transports ?? ['http']).includes(transport);
+/** Whether `hook` joins the calls of `transport`; a hook naming none joins `home`'s alone. */
+export function joins(hook: PipelineHook, transport: string, home: string): boolean {
+  return hook.transports ? hook.transports.includes(transport) : transport === home;
 }

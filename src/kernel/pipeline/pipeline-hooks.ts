@@ -11,6 +11,9 @@ export class PipelineHooks<H extends PipelineHook> {
   private readonly added: H[] = [];
   private sorted?: ReadonlyMap<Phase, readonly H[]>;
 
+  /** `home`: the transport whose registry it is, which a hook naming no transports joins. */
+  constructor(readonly home: string) {}
+
   /** Adds a hook; its place in its phase comes from its `before`/`after`. */
   add(hook: H): this {
     if (this.sorted) throw trellisError('TRELLIS_ERR_AFTER_READY', `pipeline.add('${hook.name}')`);

@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
-import type { RequestContext } from '../http/request-context';
+import type { RequestContext } from './request-context';
 import type { WrittenAnswer } from './written-answer';
 
 /** How an engine puts a response on the wire; the compiled route never touches the engine directly. */

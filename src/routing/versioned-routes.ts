@@ -1,8 +1,11 @@
 import type { Logger } from 'pino';
 import { NotFoundException } from '../kernel';
-import { type CompiledRoute, type ResponseWriter, routeShape, writeError } from '../routing';
-import { requestedVersionReader } from './requested-version';
-import type { VersioningOptions } from './versioning-options';
+import type { ResponseWriter } from '../http/response-writer';
+import { requestedVersionReader } from '../versioning/requested-version';
+import type { VersioningOptions } from '../versioning/versioning-options';
+import type { CompiledRoute } from './compiled-route';
+import { routeShape } from './route-path';
+import { writeError } from './write-response';
 
 /**
  * With header or media-type versioning, the routes of one method and path that differ by version

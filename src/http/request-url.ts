@@ -1,4 +1,4 @@
-import type { RequestContext } from '../http/request-context';
+import type { RequestContext } from './request-context';
 
 /**
  * The URL a request was sent to (path and query string) as the client wrote it. Express's
