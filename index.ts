@@ -160,10 +160,10 @@ export type {
   InterceptedSite,
   InterceptorDefinition,
   InterceptorMetadata,
+  InterceptorParts,
   InterceptorRegistry,
-  RouteInterceptor,
-  RouteInterceptorSite,
 } from './src/kernel';
+export type { RouteInterceptor, RouteInterceptorSite } from './src/routing';
 export { recordInterceptor } from './src/kernel';
 export type { GuardDocs, GuardMetadata, ParamMetadata } from './src/kernel';
 export type { CompiledRoute } from './src/routing';

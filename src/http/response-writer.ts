@@ -1,7 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import type { Logger } from 'pino';
 import type { RequestContext } from './request-context';
-import type { WrittenAnswer } from './written-answer';
 
 /** How an engine puts a response on the wire; the compiled route never touches the engine directly. */
 export interface ResponseWriter {
@@ -15,18 +13,4 @@ export interface ResponseWriter {
   empty(ctx: RequestContext, status: number, headers?: Record<string, string>): void;
   /** Hands Node's response to a streamed answer (events, a file); the engine writes nothing more. */
   takeOver(ctx: RequestContext): ServerResponse;
-}
-
-declare module '../kernel/interceptors/interceptor-registry' {
-  interface RouteInterceptorSite {
-    /** The writer a route interceptor's own answers go through. */
-    writer: ResponseWriter;
-    /**
-     * The answer the route would write for a handler's `result`, without writing it (absent or
-     * `undefined` when the route streams, or the handler answered through `Res()`).
-     */
-    render?(ctx: RequestContext, result: unknown): WrittenAnswer | undefined;
-    /** The application's logger. */
-    logger?: Logger;
-  }
 }

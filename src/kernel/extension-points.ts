@@ -26,6 +26,14 @@ export interface GuardKindMap {}
 export interface ContextVariableMap {}
 
 /**
+ * What a transport lets an interceptor add to its calls besides `call` (which wraps a method in
+ * every transport): HTTP adds `route`, which wraps a route's handling after its guards. Filled
+ * by declaration merging, so that the kernel names no transport's part.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled in by declaration merging
+export interface InterceptorParts {}
+
+/**
  * What a module is installed into. The application declares itself as it, so modules and the
  * kernel reach the application's public surface without the kernel importing the application.
  */

@@ -7,6 +7,7 @@ export { HTTP_READERS, type Reader, type ReaderTable } from './http-readers';
 export { nodeResponseWriter } from './node-response-writer';
 export type { ResponseWriter } from '../http/response-writer';
 export type { RouteHook, RouteHookPart, RouteHookPhase, RouteSteps } from './route-hook';
+export { compileRouteInterceptors, type RouteInterceptor, type RouteInterceptorSite } from './route-interceptor';
 export { type RouteHookSteps, RoutePipeline, routeHookSteps } from './route-pipeline';
 export {
   API_VERSION,

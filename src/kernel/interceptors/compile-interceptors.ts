@@ -6,11 +6,13 @@ import type {
   InterceptorDefinition,
   InterceptorMetadata,
   InterceptorRegistry,
-  RouteInterceptor,
-  RouteInterceptorSite,
 } from './interceptor-registry';
 
-function definitionsOf(
+/**
+ * The definition of each interceptor a method declares, with what it recorded, outermost first;
+ * a kind no installed module defines fails naming the module to install.
+ */
+export function interceptorDefinitions(
   method: MethodMetadata,
   registry: InterceptorRegistry | undefined,
   site: InterceptedSite,
@@ -30,20 +32,9 @@ export function compileCallWrappers(
   registry: InterceptorRegistry | undefined,
   site: InterceptedSite,
 ): CallWrapper[] {
-  return definitionsOf(method, registry, site)
+  return interceptorDefinitions(method, registry, site)
     .filter(([definition]) => definition.call)
     .map(([definition, interceptor]) => definition.call!(interceptor.options, site));
-}
-
-/** The route interceptors of a method, outermost first. */
-export function compileRouteInterceptors(
-  method: MethodMetadata,
-  registry: InterceptorRegistry | undefined,
-  site: RouteInterceptorSite,
-): RouteInterceptor[] {
-  return definitionsOf(method, registry, site)
-    .filter(([definition]) => definition.route)
-    .map(([definition, interceptor]) => definition.route!(interceptor.options, site));
 }
 
 /** Runs `call` inside every wrapper, the first outermost. */

@@ -1,4 +1,4 @@
-import type { CallContext } from '../call-context';
+import type { InterceptorParts } from '../extension-points';
 import type { GuardSite } from '../guards/guard-registry';
 
 /** What an interceptor decorator recorded: its kind, its module and its options. */
@@ -28,27 +28,11 @@ export type InterceptedSite = Pick<GuardSite, 'className' | 'methodName' | 'cont
 /** Runs a method's call (given as `call`) inside something: a transaction, say. */
 export type CallWrapper = (call: () => unknown) => unknown;
 
-/**
- * Wraps a route's handling after its guards and its extensions' `prepare` (a multipart body is
- * read by then): it may answer itself (through the site's writer, or by throwing an
- * HTTPException) or hand on to `next` (arguments, then the handler); `onAnswer`
- * (answer-listeners.ts) tells it what was written, as it tells any other interceptor of the call.
- */
-export type RouteInterceptor = (ctx: CallContext, next: () => unknown) => unknown;
-
-/**
- * Where a route interceptor is compiled: the route's site, and what the transport that compiles
- * routes adds to it by declaration merging (the writer its answers go through).
- */
-export interface RouteInterceptorSite extends GuardSite {}
-
 /** How a module provides one interceptor kind, which its decorator names. */
-export interface InterceptorDefinition {
+export interface InterceptorDefinition extends InterceptorParts {
   kind: string;
   /** Wraps the method's call, in every transport and on injectables' methods. */
   call?(options: unknown, site: InterceptedSite): CallWrapper;
-  /** Wraps a route's handling after its guards and its `prepare`. */
-  route?(options: unknown, site: RouteInterceptorSite): RouteInterceptor;
 }
 
 /** The interceptor kinds installed modules provide. */
