@@ -53,7 +53,14 @@ export const jobsModule = defineModule<JobsOptions>({
         () => waiting,
       ),
     );
-    app.service({ name: 'job tables', stage: 'ready', start: () => backend.prepare() });
+    // The backend's connection opens with its tables, at ready(): an app readied and never
+    // started (a test through the listener) still closes it.
+    app.service({
+      name: 'job tables',
+      stage: 'ready',
+      start: () => backend.prepare(),
+      stop: (deadline) => backend.stop(Math.max(0, deadline - Date.now())),
+    });
     app.onCompiled(() => {
       const env = {
         container: app.container,

@@ -34,7 +34,18 @@ describe('trellis inspect', function () {
     expect(run.code).to.equal(0);
     const description = JSON.parse(run.out);
     expect(description.routes).to.deep.equal([
-      { method: 'GET', path: '/products', handler: 'ProductsController.list', guards: [], interceptors: [] },
+      {
+        method: 'GET',
+        path: '/products',
+        handler: 'ProductsController.list',
+        guards: [],
+        interceptors: [],
+        phases: {
+          handler: ['ProductsController.list'],
+          onSend: ['json writer'],
+          onResponse: ['request scope'],
+        },
+      },
     ]);
     expect(description.providers).to.deep.include.members([
       { name: 'ProductsController', scope: 'singleton', dependencies: ['Catalogue', 'Basket'] },

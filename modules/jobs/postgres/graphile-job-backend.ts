@@ -283,7 +283,10 @@ export class GraphileJobBackend implements JobBackend {
         this.logger.warn('jobs still running at shutdown are left to their lock timeout');
     }
     clearInterval(this.heartbeat);
-    await this.pool?.end();
+    // Stopped twice (the workers, then the tables' connection): the pool ends once.
+    const pool = this.pool;
+    this.pool = undefined;
+    await pool?.end();
   }
 
   // Jobs cancelled by another instance while they run here: their runs are aborted.
