@@ -5,7 +5,6 @@ import 'reflect-metadata';
 
 export { Application } from './app/application';
 export { createApp } from './app/create-app';
-export type { InjectOptions, InjectResponse } from './http/inject';
 export { serve } from './cluster/serve';
 export type { AppFactory, Served, ServedPrimary, ServedWorker, ServeOptions } from './cluster/serve-options';
 export * from './contract';
@@ -14,6 +13,7 @@ export type { Engine, EngineName, Middleware, RequestPolicy } from './engine/eng
 export type { ErrorBodyCall, ErrorBodyInput, ErrorBodyOptions } from './error-body/error-body-options';
 export * from './graphql';
 export * from './health';
+export type { InjectOptions, InjectResponse } from './http/inject';
 export type { RequestContext } from './http/request-context';
 export {
   BadRequestException,

@@ -1,10 +1,4 @@
-import {
-  compileJobs,
-  JOBS_BOARD,
-  JobRunner,
-  Jobs,
-  jobsError,
-} from '../../src/jobs';
+import { compileJobs, JOBS_BOARD, JobRunner, Jobs, jobsError } from '../../src/jobs';
 import { checkOption, defineModule } from '../../src/kernel';
 import { DatabaseConnection } from '../database';
 import { describeJobs } from './describe-jobs';

@@ -7,29 +7,42 @@ import { bindDependencyGraph, declaredScope } from '../../container/dependency-g
 import { Container } from '../../container/inversify';
 import { assertProviderGraph, type ProviderGraph, providerGraph } from '../../container/provider-graph';
 import { isClassProvider } from '../../container/provider-kind';
+import type { Engine, Middleware } from '../engine/engine';
 import { ErrorBodies } from '../error-body/error-bodies';
 import { HealthChecks } from '../health';
+import type { HttpTransport } from '../http/http-transport';
+import type { InjectOptions, InjectResponse } from '../http/inject';
 import type { AppDescription } from '../inspect/app-description';
 import { describeApplication } from '../inspect/describe-application';
 import { InspectionParts } from '../inspect/inspection-parts';
 import { methodDependencies } from '../inspect/method-dependencies';
-import { type Class, type ClassRole, definedModuleNames, findModule, GuardRegistry, interceptInstances, InterceptorRegistry, metadataRegistry, type ModuleOptionsMap, objectOr, trellisError, type TrellisModule } from '../kernel';
+import {
+  type Class,
+  type ClassRole,
+  definedModuleNames,
+  findModule,
+  GuardRegistry,
+  InterceptorRegistry,
+  interceptInstances,
+  type ModuleOptionsMap,
+  metadataRegistry,
+  objectOr,
+  type TrellisModule,
+  trellisError,
+} from '../kernel';
 import { flushLogger } from '../logging/flush-logger';
 import { createLogger } from '../logging/logger';
 import { AppMetrics } from '../metrics';
 import { bindRequestId, REQUEST_ID } from '../observability/request-id-token';
+import type { AnswerWatcher } from '../observability/request-observer';
 import { type FastifyNative, MissingPackages } from '../optional';
 import type { AppOptions } from '../options/app-options';
-import type { Engine, Middleware } from '../engine/engine';
-import type { HttpTransport } from '../http/http-transport';
-import type { InjectOptions, InjectResponse } from '../http/inject';
-import type { AnswerWatcher } from '../observability/request-observer';
 import type { CompiledRoute, RoutePipeline } from '../routing';
 import { Tracing } from '../tracing';
+import { assertCreateTimePackages } from './create-time-packages';
 import type { AppService } from './lifecycle/app-service';
 import { Services } from './lifecycle/services';
 import { settleAll, settleEach } from './lifecycle/settle-each';
-import { assertCreateTimePackages } from './create-time-packages';
 
 declare module '../kernel/extension-points' {
   // The application is what modules are installed into.
@@ -357,7 +370,8 @@ export class Application {
     const timeoutMs = this.options.shutdownTimeoutMs ?? DEFAULT_SHUTDOWN_MS;
     const started = Date.now();
     // A listening server says when its drain starts and ends: a stop is otherwise silent for seconds.
-    if (listening) this.logger.info({ delayMs: delay, timeoutMs }, 'draining: readiness fails, requests in flight finish');
+    if (listening)
+      this.logger.info({ delayMs: delay, timeoutMs }, 'draining: readiness fails, requests in flight finish');
     try {
       if (delay > 0 && listening) await new Promise((resolve) => setTimeout(resolve, delay));
       const deadline = Date.now() + timeoutMs;
@@ -383,7 +397,11 @@ export class Application {
         'closing',
       );
     } finally {
-      await settleEach([{ name: 'the HTTP transport', run: () => this.transport?.close() }], this.logger, 'closing');
+      await settleEach(
+        [{ name: 'the HTTP transport', run: () => this.transport?.close() }],
+        this.logger,
+        'closing',
+      );
       await flushLogger(this.logger);
     }
   }

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { NodeHandler } from '../engine/engine';
 import type { AppDescription } from '../inspect/app-description';
+import type { ModuleHost } from '../kernel';
 import { sendBody } from '../openapi';
 import { pathOfUrl } from '../routing';
 import { pagePolicy } from '../security';
@@ -12,7 +13,6 @@ import { DEVTOOLS_SCRIPT } from './devtools-script';
 import { JOB_ACTION_PATHS, jobActionsHandler, jobsBoardOf } from './job-actions';
 import { recordRequests } from './record-requests';
 import { type EndedSpan, RequestLog } from './request-log';
-import type { ModuleHost } from '../kernel';
 
 const DEFAULT_REQUESTS = 100;
 const HTML = 'text/html; charset=utf-8';

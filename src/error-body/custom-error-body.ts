@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
+import { requestUrl } from '../http/request-url';
 import type { HTTPException } from '../kernel';
 import { redactUrl } from '../observability/redact-url';
-import { requestUrl } from '../http/request-url';
 import type { ErrorBodyCall, ErrorBodyInput, ErrorBodyOptions } from './error-body-options';
 import type { ErrorCallSource } from './error-body-writer';
 

@@ -9,9 +9,17 @@ import {
 } from 'graphql/type';
 import type { Logger } from 'pino';
 import type { AppContainer as Container } from '../../container/app-container';
-import { type Class, type ClassMetadata, type GuardRegistry, type InterceptorRegistry, metadataRegistry, type MethodMetadata, type PipelineHooks } from '../kernel';
 import type { ErrorBodies } from '../error-body/error-bodies';
 import type { RequestContext } from '../http/request-context';
+import {
+  type Class,
+  type ClassMetadata,
+  type GuardRegistry,
+  type InterceptorRegistry,
+  type MethodMetadata,
+  metadataRegistry,
+  type PipelineHooks,
+} from '../kernel';
 import type { Tracing } from '../tracing';
 import { compileField } from './compile-field';
 import { GRAPHQL_FIELD } from './field-metadata';

@@ -4,10 +4,20 @@ import { type ModuleHost, objectOr } from '../kernel';
 import { createMetricsServer } from '../metrics';
 import { createAccessLog } from '../observability/access-log';
 import { observabilityHook } from '../observability/observability-hook';
-import { type AnswerWatcher, createRequestObserver, observesRequests } from '../observability/request-observer';
+import {
+  type AnswerWatcher,
+  createRequestObserver,
+  observesRequests,
+} from '../observability/request-observer';
 import { routeFinder } from '../observability/route-finder';
 import { answeringThroughNext } from '../rate-limit';
-import { checkRoutePrefix, compileControllers, type CompiledRoute, CONTROLLER_ROLE, RoutePipeline } from '../routing';
+import {
+  CONTROLLER_ROLE,
+  type CompiledRoute,
+  checkRoutePrefix,
+  compileControllers,
+  RoutePipeline,
+} from '../routing';
 import { corsMiddleware, credentialedNoStore, securityHeaders } from '../security';
 import { answerClientErrors } from './client-error-answer';
 import { ConnectionDrain } from './connection-drain';
@@ -99,7 +109,9 @@ export class HttpTransport {
     const { accessLog } = app.options;
     const observe = createRequestObserver({
       requestId: Boolean(app.options.requestId || accessLog),
-      accessLog: accessLog ? createAccessLog(app.logger, objectOr(accessLog), () => app.health.shuttingDown) : undefined,
+      accessLog: accessLog
+        ? createAccessLog(app.logger, objectOr(accessLog), () => app.health.shuttingDown)
+        : undefined,
       metrics: app.metrics,
       tracing: app.tracing,
       watchers: this.answerWatchers,

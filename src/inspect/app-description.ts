@@ -1,5 +1,5 @@
-import type { Phase } from '../kernel';
 import type { GraphProblem, NodeScope } from '../../container/provider-graph';
+import type { Phase } from '../kernel';
 
 export type { GraphProblem, NodeScope } from '../../container/provider-graph';
 

@@ -1,4 +1,4 @@
-import { guardKinds, type GuardRegistry } from '../kernel';
+import { type GuardRegistry, guardKinds } from '../kernel';
 import type { CompiledRoute } from '../routing';
 import type { RouteDescription } from './app-description';
 

@@ -11,6 +11,8 @@ export function observabilityHook(observing: () => boolean): RouteHook<'onReques
     name: 'observability',
     phase: 'onRequest',
     compile: ({ path }) =>
-      observing() ? { step: (ctx, call) => runObserved(nodeRequestOf(ctx), path, ctx, call, ctx) } : undefined,
+      observing()
+        ? { step: (ctx, call) => runObserved(nodeRequestOf(ctx), path, ctx, call, ctx) }
+        : undefined,
   };
 }

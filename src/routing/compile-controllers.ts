@@ -7,7 +7,6 @@ import {
   trellisError,
 } from '../kernel';
 import { deprecationHeaders } from '../versioning/deprecation-headers';
-import { dispatchByVersion } from './versioned-routes';
 import { VERSION_NEUTRAL, type VersioningOptions } from '../versioning/versioning-options';
 import { applyContract } from './apply-contract';
 import { compileRoute, type RouteCompilerEnv } from './compile-route';
@@ -16,6 +15,7 @@ import { CONTROLLER_ROLE } from './controller-role';
 import { API_VERSION, CONTRACT_ROUTE, CONTROLLER, DEPRECATED, HTTP_ROUTE } from './route-metadata';
 import { joinPaths, routeShape } from './route-path';
 import { routingError } from './routing-errors';
+import { dispatchByVersion } from './versioned-routes';
 
 /** What compiling the controllers needs besides a route's environment. */
 export interface ControllersEnv extends RouteCompilerEnv {

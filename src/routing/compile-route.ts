@@ -3,22 +3,31 @@ import { isThenable } from '../../container/is-thenable';
 import { sendStreamable } from '../downloads/send-streamable';
 import { StreamableFile } from '../downloads/streamable-file';
 import type { ErrorBodies } from '../error-body/error-bodies';
-import { type ClassMetadata, compileInvocation, composeSteps, type GuardSite, HTTP_STATUS, type InvocationEnv, locatedError, type MethodMetadata } from '../kernel';
+import type { ResponseWriter } from '../http/response-writer';
+import {
+  type ClassMetadata,
+  compileInvocation,
+  composeSteps,
+  type GuardSite,
+  HTTP_STATUS,
+  type InvocationEnv,
+  locatedError,
+  type MethodMetadata,
+} from '../kernel';
 import { compileSerializer, type Serializer } from '../serialization/compile-serializer';
 import { withAnswerListeners } from './answer-listeners';
 import type { CompiledRoute } from './compiled-route';
+import { composeArounds, composeResponses, composeSend } from './compose-route-steps';
 import { checkContractErrorBodies } from './contract-error-bodies';
 import { declaredErrors } from './declared-errors';
 import { describeRoutePhases } from './describe-route-phases';
 import { withEtags } from './etag-writer';
 import { HTTP_READERS } from './http-readers';
 import type { RequestContext } from './request-context';
-import type { ResponseWriter } from '../http/response-writer';
 import { compileRouteInterceptors } from './route-interceptor';
-import { composeArounds, composeResponses, composeSend } from './compose-route-steps';
-import { type RoutePipeline, routeHookSteps } from './route-pipeline';
 import { CONTROLLER, ERROR_BODY, HTTP_ROUTE, RETURNS, SUCCESS_STATUS, THROWS } from './route-metadata';
 import { joinPaths, toRouterPath } from './route-path';
+import { type RoutePipeline, routeHookSteps } from './route-pipeline';
 import { routingError } from './routing-errors';
 import { writeError, writeResult } from './write-response';
 
@@ -156,8 +165,13 @@ export function compileRoute(
       }
     : disposeScope;
   const writeJson = (ctx: RequestContext, result: unknown): void => {
-    if (!(result instanceof StreamableFile)) return writeResult(writer, ctx, result, defaultStatus, serialize);
-    sendStreamable(writer, ctx, result, defaultStatus).catch((err) => writeError(writer, ctx, err, logger, errorBody));
+    if (!(result instanceof StreamableFile)) {
+      writeResult(writer, ctx, result, defaultStatus, serialize);
+      return;
+    }
+    sendStreamable(writer, ctx, result, defaultStatus).catch((err) =>
+      writeError(writer, ctx, err, logger, errorBody),
+    );
   };
   const write = steps.onSend.length === 0 ? writeJson : composeSend(steps.onSend, writer, writeJson);
   const fail = (ctx: RequestContext, err: unknown): void => {

@@ -1,5 +1,5 @@
-import type { RequestContext } from './request-context';
 import type { ResponseWriter } from '../http/response-writer';
+import type { RequestContext } from './request-context';
 import type { RouteSteps } from './route-hook';
 
 type Around = RouteSteps['onRequest'];
@@ -21,9 +21,8 @@ export function composeSend(
   last: (ctx: RequestContext, result: unknown) => void,
 ): (ctx: RequestContext, result: unknown) => void {
   return sends.reduceRight(
-    (next: (ctx: RequestContext, result: unknown) => void, send) =>
-      (ctx, result) =>
-        send(ctx, result, writer, (passed) => next(ctx, passed)),
+    (next: (ctx: RequestContext, result: unknown) => void, send) => (ctx, result) =>
+      send(ctx, result, writer, (passed) => next(ctx, passed)),
     last,
   );
 }

@@ -1,4 +1,11 @@
-import { guardKinds, type GuardMetadata, type GuardRegistry, type InterceptorRegistry, type MethodMetadata, type Phase } from '../kernel';
+import {
+  type GuardMetadata,
+  type GuardRegistry,
+  guardKinds,
+  type InterceptorRegistry,
+  type MethodMetadata,
+  type Phase,
+} from '../kernel';
 
 /** What a route runs besides its hooks, as `describeRoutePhases` names it. */
 export interface RouteBuiltIns {

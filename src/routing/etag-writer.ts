@@ -1,7 +1,7 @@
 import createEtag from 'etag';
 import fresh from 'fresh';
-import { HTTP_STATUS } from '../kernel';
 import type { ResponseWriter } from '../http/response-writer';
+import { HTTP_STATUS } from '../kernel';
 
 const { OK, NOT_MODIFIED } = HTTP_STATUS;
 

@@ -1,14 +1,18 @@
+export type { ResponseWriter } from '../http/response-writer';
+export type { WrittenAnswer } from '../http/written-answer';
 export { type AnswerListener, onAnswer } from './answer-listeners';
-export type { CompiledRoute } from './compiled-route';
 export { compileControllers } from './compile-controllers';
+export type { CompiledRoute } from './compiled-route';
 export { CONTROLLER_ROLE } from './controller-role';
 export type { HttpMethod } from './http-method';
 export { HTTP_READERS, type Reader, type ReaderTable } from './http-readers';
 export { nodeResponseWriter } from './node-response-writer';
-export type { ResponseWriter } from '../http/response-writer';
 export type { RouteHook, RouteHookPart, RouteHookPhase, RouteSteps } from './route-hook';
-export { compileRouteInterceptors, type RouteInterceptor, type RouteInterceptorSite } from './route-interceptor';
-export { type RouteHookSteps, RoutePipeline, routeHookSteps } from './route-pipeline';
+export {
+  compileRouteInterceptors,
+  type RouteInterceptor,
+  type RouteInterceptorSite,
+} from './route-interceptor';
 export {
   API_VERSION,
   CONTRACT_ROUTE,
@@ -22,8 +26,8 @@ export {
   THROWS,
 } from './route-metadata';
 export { joinPaths, pathOfUrl, routeShape, toRouterPath } from './route-path';
+export { type RouteHookSteps, RoutePipeline, routeHookSteps } from './route-pipeline';
 export { checkRoutePrefix } from './route-prefix';
 export { ROUTING_ERRORS, routingError } from './routing-errors';
 export { type UnroutedAnswer, unroutedAnswer } from './unrouted-answer';
 export { writeError } from './write-response';
-export type { WrittenAnswer } from '../http/written-answer';

@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
-import { HTTP_STATUS } from '../kernel';
 import type { ResponseWriter } from '../http/response-writer';
+import { HTTP_STATUS } from '../kernel';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 const DEFAULT_STATUS = HTTP_STATUS.OK;

@@ -1,7 +1,7 @@
+import type { ResponseWriter } from '../http/response-writer';
 import type { HookSite, Phase, PipelineHook } from '../kernel';
 import type { ReaderTable } from './http-readers';
 import type { RequestContext } from './request-context';
-import type { ResponseWriter } from '../http/response-writer';
 
 /** What a hook of each phase does in one route call. */
 export interface RouteSteps {
@@ -21,7 +21,12 @@ export interface RouteSteps {
    * Writes the handler's result itself (an event stream), or hands it on to `next`, which ends
    * with the JSON writer.
    */
-  onSend: (ctx: RequestContext, result: unknown, writer: ResponseWriter, next: (result: unknown) => void) => void;
+  onSend: (
+    ctx: RequestContext,
+    result: unknown,
+    writer: ResponseWriter,
+    next: (result: unknown) => void,
+  ) => void;
   /** Runs once the request is answered, or failed (`failed`: an error answer); removes temporary files. */
   onResponse: (ctx: RequestContext, failed: boolean) => void;
 }

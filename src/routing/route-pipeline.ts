@@ -44,7 +44,7 @@ export function routeHookSteps(
       if (!joins(hook, 'http', pipeline.home)) continue;
       const part = hook.compile(site);
       if (!part) continue;
-      (found.names[phase] ??= []).push(hook.name);
+      found.names[phase] = [...(found.names[phase] ?? []), hook.name];
       if (part.step) (found.steps[hook.phase] as unknown[]).push(part.step);
       if (part.readers) found.readers = { ...found.readers, ...part.readers };
       if (part.longLived) found.longLived = true;

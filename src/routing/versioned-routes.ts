@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
-import { NotFoundException } from '../kernel';
 import type { ResponseWriter } from '../http/response-writer';
+import { NotFoundException } from '../kernel';
 import { requestedVersionReader } from '../versioning/requested-version';
 import type { VersioningOptions } from '../versioning/versioning-options';
 import type { CompiledRoute } from './compiled-route';

@@ -1,11 +1,11 @@
 import type { Logger } from 'pino';
 import { type ErrorBodyWriter, REFERENCE_ERROR_BODY } from '../error-body/error-body-writer';
 import type { RequestContext } from '../http/request-context';
+import type { ResponseWriter } from '../http/response-writer';
 import { HTTP_STATUS, InternalServerErrorException, toHttpException } from '../kernel';
 import { reportFailure } from '../logging/report-failure';
 import { redactUrl } from '../observability/redact-url';
 import type { Serializer } from '../serialization/compile-serializer';
-import type { ResponseWriter } from '../http/response-writer';
 
 const NO_CONTENT = HTTP_STATUS.NO_CONTENT;
 

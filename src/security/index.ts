@@ -5,4 +5,4 @@ export { escapeMarkup } from './escape-markup';
 export { noStore } from './no-store';
 export { type PagePolicy, pagePolicy } from './page-policy';
 export { setCheckedHeader } from './preset-headers';
-export { securityHeaders, type SecurityHeadersOptions } from './security-headers';
+export { type SecurityHeadersOptions, securityHeaders } from './security-headers';

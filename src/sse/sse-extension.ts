@@ -31,7 +31,9 @@ export function streamAdmissionHook(streams: SseStreams): RouteHook<'preHandler'
     phase: 'preHandler',
     compile({ handler }) {
       if (!handler.get(SSE_ROUTE)) {
-        return handler.params.some((p) => p.kind === 'lastEventId') ? { readers: lastEventIdReader } : undefined;
+        return handler.params.some((p) => p.kind === 'lastEventId')
+          ? { readers: lastEventIdReader }
+          : undefined;
       }
       return {
         readers: lastEventIdReader,
@@ -39,7 +41,11 @@ export function streamAdmissionHook(streams: SseStreams): RouteHook<'preHandler'
         step(ctx: WithPlace, next) {
           const client = clientAddress(ctx.req);
           if (!streams.reserve(client))
-            throw capReached('Too many open event streams', 'event-streams', streams.limits.maxConnectionsPerClient);
+            throw capReached(
+              'Too many open event streams',
+              'event-streams',
+              streams.limits.maxConnectionsPerClient,
+            );
           ctx[PLACE] = client;
           return next();
         },

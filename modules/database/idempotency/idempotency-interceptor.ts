@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { RequestContext } from '../../../src/http/request-context';
+import { requestUrl } from '../../../src/http/request-url';
 import {
   BadRequestException,
   ConflictException,
@@ -8,7 +9,6 @@ import {
   type InterceptorDefinition,
   ServiceUnavailableException,
 } from '../../../src/kernel';
-import { requestUrl } from '../../../src/http/request-url';
 import { onAnswer, type ResponseWriter, type WrittenAnswer } from '../../../src/routing';
 import { receivedFormOf } from '../../../src/uploads';
 import { DATABASE_UNAVAILABLE_MESSAGE } from '../database-unavailable';

@@ -2,7 +2,16 @@ import { expect } from 'chai';
 import { type Kysely, sql } from 'kysely';
 import pino from 'pino';
 import { z } from 'zod';
-import { Cron, createApp, Database, describeJobs, Injectable, Job, type JobContext, Jobs } from '../../../index';
+import {
+  Cron,
+  createApp,
+  Database,
+  describeJobs,
+  Injectable,
+  Job,
+  type JobContext,
+  Jobs,
+} from '../../../index';
 import type { Application } from '../../../src/app/application';
 import { drainJobs } from '../../../testing';
 import { forEachDatabase, type SpecDatabase } from '../../support/databases';
@@ -73,13 +82,20 @@ describe('jobs module: schedules', function () {
       const described = createApp({ logger: pino({ level: 'silent' }) })
         .install('database', {
           url,
-          migrations: { '0001_pending': { up: (db) => db.schema.createTable('pending').addColumn('id', 'integer').execute() } },
+          migrations: {
+            '0001_pending': {
+              up: (db) => db.schema.createTable('pending').addColumn('id', 'integer').execute(),
+            },
+          },
         })
         .install('jobs', { handlers: [Nightly, Notes] as never[], pollIntervalMs: 10 });
       const description = await described.inspect();
       await described.close();
       expect(description.error).to.equal(undefined);
-      expect((description.jobs as { name: string }[]).map((job) => job.name).sort()).to.deep.equal(['nightly', 'note']);
+      expect((description.jobs as { name: string }[]).map((job) => job.name).sort()).to.deep.equal([
+        'nightly',
+        'note',
+      ]);
       expect(runs).to.deep.equal([]);
 
       const after = appWith(true);

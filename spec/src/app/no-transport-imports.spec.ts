@@ -19,9 +19,9 @@ function importsOf(file: string): string[] {
 // The relative imports that load a file at run time: `import type` is erased by the compiler.
 function valueImportsOf(file: string): string[] {
   const source = readFileSync(file, 'utf8');
-  return [...source.matchAll(/^import (?!type )[^;]*?from '(\.[^']*)'|(?:import\(|require\()'(\.[^']*)'/gm)].map(
-    ([, from, call]) => relative(ROOT, resolve(file, '..', (from ?? call)!)),
-  );
+  return [
+    ...source.matchAll(/^import (?!type )[^;]*?from '(\.[^']*)'|(?:import\(|require\()'(\.[^']*)'/gm),
+  ].map(([, from, call]) => relative(ROOT, resolve(file, '..', (from ?? call)!)));
 }
 
 describe('src/app: the application without the transports', () => {

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { Controller, Post } from '../../../src';
-import { MALFORMED_HTTP_REQUEST } from '../../../src/http/client-error-answer';
 import { createApp } from '../../../src/app/create-app';
+import { MALFORMED_HTTP_REQUEST } from '../../../src/http/client-error-answer';
 import { forEachEngine } from '../../support/engines';
 import { RawConnection, type RawResponse } from '../../support/raw-http';
 import { type Served, serve } from '../../support/serve';

@@ -68,7 +68,11 @@ const hooks: RouteHook[] = [
     }),
   },
   // Named for routes alone (no transports): the other transports never run it.
-  { name: 'routes only', phase: 'guard', compile: ({ where }) => ({ step: () => void judged.push(`routes-only:${where}`) }) },
+  {
+    name: 'routes only',
+    phase: 'guard',
+    compile: ({ where }) => ({ step: () => void judged.push(`routes-only:${where}`) }),
+  },
 ];
 
 const note = (transport: string) => seen.push(`${transport}:${region.getStore()}`);
@@ -116,7 +120,9 @@ class HereJobs {
 describe('one pipeline registry for every transport', function () {
   this.timeout(20_000);
   const folders: string[] = [];
-  after(() => {
+  const servers: Served[] = [];
+  after(async () => {
+    for (const each of servers) await each.close();
     for (const folder of folders) rmSync(folder, { recursive: true, force: true });
   });
 
@@ -138,8 +144,8 @@ describe('one pipeline registry for every transport', function () {
       app.pipeline.add(regionHook);
       for (const hook of hooks) app.pipeline.add(hook);
       served = await serve(app);
+      servers.push(served);
     });
-    after(() => served.close());
     beforeEach(() => {
       for (const list of [seen, judged, wrapped]) list.length = 0;
     });

@@ -1,8 +1,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { expect } from 'chai';
 import { Controller, createApp, Get, type RequestContext, type RouteHook } from '../../../index';
-import { expectCode } from '../../support/expect-code';
 import type { CompiledRoute } from '../../../src/routing/compiled-route';
+import { expectCode } from '../../support/expect-code';
 import { fakeRequestContext } from '../../support/fake-request-context';
 
 // Two features, each with its own store, to see how their arounds nest and what the call sees.

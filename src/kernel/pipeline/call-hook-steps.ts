@@ -1,8 +1,8 @@
 import type { CallContext } from '../call-context';
 import type { HookSite } from './hook-site';
+import type { Phase } from './phases';
 import { joins } from './pipeline-hook';
 import type { PipelineHooks } from './pipeline-hooks';
-import type { Phase } from './phases';
 
 /** What the hooks of the shared phases do in one call of any transport. */
 export interface CallSteps<C extends CallContext = CallContext> {
@@ -34,7 +34,7 @@ export function callHookSteps<C extends CallContext>(
       if (!joins(hook, site.transport, pipeline.home)) continue;
       const part = hook.compile(site);
       if (!part?.step) continue;
-      (found.names[phase] ??= []).push(hook.name);
+      found.names[phase] = [...(found.names[phase] ?? []), hook.name];
       (found[phase as 'guard'] as unknown[]).push(part.step);
     }
   }

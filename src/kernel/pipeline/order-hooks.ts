@@ -25,7 +25,8 @@ export function orderHooks<H extends PipelineHook>(hooks: readonly H[]): H[] {
     }
   }
   const waiting = new Map<H, number>(hooks.map((hook) => [hook, 0]));
-  for (const successors of later.values()) for (const next of successors) waiting.set(next, waiting.get(next)! + 1);
+  for (const successors of later.values())
+    for (const next of successors) waiting.set(next, waiting.get(next)! + 1);
   const ordered: H[] = [];
   const remaining = [...hooks];
   while (remaining.length > 0) {

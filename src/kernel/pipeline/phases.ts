@@ -10,7 +10,15 @@
  * - `onSend`: the answer written (ETags, event streams, listeners told what was written).
  * - `onResponse`: after the answer (temporary files removed, the request scope disposed).
  */
-export const PHASES = ['onRequest', 'guard', 'parse', 'preHandler', 'handler', 'onSend', 'onResponse'] as const;
+export const PHASES = [
+  'onRequest',
+  'guard',
+  'parse',
+  'preHandler',
+  'handler',
+  'onSend',
+  'onResponse',
+] as const;
 
 /** One phase of a call. */
 export type Phase = (typeof PHASES)[number];

@@ -1,7 +1,7 @@
 import { trellisError } from '../errors/trellis-errors';
-import type { PipelineHook } from './pipeline-hook';
 import { orderHooks } from './order-hooks';
 import { PHASES, type Phase } from './phases';
+import type { PipelineHook } from './pipeline-hook';
 
 /**
  * The one registry of a transport's hooks, phase by phase. Features add theirs while the app is
