@@ -1,6 +1,12 @@
 import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
+import { type Kysely, sql } from 'kysely';
+import pino from 'pino';
+import { createApp, Database, Jobs } from '../../index';
+import { Notes } from './inspect-apps/queue-app';
 
 const BIN = join(__dirname, '../../../bin/trellis.js');
 const APPS = join(__dirname, 'inspect-apps');
@@ -27,6 +33,36 @@ function trellis(args: string[], env: Record<string, string> = {}): Promise<Run>
 describe('trellis inspect', function () {
   // Each case starts a Node process that loads Trellis.
   this.timeout(30_000);
+
+  it('touches nothing outside the process: a due job stays waiting, a pending migration unrun', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'trellis-inspect-'));
+    const url = `sqlite:${join(folder, 'app.db')}`;
+    const quiet = () => createApp({ logger: pino({ level: 'silent' }) }).install('database', { url });
+    try {
+      const setup = quiet().install('jobs', { handlers: [Notes], worker: false });
+      await setup.start();
+      await setup.container.get<Jobs>(Jobs).enqueue('note', { text: 'due' });
+      await setup.close();
+
+      const run = await trellis(['inspect', 'queue-app.js'], { DATABASE_URL: url });
+      expect(run.err).to.equal('');
+      expect(run.code).to.equal(0);
+      expect(JSON.parse(run.out).jobs.map((job: { name: string }) => job.name)).to.deep.equal(['note']);
+
+      const after = quiet();
+      try {
+        const db = after.container.get<Kysely<any>>(Database);
+        expect((await db.introspection.getTables()).map((table) => table.name)).to.not.include('pending');
+        const { rows } = await sql<{ attempts: number; locked_by: string | null }>`
+          SELECT attempts, locked_by FROM trellis_jobs WHERE name = 'note'`.execute(db);
+        expect(rows).to.deep.equal([{ attempts: 0, locked_by: null }]);
+      } finally {
+        await after.close();
+      }
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
 
   it('prints the JSON description of the app a file exports as `app`', async () => {
     const run = await trellis(['inspect', 'shop-app.js']);
