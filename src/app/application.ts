@@ -268,6 +268,7 @@ export class Application {
    * `'serve'` ones (background work) on `start()`, `listen()` or `inject()`; `close()` stops them.
    */
   service(service: AppService): this {
+    this.assertNotReady('service()');
     this.services.add(service);
     return this;
   }

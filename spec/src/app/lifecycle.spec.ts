@@ -173,6 +173,13 @@ describe('Application lifecycle', () => {
       ]);
     });
 
+    it('refuses a service added once ready() compiled the app: it would never start', async () => {
+      const app = createApp({ engine, controllers: [HealthController] });
+      await app.ready();
+      expectThrowsCode(() => app.service({ name: 'late', start: () => {} }), 'TRELLIS_ERR_AFTER_READY');
+      await app.close();
+    });
+
     it('close() resolves for an app that never listened', async () => {
       const app = createApp({ engine, controllers: [HealthController] });
       await app.ready();

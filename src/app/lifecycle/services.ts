@@ -14,7 +14,7 @@ export class Services {
 
   constructor(private readonly logger: Logger) {}
 
-  /** Adds a service; it starts with the next start of its stage, or now if that already ran. */
+  /** Adds a service; it starts with its stage (services are added while the app is built). */
   add(service: AppService): void {
     this.all.push(service);
   }
