@@ -3,6 +3,7 @@ import { isThenable } from '../../container/is-thenable';
 import { sendStreamable } from '../downloads/send-streamable';
 import { StreamableFile } from '../downloads/streamable-file';
 import type { ErrorBodies } from '../error-body/error-bodies';
+import type { RequestContext } from '../http/request-context';
 import type { ResponseWriter } from '../http/response-writer';
 import {
   type ClassMetadata,
@@ -13,17 +14,17 @@ import {
   type InvocationEnv,
   locatedError,
   type MethodMetadata,
+  nestArounds,
 } from '../kernel';
 import { compileSerializer, type Serializer } from '../serialization/compile-serializer';
 import { withAnswerListeners } from './answer-listeners';
 import type { CompiledRoute } from './compiled-route';
-import { composeArounds, composeResponses, composeSend } from './compose-route-steps';
+import { composeResponses, composeSend } from './compose-route-steps';
 import { checkContractErrorBodies } from './contract-error-bodies';
 import { declaredErrors } from './declared-errors';
 import { describeRoutePhases } from './describe-route-phases';
 import { withEtags } from './etag-writer';
 import { HTTP_READERS } from './http-readers';
-import type { RequestContext } from './request-context';
 import { compileRouteInterceptors } from './route-interceptor';
 import { CONTROLLER, ERROR_BODY, HTTP_ROUTE, RETURNS, SUCCESS_STATUS, THROWS } from './route-metadata';
 import { joinPaths, toRouterPath } from './route-path';
@@ -208,8 +209,7 @@ export function compileRoute(
     );
   };
   // Chosen here, once: a route no feature wraps calls serve itself.
-  const around = composeArounds(steps.onRequest);
-  const handle = around ? (ctx: RequestContext) => around(ctx, serve) : serve;
+  const handle = nestArounds(steps.onRequest, serve);
 
   return {
     method: http.method,

@@ -1,8 +1,8 @@
 import type { ErrorBodyWriter } from '../error-body/error-body-writer';
+import type { RequestContext } from '../http/request-context';
 import type { ClassMetadata, GuardMetadata, MethodMetadata, Phase } from '../kernel';
 import type { DeclaredError } from './declared-errors';
 import type { HttpMethod } from './http-method';
-import type { RequestContext } from './request-context';
 
 /** A route ready to serve: everything that depends only on metadata is already decided. */
 export interface CompiledRoute {

@@ -1,18 +1,6 @@
+import type { RequestContext } from '../http/request-context';
 import type { ResponseWriter } from '../http/response-writer';
-import type { RequestContext } from './request-context';
 import type { RouteSteps } from './route-hook';
-
-type Around = RouteSteps['onRequest'];
-
-/** The `onRequest` steps nested, the first outermost; `undefined` when there are none. */
-export function composeArounds(arounds: readonly Around[]): Around | undefined {
-  if (arounds.length === 0) return undefined;
-  return arounds.reduce(
-    (outer, inner): Around =>
-      (ctx, call) =>
-        outer(ctx, (inside) => inner(inside, call)),
-  );
-}
 
 /** The `onSend` steps as one writer of results, ending with `last` (the JSON writer). */
 export function composeSend(

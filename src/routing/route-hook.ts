@@ -1,7 +1,7 @@
+import type { RequestContext } from '../http/request-context';
 import type { ResponseWriter } from '../http/response-writer';
 import type { HookSite, Phase, PipelineHook } from '../kernel';
 import type { ReaderTable } from './http-readers';
-import type { RequestContext } from './request-context';
 
 /** What a hook of each phase does in one route call. */
 export interface RouteSteps {
