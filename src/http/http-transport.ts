@@ -180,8 +180,8 @@ export class HttpTransport {
   private observesRequests(): boolean {
     const { accessLog, requestId } = this.app.options;
     return observesRequests({
-      requestId: Boolean(requestId || accessLog),
-      accessLog: accessLog ? () => {} : undefined,
+      requestId,
+      accessLog,
       metrics: this.app.metrics,
       tracing: this.app.tracing,
       watchers: this.answerWatchers,

@@ -31,7 +31,11 @@ export interface ObserverParts {
 }
 
 /** Whether any part observes requests: when none does, neither requests nor routes pay for it. */
-export function observesRequests(parts: Omit<ObserverParts, 'findRoute'>): boolean {
+export function observesRequests(
+  parts: {
+    readonly [P in Exclude<keyof ObserverParts, 'findRoute' | 'watchers'>]?: unknown;
+  } & { readonly watchers?: readonly unknown[] },
+): boolean {
   const { requestId, accessLog, metrics, tracing, watchers } = parts;
   return Boolean(requestId || accessLog || metrics || tracing || (watchers && watchers.length > 0));
 }
