@@ -6,6 +6,7 @@ import { Transactional } from '../../../modules/database';
 import type { Application } from '../../../src/app/application';
 import { drainJobs } from '../../../testing';
 import { forEachDatabase } from '../../support/databases';
+import { until } from '../../support/until';
 import { behaviour } from './support/job-fixtures';
 import { cancelApp, type LongRun, longRuns } from './support/long-jobs';
 
@@ -18,14 +19,6 @@ class Cleanup {
     const found = await this.jobs.cancel(id);
     if (thenFail) throw new Error('the cleanup failed after cancelling');
     return found;
-  }
-}
-
-async function until(check: () => boolean | Promise<boolean>, what: string): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }
 

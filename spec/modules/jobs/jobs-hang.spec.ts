@@ -2,7 +2,8 @@ import { expect } from 'chai';
 import { Jobs } from '../../../index';
 import type { Application } from '../../../src/app/application';
 import { forEachDatabase } from '../../support/databases';
-import { hangingApp, hangingRuns, quickDone, until } from './support/hanging-jobs';
+import { until } from '../../support/until';
+import { hangingApp, hangingRuns, quickDone } from './support/hanging-jobs';
 
 // The claim bound of these specs: a claim not renewed for a second is taken for dead.
 const LOCK_MS = 1000;

@@ -3,7 +3,8 @@ import { Jobs } from '../../../index';
 import type { Application } from '../../../src/app/application';
 import { capturingLogger } from '../../support/capturing-logger';
 import { forEachDatabase } from '../../support/databases';
-import { hangingApp, hangingRuns, quickDone, releaseStubborn, until } from './support/hanging-jobs';
+import { until } from '../../support/until';
+import { hangingApp, hangingRuns, quickDone, releaseStubborn } from './support/hanging-jobs';
 import { makeDue } from './support/job-fixtures';
 
 describe('jobs module: timeoutMs', function () {

@@ -8,6 +8,7 @@ import { LongJobs, longRuns } from '../../modules/jobs/support/long-jobs';
 import { forEachDatabase } from '../../support/databases';
 import { forEachEngine } from '../../support/engines';
 import { type Served, serve } from '../../support/serve';
+import { until } from '../../support/until';
 
 interface QueueName {
   name: string;
@@ -21,14 +22,6 @@ interface ListedJob {
   state: string;
   attempts: number;
   lastError?: string;
-}
-
-async function until(check: () => boolean | Promise<boolean>, what: string): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
 }
 
 describe('the devtools page: jobs', function () {

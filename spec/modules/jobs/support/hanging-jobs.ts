@@ -114,14 +114,3 @@ export function hangingApp(
 }
 
 /** Waits for `check` to hold, polling, up to `ms`. */
-export async function until(
-  check: () => boolean | Promise<boolean>,
-  what: string,
-  ms = 10_000,
-): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
