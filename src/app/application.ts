@@ -347,9 +347,8 @@ export class Application {
    * @example const res = await app.inject({ method: 'GET', url: '/hello' }); res.json();
    */
   async inject(options: InjectOptions): Promise<InjectResponse> {
-    const listener = await this.ready();
-    await this.services.start('serve');
-    return this.http.inject(listener, options);
+    await this.start();
+    return this.http.inject(await this.ready(), options);
   }
 
   /** The server of the metrics, when the `metrics` option names a port and the app listens. */

@@ -6,7 +6,6 @@ import {
   callHookSteps,
   compileInvocation,
   compileValidator,
-  composeSteps,
   type InvocationEnv,
   type MethodMetadata,
   metadataRegistry,
@@ -74,9 +73,10 @@ function compileRun(
       guards: [...owner.guards, ...method.guards],
       readers: {},
       site: { className: target.name, methodName: method.name, transport: 'jobs', container: env.container },
-      // The guard hooks that join job calls; then the payload, checked on enqueue, read again
-      // so that the method gets the schema's output.
-      prepare: composeSteps([...hooks.guard, ...(readPayload ? [readPayload] : [])]),
+      // The guard hooks that join job calls run in the guards' loop; the payload, checked on
+      // enqueue, is read again so that the method gets the schema's output.
+      checks: hooks.guard,
+      prepare: readPayload,
       intercept: hooks.preHandler,
       completeArguments: validate
         ? (args, ctx) => {

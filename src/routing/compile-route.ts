@@ -127,9 +127,11 @@ export function compileRoute(
   const etagged = Boolean(env.etags && answersGet);
   const base = listened ? withAnswerListeners(env.writer) : env.writer;
   const writer = etagged ? withEtags(base) : base;
+  // An onSend hook writes the answer itself (an event stream): there is none to keep.
+  const streamed = steps.onSend.length > 0;
   // What writeResult would write, for an interceptor that keeps the answer before it is sent.
   const render = (ctx: RequestContext, result: unknown) => {
-    if (steps.onSend.length > 0 || result instanceof StreamableFile || writer.sent(ctx)) return undefined;
+    if (streamed || result instanceof StreamableFile || writer.sent(ctx)) return undefined;
     const status = writer.chosenStatus(ctx);
     return result === undefined
       ? { status: status ?? HTTP_STATUS.NO_CONTENT, headers: ctx.responseHeaders }
@@ -147,8 +149,9 @@ export function compileRoute(
       guards: declaredGuards,
       readers: hooks.readers ? { ...HTTP_READERS, ...hooks.readers } : HTTP_READERS,
       site,
-      // The guard phase's extra checks, then the parse phase: after the declared guards.
-      prepare: composeSteps([...steps.guard, ...steps.parse]),
+      // The guard hooks join the declared guards' loop; the parse phase comes after them.
+      checks: steps.guard,
+      prepare: composeSteps(steps.parse),
       intercept,
     },
     env,

@@ -26,7 +26,7 @@ export {
   THROWS,
 } from './route-metadata';
 export { joinPaths, pathOfUrl, routeShape, toRouterPath } from './route-path';
-export { type RouteHookSteps, RoutePipeline, routeHookSteps } from './route-pipeline';
+export { RoutePipeline } from './route-pipeline';
 export { checkRoutePrefix } from './route-prefix';
 export { ROUTING_ERRORS, routingError } from './routing-errors';
 export { type UnroutedAnswer, unroutedAnswer } from './unrouted-answer';

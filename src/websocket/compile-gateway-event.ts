@@ -7,7 +7,6 @@ import {
   callHookSteps,
   compileInvocation,
   compileValidator,
-  composeSteps,
   type GuardRegistry,
   type GuardSite,
   type InterceptorRegistry,
@@ -79,7 +78,7 @@ export function compileGatewayEvent(
         ctx.body = result.value;
       }
     : undefined;
-  const prepares = [...hooks.guard, ...(validateMessage ? [validateMessage] : [])];
+
   const [connectionSlot, messageSlot] = positionalSlots(handler.params, event.event === 'message' ? 2 : 1);
   const invoke = compileInvocation<GatewayEventContext>(
     {
@@ -90,8 +89,9 @@ export function compileGatewayEvent(
       readers: WS_READERS,
       site,
       resolveOwner: resolveGateway,
-      // The guard hooks that join WebSocket calls, then the message's schema (its parse).
-      prepare: composeSteps(prepares),
+      // The guard hooks that join WebSocket calls run in the guards' loop; then the message's schema.
+      checks: hooks.guard,
+      prepare: validateMessage,
       intercept: hooks.preHandler,
       completeArguments:
         messageSlot === undefined

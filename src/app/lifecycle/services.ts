@@ -29,11 +29,6 @@ export class Services {
     return starting;
   }
 
-  /** Whether the services of `stage` were asked to start. */
-  begun(stage: ServiceStage): boolean {
-    return this.starting.has(stage);
-  }
-
   /** Stops the started services of `stage` side by side, by `deadline`; failures are logged. */
   async stop(stage: ServiceStage, deadline: number): Promise<void> {
     const stopping = this.started.filter((service) => (service.stage ?? 'serve') === stage);

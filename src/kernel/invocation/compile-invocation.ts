@@ -3,7 +3,7 @@ import { isThenable } from '../../../container/is-thenable';
 import { planResolution, type Resolver } from '../../../container/resolution-plan';
 import type { CallContext } from '../call-context';
 import { compileGuards } from '../guards/compile-guards';
-import type { GuardRegistry, GuardSite } from '../guards/guard-registry';
+import type { GuardCheck, GuardRegistry, GuardSite } from '../guards/guard-registry';
 import { guarded } from '../guards/guarded';
 import { compileCallWrappers, wrapCall } from '../interceptors/compile-interceptors';
 import type { InterceptorRegistry } from '../interceptors/interceptor-registry';
@@ -29,6 +29,8 @@ export interface InvocationTarget<C extends CallContext> {
   method: MethodMetadata;
   /** The guards that apply to this handler (its class's and its own, as the transport decides). */
   guards: readonly GuardMetadata[];
+  /** Checks run after the declared guards, in the same loop (the pipeline's guard hooks). */
+  checks?: readonly ((ctx: C) => void | Promise<void>)[];
   /** How the transport reads the values of decorated parameters. */
   readers: ReaderTable<C>;
   site: GuardSite;
@@ -62,7 +64,11 @@ export function compileInvocation<C extends CallContext>(
   env: InvocationEnv,
 ): Invocation<C> {
   const { owner, method, site, prepare, completeArguments } = target;
-  const checks = compileGuards([...target.guards], env.guards, site);
+  const declared = compileGuards([...target.guards], env.guards, site);
+  // The loop hands every check the call's own context, the transport's.
+  const checks = target.checks?.length
+    ? [...declared, ...(target.checks as readonly GuardCheck[])]
+    : declared;
   const buildArguments = compileArguments(method.params, target.readers, site, env.container);
   const resolveOwner = target.resolveOwner ?? planResolution(env.container, owner.target);
   const fn = owner.target.prototype[method.name] as Method;
