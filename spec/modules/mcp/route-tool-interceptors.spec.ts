@@ -99,6 +99,9 @@ describe('mcp: a route tool runs its interceptors (database module on SQLite)', 
         _meta: { idempotencyKey: `lamp-${engine}` },
       };
       const first = await client.callTool(call);
+      // A first call that failed would make the replay's equality hold for two failures.
+      expect(first.isError).to.not.equal(true);
+      expect(first.structuredContent).to.deep.include({ item: 'lamp' });
       const runs = orders.runs;
       const again = await client.callTool(call);
       expect(again.structuredContent).to.deep.equal(first.structuredContent);

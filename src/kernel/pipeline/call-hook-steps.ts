@@ -12,8 +12,6 @@ export interface CallSteps<C extends CallContext = CallContext> {
   guard: ((ctx: C) => void | Promise<void>)[];
   /** Around the handler, once the caller is known. */
   preHandler: ((ctx: C, next: () => unknown) => unknown)[];
-  /** The names of the hooks that apply, by phase, for `inspect()`. */
-  names: Partial<Record<Phase, string[]>>;
 }
 
 const SHARED: readonly Phase[] = ['onRequest', 'guard', 'preHandler'];
@@ -27,14 +25,13 @@ export function callHookSteps<C extends CallContext>(
   pipeline: PipelineHooks<any> | undefined,
   site: HookSite,
 ): CallSteps<C> {
-  const found: CallSteps<C> = { onRequest: [], guard: [], preHandler: [], names: {} };
+  const found: CallSteps<C> = { onRequest: [], guard: [], preHandler: [] };
   if (!pipeline) return found;
   for (const phase of SHARED) {
     for (const hook of pipeline.ordered().get(phase) ?? []) {
       if (!joins(hook, site.transport, pipeline.home)) continue;
       const part = hook.compile(site);
       if (!part?.step) continue;
-      found.names[phase] = [...(found.names[phase] ?? []), hook.name];
       (found[phase as 'guard'] as unknown[]).push(part.step);
     }
   }
