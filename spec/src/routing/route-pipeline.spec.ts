@@ -163,3 +163,32 @@ describe('the order of pipeline hooks', () => {
     await app.close();
   });
 });
+
+describe('onResponse hooks of the route pipeline', () => {
+  const answered: string[] = [];
+  const noting = (name: string, order: { before?: string[] } = {}): RouteHook<'onResponse'> => ({
+    name,
+    phase: 'onResponse',
+    ...order,
+    compile: () => ({ step: (_ctx, failed) => void answered.push(`${name}:${failed ? 'failed' : 'ok'}`) }),
+  });
+
+  it('runs every onResponse hook of a route once its answer is written, in the order asked, on success and on failure', async () => {
+    const app = createApp({ controllers: [Wrapped], openapi: false, graphql: false });
+    // Added second, placed first by `before`.
+    app.pipeline.add(noting('metrics')).add(noting('audit', { before: ['metrics'] }));
+    await app.ready();
+    const route = (path: string) => app.routes.find((candidate) => candidate.path === path)!;
+    try {
+      const ok: Answer = {};
+      route('/wrapped/sync').handle(contextFor(ok));
+      expect(ok.status).to.equal(200);
+      const failed: Answer = {};
+      await route('/wrapped/rejects').handle(contextFor(failed));
+      expect(failed.status).to.equal(500);
+      expect(answered).to.deep.equal(['audit:ok', 'metrics:ok', 'audit:failed', 'metrics:failed']);
+    } finally {
+      await app.close();
+    }
+  });
+});
